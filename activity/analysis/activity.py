@@ -1,0 +1,209 @@
+"""Whole-program activity analysis: varied (forward) x useful (backward), over values
+and memory, to a joint least fixpoint.
+
+Four coupled analyses run on the program graph (see ``engine/graph.py``):
+
+* **varied values** (sparse forward): seeded by the active arguments; an op result is
+  varied when a derivative-carrying operand is (op table), a block argument when a
+  forwarded operand is, a load result when the memory state before the load says one
+  of the pointer's classes may hold varied data (*active-in*);
+* **varied memory** (dense forward, per alias class): seeded by the ``dup`` arguments'
+  memory at entry; a store of a varied value, a copy from varied memory, or an unknown
+  op with varied inputs makes the written classes varied;
+* **useful values** (sparse backward): seeded by the float results of the analysed
+  functions; a value is useful when a value it flows into is, a stored value when a
+  class it writes is useful after the store;
+* **useful memory** (dense backward): seeded by the ``dup`` arguments' memory at exit;
+  a load with a useful result makes its classes useful before it (*active-out*).
+
+A value is **active** iff varied and useful.  Memory is never killed (weak updates
+only), which keeps every transfer monotone and the analysis sound under any aliasing
+the points-to analysis admits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.ir import Operation, SSAValue
+
+from activity.analysis.alias import PointsTo, solve_points_to
+from activity.engine.graph import ALL, Effect, Graph
+from activity.engine.program import entry_args, has_body
+from activity.engine.solver import DenseSolver, SparseSolver, run_to_fixpoint
+from activity.engine.types import is_float_like, is_pointer
+
+
+@dataclass
+class Solution:
+    """Raw fixpoint: flags per value id, memory bitsets per CFG node."""
+
+    graph: Graph
+    pt: PointsTo
+    varied: bytearray
+    useful: bytearray
+    vm_in: list[int]
+    vm_out: list[int]
+    um_in: list[int]  # useful memory *after* the node (backward input)
+    um_out: list[int]  # useful memory *before* the node
+    arg_kinds: dict[Operation, list[str]] = field(default_factory=dict)
+    reach: dict[int, int] = field(default_factory=dict)  # unknown-op node -> classes
+    root_arg_classes: dict[int, int] = field(default_factory=dict)
+
+
+def solve_activity(g: Graph, arg_kinds: dict[Operation, list[str]],
+                   alias_args: str = "distinct") -> Solution:
+    """Run alias analysis, then the four coupled activity analyses, to a fixpoint."""
+    # -- alias classes of the roots' pointer arguments --------------------------------
+    root_arg_classes: dict[int, int] = {}
+    shared: int | None = None
+    for f in g.roots:
+        for i, a in enumerate(entry_args(f)):
+            if not is_pointer(a.type):
+                continue
+            if alias_args == "may":
+                if shared is None:
+                    shared = g.new_class("<arguments>", "arg")
+                root_arg_classes[g.vid[a]] = shared
+            else:
+                c = g.new_class(f"@{_fname(f)}:arg{i}", "arg")
+                root_arg_classes[g.vid[a]] = c
+    pt = solve_points_to(g, root_arg_classes)
+    pts = pt.pts
+
+    # -- per-node reach sets of unknown ops, per-function read/write sets -------------
+    reach: dict[int, int] = {}
+    nf = len(g.functions)
+    writes = [0] * nf
+    reads = [0] * nf
+    for n, (kind, a, b) in g.effects.items():
+        fi = g.node_func[n]
+        if kind == Effect.LOAD:
+            reads[fi] |= pts[a]  # type: ignore[index]
+        elif kind == Effect.STORE:
+            writes[fi] |= pts[b]  # type: ignore[index]
+        elif kind == Effect.COPY:
+            reads[fi] |= pts[a]  # type: ignore[index]
+            writes[fi] |= pts[b]  # type: ignore[index]
+        elif kind == Effect.UNKNOWN:
+            s = 1
+            for o in a:  # type: ignore[union-attr]
+                s |= pts[o]
+            r = pt.reach(s)
+            reach[n] = r
+            reads[fi] |= r
+            writes[fi] |= r
+    callees: list[set[int]] = [set() for _ in range(nf)]
+    for n, ci, _to, _from in g.call_edges:
+        callees[g.node_func[n]].add(ci)
+    changed = True
+    while changed:  # transitive closure over the call graph (terminates: finite bitsets)
+        changed = False
+        for fi in range(nf):
+            w, r = writes[fi], reads[fi]
+            for ci in callees[fi]:
+                w |= writes[ci]
+                r |= reads[ci]
+            if w != writes[fi] or r != reads[fi]:
+                writes[fi], reads[fi] = w, r
+                changed = True
+    for _n, ci, to_entry, from_exit in g.call_edges:
+        for rec in to_entry:
+            rec[2] = reads[ci]  # useful memory the callee may read flows to the call
+        for rec in from_exit:
+            rec[1] = writes[ci]  # varied memory the callee may write flows back
+
+    nv = len(g.values)
+    nn = len(g.node_op)
+    effects = g.effects
+    # -- the four solvers ----------------------------------------------------------
+    vm: DenseSolver
+    um: DenseSolver
+
+    def on_varied(v: int) -> None:
+        for n in g.watch_fwd.get(v, ()):
+            vm.enqueue(n)
+
+    def on_useful(v: int) -> None:
+        for n in g.watch_bwd.get(v, ()):
+            um.enqueue(n)
+
+    varied = SparseSolver(nv, g.vsucc, on_varied)
+    useful = SparseSolver(nv, g.vpred, on_useful)
+
+    def vm_transfer(n: int, inp: int) -> int:
+        eff = effects.get(n)
+        if eff is None:
+            return inp
+        kind, a, b = eff
+        if kind == Effect.LOAD:
+            if inp & pts[a]:  # type: ignore[index]
+                varied.set(b)  # type: ignore[arg-type]
+            return inp
+        if kind == Effect.STORE:
+            return inp | pts[b] if varied.flag[a] else inp  # type: ignore[index]
+        if kind == Effect.COPY:
+            return inp | pts[b] if inp & pts[a] else inp  # type: ignore[index]
+        r = reach[n]
+        if inp & r or any(varied.flag[o] for o in a):  # type: ignore[union-attr]
+            for res in b:  # type: ignore[union-attr]
+                varied.set(res)
+            return inp | r
+        return inp
+
+    def um_transfer(n: int, after: int) -> int:
+        eff = effects.get(n)
+        if eff is None:
+            return after
+        kind, a, b = eff
+        if kind == Effect.LOAD:
+            return after | pts[a] if useful.flag[b] else after  # type: ignore[index]
+        if kind == Effect.STORE:
+            if after & pts[b]:  # type: ignore[index]
+                useful.set(a)  # type: ignore[arg-type]
+            return after
+        if kind == Effect.COPY:
+            return after | pts[a] if after & pts[b] else after  # type: ignore[index]
+        r = reach[n]
+        if after & r or any(useful.flag[o] for o in b):  # type: ignore[union-attr]
+            for o in a:  # type: ignore[union-attr]
+                useful.set(o)
+            return after | r
+        return after
+
+    vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
+    um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
+
+    # -- seeds ------------------------------------------------------------------------
+    for f in g.roots:
+        if not has_body(f):
+            continue
+        kinds = arg_kinds[f]
+        dup_mem = 0
+        for a, kind in zip(entry_args(f), kinds, strict=True):
+            v = g.vid[a]
+            if kind == "active":
+                varied.set(v)
+            elif kind in ("dup", "dupnoneed"):
+                dup_mem |= pt.reach(pts[v])
+        vm.add_seed(g.func_entry[f], dup_mem)
+        um.add_seed(g.func_exit[f], dup_mem)
+        for r in g.return_ops[f]:
+            for u in r.operands:
+                if is_float_like(u.type):
+                    useful.set(g.vid[u])
+    for n in range(nn):  # every node runs its transfer at least once
+        vm.enqueue(n)
+        um.enqueue(n)
+    run_to_fixpoint([varied, vm, useful, um])
+    return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
+                    dict(arg_kinds), reach, root_arg_classes)
+
+
+def _fname(f: Operation) -> str:
+    from activity.engine.program import sym_name
+
+    return sym_name(f) or "?"
+
+
+__all__ = ["ALL", "Solution", "solve_activity", "SSAValue"]

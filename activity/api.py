@@ -1,0 +1,104 @@
+"""The library API other AD tools build on: ``parse``, ``analyze``."""
+
+from __future__ import annotations
+
+import warnings as _warnings
+from collections.abc import Mapping, Sequence
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+
+from activity.analysis.activity import solve_activity
+from activity.analysis.args import ArgSpec, resolve_args
+from activity.analysis.result import ActivityResult
+from activity.engine.graph import GraphBuilder
+from activity.engine.program import Program, has_body
+from activity.errors import ActivityError
+from activity.frontend import location_of, parse
+
+ALIAS_MODES = ("distinct", "may")
+
+
+class ActivityWarning(UserWarning):
+    """A sound but conservative assumption was made (unknown op or function)."""
+
+
+def describe(op: Operation | None) -> str:
+    """``file:line:col`` of an op if known."""
+    if op is None:
+        return "<unknown>"
+    loc = location_of(op)
+    if loc is None:
+        return "<unknown location>"
+    f, line, col = loc
+    return f"{f}:{line}:{col}"
+
+
+def analyze(
+    module: ModuleOp,
+    func: str | Sequence[str] | None = None,
+    args: ArgSpec | Mapping[str, ArgSpec] = None,
+    *,
+    alias_args: str = "distinct",
+    strict: bool = False,
+    externals: object | None = None,
+) -> ActivityResult:
+    """Whole-program activity analysis.
+
+    Args:
+        module: a parsed module (see :func:`parse`).
+        func: the function(s) to analyse; ``None`` means every public function with a
+            body.  Callees are analysed too (context-insensitively).
+        args: argument activities of ``func``: a list (positional) or a mapping from
+            argument name/tag/index to ``active|const|dup|dupnoneed``; with several
+            functions, a mapping from function name to such a spec.
+        alias_args: ``"distinct"`` (pointer/memref arguments do not alias each other)
+            or ``"may"`` (they may).
+        strict: raise :class:`ActivityError` instead of warning when an op or function
+            outside the subset forces the conservative fallback.
+    """
+    if alias_args not in ALIAS_MODES:
+        raise ActivityError(f"alias_args must be one of {ALIAS_MODES}, not '{alias_args}'")
+    program = Program.of(module)
+    if func is None:
+        roots = program.public_functions()
+        if not roots:
+            raise ActivityError("the module has no public function with a body to analyse")
+    else:
+        roots = [func] if isinstance(func, str) else list(func)
+    for r in roots:
+        f = program.functions.get(r)
+        if f is None:
+            known = ", ".join(sorted(program.functions)) or "none"
+            raise ActivityError(f"unknown function '@{r}' (functions: {known})")
+        if not has_body(f):
+            raise ActivityError(f"function '@{r}' is a declaration without a body")
+    per_func: dict[str, ArgSpec] = {}
+    if args is not None:
+        if len(roots) == 1 and not (isinstance(args, Mapping) and set(args) <= set(roots)
+                                    and all(isinstance(v, Sequence | Mapping)
+                                            and not isinstance(v, str)
+                                            for v in args.values())):
+            per_func[roots[0]] = args  # type: ignore[assignment]
+        elif isinstance(args, Mapping):
+            per_func = dict(args)  # type: ignore[arg-type]
+        else:
+            raise ActivityError("with several functions, give args as {function: spec}")
+    kinds = {program.functions[r]: resolve_args(program.functions[r], per_func.get(r))
+             for r in roots}
+    g = GraphBuilder(module, roots, program=program, externals=externals).build()
+    warns = [(w.op, w.message) for w in g.warnings]
+    for op, msg in warns:
+        where = describe(op)
+        if strict:
+            loc = location_of(op) if op is not None else None
+            if loc is not None:
+                raise ActivityError(msg + " (--strict)", file=loc[0], line=loc[1], col=loc[2])
+            raise ActivityError(msg + " (--strict)")
+        _warnings.warn(f"{where}: {msg}; assuming the conservative fallback",
+                       ActivityWarning, stacklevel=2)
+    sol = solve_activity(g, kinds, alias_args=alias_args)
+    return ActivityResult(sol, warns)
+
+
+__all__ = ["ActivityWarning", "analyze", "parse"]

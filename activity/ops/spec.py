@@ -1,0 +1,102 @@
+"""The shape of one op-table entry.
+
+Every consumer of op knowledge (the activity analyses, the reference interpreter, the
+Z3 proofs, the AD generator) reads an :class:`OpSpec`; nothing else in the code base
+restates what an op computes, which operands carry derivatives, or what memory it
+touches.  Scalar semantics and derivative rules are written once, generically over a
+*numeric backend* ``N`` (see :mod:`activity.ops.num`): the interpreter passes Python
+floats, the proofs pass Z3 terms, and a code generator can pass IR builders.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.ir import Operation
+
+
+class OpKind(enum.Enum):
+    """The op classes of the formalized subset (each op is classified exactly once)."""
+
+    FLOAT = "float arithmetic"
+    INT = "integer arithmetic"
+    CAST = "cast"
+    COMPARE = "comparison"
+    SELECT = "select"
+    CONSTANT = "constant"
+    MEM_READ = "memory read"
+    MEM_WRITE = "memory write"
+    MEM_ALLOC = "memory allocate"
+    MEM_FREE = "memory free"
+    MEM_VIEW = "memory view"
+    MEM_COPY = "memory copy"
+    MEM_SET = "memory set"
+    MEM_GLOBAL = "memory global"
+    CONTROL = "control flow"
+    CALL = "call"
+    FUNCTION = "function"
+    META = "metadata"
+
+
+# ``sem(N, op, *args)`` returns the tuple of result values.
+Semantics = Callable[..., tuple[Any, ...]]
+# ``partials(N, *args)`` returns d result / d operand for every operand in ``diff``.
+Partials = Callable[..., tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    """Everything the project knows about one op.
+
+    Attributes:
+        name: the MLIR op name, e.g. ``"arith.addf"``.
+        kind: its class in the subset.
+        summary: one line of concrete semantics, for docs and messages.
+        diff: indices of the operands that carry derivatives into the (single) result;
+            ``()`` means the result has zero derivative whatever the inputs.  For memory
+            and control ops derivative flow goes through memory or successors and is
+            described by the memory fields / the engine's region-flow rules instead.
+        sem: concrete semantics for scalar ops, generic over the numeric backend.
+        partials: partial derivatives of the result w.r.t. the ``diff`` operands, in the
+            same order, generic over the backend.  Tangent rule: ``t = sum p_i * t_i``;
+            adjoint rule: ``x_i_bar += p_i * y_bar``.
+        ptr: operand index of the pointer/memref read or written (loads, stores, views).
+        value: operand index of the value stored (stores).
+        src, dst: operand indices of copy source and destination.
+        reads: the op reads through ``ptr`` (or ``src``).
+        writes: the op writes through ``ptr`` (or ``dst``).
+        fresh: the op's result points to a fresh allocation site (its own alias class).
+        view: the result aliases operand ``ptr`` (casts, views, GEPs).
+        carries_bits: the op reinterprets bits (bitcast): derivative flows unchanged even
+            into integer-typed results, so a float -> int -> float round trip keeps it.
+    """
+
+    name: str
+    kind: OpKind
+    summary: str
+    diff: tuple[int, ...] = ()
+    sem: Semantics | None = None
+    partials: Partials | None = None
+    ptr: int | None = None
+    value: int | None = None
+    src: int | None = None
+    dst: int | None = None
+    reads: bool = False
+    writes: bool = False
+    fresh: bool = False
+    view: bool = False
+    carries_bits: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def differentiable(self) -> bool:
+        return bool(self.diff)
+
+    def diff_operands(self, op: Operation) -> Sequence[int]:
+        """Operand indices carrying derivatives; ``-1`` in ``diff`` means 'all operands'."""
+        if self.diff == (-1,):
+            return range(len(op.operands))
+        return self.diff
