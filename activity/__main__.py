@@ -1,0 +1,5 @@
+import sys
+
+from activity.cli import main
+
+sys.exit(main())

@@ -1,0 +1,152 @@
+"""The ``activity`` command line.
+
+Errors the user can fix (bad file, malformed IR, unknown function, bad argument spec)
+print one ``FILE:LINE:COL: error: ...`` line and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+import warnings
+from collections.abc import Sequence
+
+from xdsl.printer import Printer
+
+from activity.errors import ActivityError
+
+EPILOG = """\
+examples:
+  activity report examples/quickstart.mlir
+  activity report prog.mlir --func f --args x=active,buf=dup,n=const
+  activity report prog.mlir --func f --args active,const,dup --format json
+  activity report prog.mlir --format enzyme        # Enzyme's print-activity-analysis lines
+  activity report prog.mlir --format mlir -o annotated.mlir
+"""
+
+
+def _parse_args_spec(spec: str | None) -> list[str] | dict[str, str] | None:
+    """``active,const,dup`` (positional) or ``x=active,m=dup`` (by name/tag/index)."""
+    if spec is None:
+        return None
+    parts = [p.strip() for p in spec.split(",") if p.strip()]
+    if not parts:
+        raise ActivityError("--args is empty")
+    if any("=" in p for p in parts):
+        out: dict[str, str] = {}
+        for p in parts:
+            if "=" not in p:
+                raise ActivityError(f"--args: mix of positional and named entries ('{p}')")
+            k, v = p.split("=", 1)
+            out[k.strip()] = v.strip()
+        return out
+    return parts
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="activity",
+        description="Sound activity analysis for automatic differentiation of MLIR programs.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EPILOG,
+    )
+    p.add_argument("--version", action="store_true", help="print the version and exit")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    r = sub.add_parser(
+        "report", help="report which values and ops are active",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG,
+        description="Analyse FILE (MLIR, custom or generic syntax) and report activity: "
+                    "a value is varied if it depends on an active input, useful if an "
+                    "active output depends on it, active if both.",
+    )
+    r.add_argument("file", help="the .mlir file ('-' for standard input)")
+    r.add_argument("--func", action="append", default=None,
+                   help="function to analyse (repeatable; default: every public function)")
+    r.add_argument("--args", default=None, metavar="SPEC",
+                   help="argument activities: 'active,const,dup' by position or "
+                        "'x=active,m=dup' by name/tag/index (default: arg attributes, "
+                        "then floats active, integers const, buffers dup)")
+    r.add_argument("--format", choices=("text", "json", "enzyme", "mlir"), default="text")
+    r.add_argument("--alias-args", choices=("distinct", "may"), default="distinct",
+                   help="whether distinct pointer/memref arguments may alias "
+                        "(default: distinct)")
+    r.add_argument("--strict", action="store_true",
+                   help="fail instead of warning when an op or function outside the "
+                        "subset forces the conservative fallback")
+    r.add_argument("-o", "--output", default=None, help="write the report here")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    ns = parser.parse_args(argv)
+    if ns.version:
+        from activity import __version__
+
+        print(f"activity {__version__}")
+        return 0
+    if ns.command is None:
+        parser.print_help()
+        return 2
+    try:
+        if ns.command == "report":
+            return _report(ns)
+    except ActivityError as e:
+        if e.file is None and getattr(ns, "file", None) not in (None, "-"):
+            e.file = ns.file
+        print(f"activity: {e}" if not e.where else str(e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("activity: interrupted", file=sys.stderr)
+        return 130
+    return 2
+
+
+def _read_input(path: str) -> tuple[object, str]:
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    return path, path
+
+
+def _report(ns: argparse.Namespace) -> int:
+    import activity
+    from activity.report import render_enzyme, render_text
+
+    source, name = _read_input(ns.file)
+    module = activity.parse(source, name=name) if name == "<stdin>" else activity.parse(source)
+    funcs = ns.func[0] if ns.func and len(ns.func) == 1 else ns.func
+    spec = _parse_args_spec(ns.args)
+    if spec is not None and isinstance(funcs, list):
+        raise ActivityError("--args needs exactly one --func")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = activity.analyze(module, funcs, spec, alias_args=ns.alias_args,
+                                  strict=ns.strict)
+    for w in caught:
+        print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
+    if ns.format == "json":
+        text = json.dumps(result.to_json(), indent=2) + "\n"
+    elif ns.format == "enzyme":
+        text = render_enzyme(result)
+    elif ns.format == "mlir":
+        result.annotate("activity")
+        buf = io.StringIO()
+        Printer(stream=buf, print_generic_format=True).print_op(module)
+        text = buf.getvalue() + "\n"
+    else:
+        text = render_text(result)
+    if ns.output:
+        try:
+            with open(ns.output, "w") as fh:
+                fh.write(text)
+        except OSError as e:
+            raise ActivityError(f"cannot write {ns.output}: {e.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

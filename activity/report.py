@@ -1,0 +1,84 @@
+"""Human-readable and Enzyme-style renderings of an :class:`ActivityResult`."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Operation, SSAValue
+
+from activity.analysis.args import arg_label
+from activity.analysis.result import ActivityResult, ValueActivity
+from activity.engine.program import entry_args, has_body
+from activity.frontend import location_of
+from activity.ops import op_name
+
+
+def _word(v: ValueActivity) -> str:
+    if v.active:
+        return "active"
+    if v.varied:
+        return "varied (not useful)"
+    if v.useful:
+        return "useful (not varied)"
+    return "constant"
+
+
+def _vname(v: SSAValue) -> str:
+    return "%" + (v.name_hint or "?")
+
+
+def _depth(op: Operation, func: Operation) -> int:
+    d = 0
+    p = op.parent_op()
+    while p is not None and p is not func:
+        d += 1
+        p = p.parent_op()
+    return d
+
+
+def render_text(result: ActivityResult) -> str:
+    out: list[str] = []
+    for f in result.graph.functions:
+        name = f.properties.get("sym_name") or f.attributes.get("sym_name")
+        fname = name.data if isinstance(name, StringAttr) else "?"
+        if not has_body(f):
+            out.append(f"@{fname}: declaration (no body)\n")
+            continue
+        st = result.stats(fname)
+        inactive = st.ops - st.active_ops
+        share = 100.0 * inactive / st.ops if st.ops else 100.0
+        out.append(f"@{fname}: {inactive} of {st.ops} ops inactive ({share:.1f}%), "
+                   f"{st.active_values} of {st.values} values active")
+        kinds = result.arg_activities(fname)
+        for i, (a, k) in enumerate(zip(entry_args(f), kinds, strict=False)):
+            out.append(f"  arg {i} {arg_label(f, i, a):<10} {str(a.type):<22} {k:<9} "
+                       f"-> {_word(result.value(a))}")
+        for op in result.graph.func_ops[f]:
+            loc = location_of(op)
+            where = f"{loc[1]}:{loc[2]}" if loc else ""
+            res = ", ".join(_vname(r) for r in op.results)
+            lhs = f"{res} = " if res else ""
+            acts = ", ".join(_word(result.value(r)) for r in op.results)
+            tag = op.attributes.get("tag")
+            tagtxt = f"  [{tag.data}]" if isinstance(tag, StringAttr) else ""
+            opw = "ACTIVE" if result.op_active(op) else "const "
+            indent = "  " * _depth(op, f)
+            detail = f"  ({acts})" if acts else ""
+            out.append(f"  {where:>8} {opw} {indent}{lhs}{op_name(op)}{detail}{tagtxt}")
+        out.append("")
+    return "\n".join(out) + ("\n" if out and out[-1] != "" else "")
+
+
+def render_enzyme(result: ActivityResult) -> str:
+    """The lines Enzyme's ``print-activity-analysis`` prints: ``@f:`` then, for every
+    tagged argument and op, ``"tag": Active|Constant``."""
+    out: list[str] = []
+    for f in result.graph.functions:
+        name = f.properties.get("sym_name") or f.attributes.get("sym_name")
+        fname = name.data if isinstance(name, StringAttr) else "?"
+        if not has_body(f):
+            continue
+        out.append(f"@{fname}:")
+        data = result.to_json()["functions"][fname]["values"]
+        for tag, d in data.items():
+            out.append(f'"{tag}": {"Active" if d["active"] else "Constant"}')
+    return "\n".join(out) + "\n"
