@@ -1,0 +1,137 @@
+"""The random program generator: well-formed output and coverage of the subset."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from activity.testing.progen import (
+    FLOAT_TYPES,
+    GeneratedProgram,
+    generate,
+    is_memref,
+    parse_module,
+    programs,
+)
+
+N_SEEDS = 300
+
+# Every construct the generator must produce somewhere in N_SEEDS programs.
+REQUIRED_OPS = {
+    "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.negf", "arith.maximumf",
+    "arith.minimumf", "math.sin", "math.cos", "math.exp", "math.log", "math.sqrt",
+    "math.tanh", "math.powf", "math.absf", "math.fma", "math.atan", "math.erf",
+    "arith.addi", "arith.muli", "arith.subi", "arith.remui", "arith.cmpi", "arith.cmpf",
+    "arith.select", "arith.sitofp", "arith.fptosi", "arith.bitcast", "arith.extf",
+    "arith.truncf", "arith.index_cast", "arith.constant",
+    "scf.if", "scf.for", "scf.while", "scf.yield", "scf.condition",
+    "cf.br", "cf.cond_br",
+    "memref.load", "memref.store", "memref.alloc", "memref.alloca", "memref.cast",
+    "memref.subview", "memref.copy", "memref.dim",
+    "func.call", "func.return",
+}
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[tuple[GeneratedProgram, object]]:
+    """N_SEEDS seeded programs and their parsed, verified modules."""
+    return [(p, parse_module(p.text)) for p in (generate(s) for s in range(N_SEEDS))]
+
+
+def test_generate_is_deterministic() -> None:
+    for s in range(20):
+        assert generate(s) == generate(s)
+    assert generate(1).text != generate(2).text
+
+
+def test_seeded_programs_parse_and_verify(corpus: list) -> None:
+    assert len(corpus) == N_SEEDS  # parse_module raises on a parse or verify error
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(programs())
+def test_drawn_programs_parse_and_verify(prog: GeneratedProgram) -> None:
+    module = parse_module(prog.text)
+    f = [op for op in module.walk() if op.name == "func.func"
+         and op.properties["sym_name"].data == prog.func]
+    assert len(f) == 1
+    assert len(f[0].regions[0].blocks[0].args) == len(prog.args) == len(prog.arg_types)
+
+
+def test_covers_every_construct(corpus: list) -> None:
+    counts: Counter[str] = Counter()
+    for _prog, module in corpus:
+        counts.update(op.name for op in module.walk())
+    missing = REQUIRED_OPS - set(counts)
+    assert not missing, f"never generated: {sorted(missing)}"
+    assert counts["builtin.unregistered"] == 0
+
+
+def _functions(module: object) -> dict[str, object]:
+    return {op.properties["sym_name"].data: op for op in module.walk()  # type: ignore[attr-defined]
+            if op.name == "func.func"}
+
+
+def _callees(func: object) -> set[str]:
+    return {op.properties["callee"].root_reference.data for op in func.walk()  # type: ignore[attr-defined]
+            if op.name == "func.call"}
+
+
+def test_covers_calls_recursion_and_blocks(corpus: list) -> None:
+    self_rec = mutual = multi_block = call_dag = f32 = subview_offsets = 0
+    activities: Counter[str] = Counter()
+    for prog, module in corpus:
+        funcs = _functions(module)
+        calls = {name: _callees(f) for name, f in funcs.items()}
+        self_rec += any(name in cs for name, cs in calls.items())
+        mutual += any(b in calls.get(c, set()) and c != b
+                      for b, cs in calls.items() for c in cs)
+        multi_block += any(len(f.regions[0].blocks) > 1 for f in funcs.values())
+        call_dag += any(c.startswith("g") for cs in calls.values() for c in cs)
+        f32 += "f32" in prog.text
+        subview_offsets += "offset: 2" in prog.text
+        activities.update(prog.args)
+    assert self_rec > 10 and mutual > 10 and multi_block > 20 and call_dag > 20
+    assert f32 > 20 and subview_offsets > 3
+    assert {"active", "const", "dup", "dupnoneed"} <= set(activities)
+
+
+def test_program_sizes_are_small(corpus: list) -> None:
+    sizes = [sum(1 for op in m.walk() if op.name not in ("builtin.module", "func.func"))
+             for _p, m in corpus]
+    assert max(sizes) <= 150
+    assert 8 <= float(np.median(sizes)) <= 60
+
+
+def test_tags_are_unique_and_values_named(corpus: list) -> None:
+    for prog, module in corpus[:50]:
+        tags = re.findall(r'tag = "(t\d+)"', prog.text)
+        assert len(tags) == len(set(tags))
+        for op in module.walk():
+            if op.results and op.name not in ("arith.cmpf", "arith.cmpi", "scf.while") and \
+                    not (op.name == "scf.if" and not op.results):
+                assert "tag" in op.attributes, op.name
+
+
+def test_inputs_and_tangents_follow_the_signature() -> None:
+    for s in range(30):
+        prog = generate(s)
+        for rng in (random.Random(s), np.random.default_rng(s)):
+            xs, ts = prog.make_inputs(rng), prog.make_tangents(rng)
+            for t, a, x, dx in zip(prog.arg_types, prog.args, xs, ts, strict=True):
+                if t in FLOAT_TYPES:
+                    assert 0.25 <= abs(x) <= 2.0
+                    assert (dx != 0) == (a == "active")
+                elif t == "index":
+                    assert 0 <= x <= 4 and dx is None
+                elif t == "i64":
+                    assert isinstance(x, int) and dx is None
+                else:
+                    assert is_memref(t) and x.shape == (4,) and x.dtype == np.float64
+                    assert bool(np.all(dx != 0)) == (a in ("dup", "dupnoneed"))
