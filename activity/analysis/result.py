@@ -123,9 +123,10 @@ class ActivityResult:
                         if self._op_active.get(inner):
                             return True
         spec = lookup(name)
-        if name in RETURN_OPS or op.successors or (spec is not None and spec.kind == OpKind.CONTROL):
+        kind = spec.kind if spec is not None else None
+        if name in RETURN_OPS or op.successors or kind == OpKind.CONTROL:
             return any(self._value_active_nonptr(u) for u in op.operands)
-        if spec is not None and spec.kind == OpKind.CALL or name in ("func.call", "llvm.call"):
+        if kind == OpKind.CALL:
             if any(self._value_active_nonptr(u) for u in op.operands):
                 return True
             ex = g.exit_node.get(op)
