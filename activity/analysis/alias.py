@@ -41,15 +41,11 @@ class PointsTo:
         """Classes reachable from the set ``s`` through stored pointers (incl. ``s``)."""
         seen = s
         frontier = s
+        content = self.content
         while frontier:
             nxt = 0
-            k = 0
-            f = frontier
-            while f:
-                if f & 1:
-                    nxt |= self.content[k]
-                f >>= 1
-                k += 1
+            for k in _members(frontier):
+                nxt |= content[k]
             frontier = nxt & ~seen
             seen |= nxt
         return seen

@@ -86,6 +86,8 @@ class Graph:
     vpred: list[list[int]] = field(default_factory=list)
     psucc: list[list[int]] = field(default_factory=list)  # pointer (points-to) flow
     value_func: list[int] = field(default_factory=list)  # index into functions
+    is_ptr: list[bool] = field(default_factory=list)  # pointer-typed (no value flow)
+    may_ptr: list[bool] = field(default_factory=list)  # points-to set tracked
     # control flow
     node_op: list[Operation | None] = field(default_factory=list)
     node_kind: list[str] = field(default_factory=list)
@@ -128,6 +130,9 @@ class Graph:
             self.vpred.append([])
             self.psucc.append([])
             self.value_func.append(fidx)
+            t = v.type
+            self.is_ptr.append(is_pointer(t))
+            self.may_ptr.append(may_hold_pointer(t))
         return i
 
     def node(self, op: Operation | None, kind: str, fidx: int) -> int:
@@ -257,9 +262,9 @@ class GraphBuilder:
         """A derivative and/or pointer may flow from u into v."""
         g = self.g
         a, b = g.vid[u], g.vid[v]
-        if may_hold_pointer(u.type) and may_hold_pointer(v.type):
+        if g.may_ptr[a] and g.may_ptr[b]:
             g.psucc[a].append(b)
-        if not is_pointer(u.type) and not is_pointer(v.type):
+        if not g.is_ptr[a] and not g.is_ptr[b]:
             g.vsucc[a].append(b)
             g.vpred[b].append(a)
 
@@ -306,10 +311,9 @@ class GraphBuilder:
         if k in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
             if op.results:
                 res = op.results[0]
+                opnds = tuple(op.operands)
                 for i in spec.diff_operands(op):
-                    self._flow(op.operands[i], res)
-                if op_name(op) == "llvm.select":
-                    pass
+                    self._flow(opnds[i], res)
         if k == OpKind.SELECT and op.results and may_hold_pointer(op.results[0].type):
             for i in (1, 2):
                 g.psucc[g.vid[op.operands[i]]].append(g.vid[op.results[0]])
