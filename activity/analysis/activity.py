@@ -51,153 +51,201 @@ class Solution:
     root_arg_classes: dict[int, int] = field(default_factory=dict)
 
 
+@dataclass
+class Seeds:
+    """Where the analyses start: varied/useful values, and memory states at nodes."""
+
+    varied: set[int] = field(default_factory=set)
+    useful: set[int] = field(default_factory=set)
+    vm: dict[int, int] = field(default_factory=dict)  # node -> classes varied on entry
+    um: dict[int, int] = field(default_factory=dict)  # node -> classes useful on exit
+
+
+class ActivityProblem:
+    """The graph plus everything seed-independent: points-to, per-function read/write
+    sets, call-edge masks.  ``solve(seeds)`` can then run many times (summaries derive
+    one dependency relation per origin this way)."""
+
+    def __init__(self, g: Graph, alias_args: str = "distinct") -> None:
+        self.g = g
+        root_arg_classes: dict[int, int] = {}
+        shared: int | None = None
+        for f in g.roots:
+            for i, a in enumerate(entry_args(f)):
+                if not is_pointer(a.type):
+                    continue
+                if alias_args == "may":
+                    if shared is None:
+                        shared = g.new_class("<arguments>", "arg")
+                    root_arg_classes[g.vid[a]] = shared
+                else:
+                    c = g.new_class(f"@{_fname(f)}:arg{i}", "arg")
+                    root_arg_classes[g.vid[a]] = c
+        self.root_arg_classes = root_arg_classes
+        self.pt = pt = solve_points_to(g, root_arg_classes)
+        pts = pt.pts
+        # -- per-node reach sets of unknown ops, per-function read/write sets ---------
+        self.reach = reach = {}
+        nf = len(g.functions)
+        writes = [0] * nf
+        reads = [0] * nf
+        for n, (kind, a, b) in g.effects.items():
+            fi = g.node_func[n]
+            if kind == Effect.LOAD:
+                reads[fi] |= pts[a]  # type: ignore[index]
+            elif kind == Effect.STORE:
+                writes[fi] |= pts[b]  # type: ignore[index]
+            elif kind == Effect.COPY:
+                reads[fi] |= pts[a]  # type: ignore[index]
+                writes[fi] |= pts[b]  # type: ignore[index]
+            elif kind == Effect.UNKNOWN:
+                s = 1
+                for o in a:  # type: ignore[union-attr]
+                    s |= pts[o]
+                r = pt.reach(s)
+                reach[n] = r
+                reads[fi] |= r
+                writes[fi] |= r
+            elif kind == Effect.CALLBACK:
+                a.bind(pt)  # type: ignore[union-attr]
+                reads[fi] |= a.reads_mask()  # type: ignore[union-attr]
+                writes[fi] |= a.writes_mask()  # type: ignore[union-attr]
+        callees: list[set[int]] = [set() for _ in range(nf)]
+        for n, ci, _to, _from in g.call_edges:
+            callees[g.node_func[n]].add(ci)
+        changed = True
+        while changed:  # transitive closure over the call graph (finite bitsets)
+            changed = False
+            for fi in range(nf):
+                w, r = writes[fi], reads[fi]
+                for ci in callees[fi]:
+                    w |= writes[ci]
+                    r |= reads[ci]
+                if w != writes[fi] or r != reads[fi]:
+                    writes[fi], reads[fi] = w, r
+                    changed = True
+        for _n, ci, to_entry, from_exit in g.call_edges:
+            for rec in to_entry:
+                rec[2] = reads[ci]  # useful memory the callee may read flows to the call
+            for rec in from_exit:
+                rec[1] = writes[ci]  # varied memory the callee may write flows back
+
+    def default_seeds(self, arg_kinds: dict[Operation, list[str]]) -> Seeds:
+        """Roots' argument activities; float results are active outputs; dup memory is
+        active on entry and on exit."""
+        g, pt = self.g, self.pt
+        seeds = Seeds()
+        for f in g.roots:
+            if not has_body(f):
+                continue
+            dup_mem = 0
+            for a, kind in zip(entry_args(f), arg_kinds[f], strict=True):
+                v = g.vid[a]
+                if kind == "active":
+                    seeds.varied.add(v)
+                elif kind in ("dup", "dupnoneed"):
+                    dup_mem |= pt.reach(pt.pts[v])
+            seeds.vm[g.func_entry[f]] = seeds.vm.get(g.func_entry[f], 0) | dup_mem
+            seeds.um[g.func_exit[f]] = seeds.um.get(g.func_exit[f], 0) | dup_mem
+            for r in g.return_ops[f]:
+                for u in r.operands:
+                    if is_float_like(u.type):
+                        seeds.useful.add(g.vid[u])
+        return seeds
+
+    def solve(self, seeds: Seeds, *, backward: bool = True,
+              arg_kinds: dict[Operation, list[str]] | None = None) -> Solution:
+        """The joint least fixpoint of the four analyses from ``seeds``."""
+        g, pt, reach = self.g, self.pt, self.reach
+        pts = pt.pts
+        nv = len(g.values)
+        nn = len(g.node_op)
+        effects = g.effects
+        vm: DenseSolver
+        um: DenseSolver
+
+        def on_varied(v: int) -> None:
+            for n in g.watch_fwd.get(v, ()):
+                vm.enqueue(n)
+
+        def on_useful(v: int) -> None:
+            for n in g.watch_bwd.get(v, ()):
+                um.enqueue(n)
+
+        varied = SparseSolver(nv, g.vsucc, on_varied)
+        useful = SparseSolver(nv, g.vpred, on_useful)
+
+        def vm_transfer(n: int, inp: int) -> int:
+            eff = effects.get(n)
+            if eff is None:
+                return inp
+            kind, a, b = eff
+            if kind == Effect.LOAD:
+                if inp & pts[a]:  # type: ignore[index]
+                    varied.set(b)  # type: ignore[arg-type]
+                return inp
+            if kind == Effect.STORE:
+                return inp | pts[b] if varied.flag[a] else inp  # type: ignore[index]
+            if kind == Effect.COPY:
+                return inp | pts[b] if inp & pts[a] else inp  # type: ignore[index]
+            if kind == Effect.CALLBACK:
+                return a.forward(inp, varied)  # type: ignore[union-attr]
+            r = reach[n]
+            if inp & r or any(varied.flag[o] for o in a):  # type: ignore[union-attr]
+                for res in b:  # type: ignore[union-attr]
+                    varied.set(res)
+                return inp | r
+            return inp
+
+        def um_transfer(n: int, after: int) -> int:
+            eff = effects.get(n)
+            if eff is None:
+                return after
+            kind, a, b = eff
+            if kind == Effect.LOAD:
+                return after | pts[a] if useful.flag[b] else after  # type: ignore[index]
+            if kind == Effect.STORE:
+                if after & pts[b]:  # type: ignore[index]
+                    useful.set(a)  # type: ignore[arg-type]
+                return after
+            if kind == Effect.COPY:
+                return after | pts[a] if after & pts[b] else after  # type: ignore[index]
+            if kind == Effect.CALLBACK:
+                return a.backward(after, useful)  # type: ignore[union-attr]
+            r = reach[n]
+            if after & r or any(useful.flag[o] for o in b):  # type: ignore[union-attr]
+                for o in a:  # type: ignore[union-attr]
+                    useful.set(o)
+                return after | r
+            return after
+
+        vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
+        um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
+        for v in seeds.varied:
+            varied.set(v)
+        for n, s in seeds.vm.items():
+            vm.add_seed(n, s)
+        for n in range(nn):  # every node runs its transfer at least once
+            vm.enqueue(n)
+        solvers: list[SparseSolver | DenseSolver] = [varied, vm]
+        if backward:
+            for v in seeds.useful:
+                useful.set(v)
+            for n, s in seeds.um.items():
+                um.add_seed(n, s)
+            for n in range(nn):
+                um.enqueue(n)
+            solvers += [useful, um]
+        run_to_fixpoint(solvers)
+        return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
+                        dict(arg_kinds or {}), reach, self.root_arg_classes)
+
+
 def solve_activity(g: Graph, arg_kinds: dict[Operation, list[str]],
                    alias_args: str = "distinct") -> Solution:
     """Run alias analysis, then the four coupled activity analyses, to a fixpoint."""
-    # -- alias classes of the roots' pointer arguments --------------------------------
-    root_arg_classes: dict[int, int] = {}
-    shared: int | None = None
-    for f in g.roots:
-        for i, a in enumerate(entry_args(f)):
-            if not is_pointer(a.type):
-                continue
-            if alias_args == "may":
-                if shared is None:
-                    shared = g.new_class("<arguments>", "arg")
-                root_arg_classes[g.vid[a]] = shared
-            else:
-                c = g.new_class(f"@{_fname(f)}:arg{i}", "arg")
-                root_arg_classes[g.vid[a]] = c
-    pt = solve_points_to(g, root_arg_classes)
-    pts = pt.pts
-
-    # -- per-node reach sets of unknown ops, per-function read/write sets -------------
-    reach: dict[int, int] = {}
-    nf = len(g.functions)
-    writes = [0] * nf
-    reads = [0] * nf
-    for n, (kind, a, b) in g.effects.items():
-        fi = g.node_func[n]
-        if kind == Effect.LOAD:
-            reads[fi] |= pts[a]  # type: ignore[index]
-        elif kind == Effect.STORE:
-            writes[fi] |= pts[b]  # type: ignore[index]
-        elif kind == Effect.COPY:
-            reads[fi] |= pts[a]  # type: ignore[index]
-            writes[fi] |= pts[b]  # type: ignore[index]
-        elif kind == Effect.UNKNOWN:
-            s = 1
-            for o in a:  # type: ignore[union-attr]
-                s |= pts[o]
-            r = pt.reach(s)
-            reach[n] = r
-            reads[fi] |= r
-            writes[fi] |= r
-    callees: list[set[int]] = [set() for _ in range(nf)]
-    for n, ci, _to, _from in g.call_edges:
-        callees[g.node_func[n]].add(ci)
-    changed = True
-    while changed:  # transitive closure over the call graph (terminates: finite bitsets)
-        changed = False
-        for fi in range(nf):
-            w, r = writes[fi], reads[fi]
-            for ci in callees[fi]:
-                w |= writes[ci]
-                r |= reads[ci]
-            if w != writes[fi] or r != reads[fi]:
-                writes[fi], reads[fi] = w, r
-                changed = True
-    for _n, ci, to_entry, from_exit in g.call_edges:
-        for rec in to_entry:
-            rec[2] = reads[ci]  # useful memory the callee may read flows to the call
-        for rec in from_exit:
-            rec[1] = writes[ci]  # varied memory the callee may write flows back
-
-    nv = len(g.values)
-    nn = len(g.node_op)
-    effects = g.effects
-    # -- the four solvers ----------------------------------------------------------
-    vm: DenseSolver
-    um: DenseSolver
-
-    def on_varied(v: int) -> None:
-        for n in g.watch_fwd.get(v, ()):
-            vm.enqueue(n)
-
-    def on_useful(v: int) -> None:
-        for n in g.watch_bwd.get(v, ()):
-            um.enqueue(n)
-
-    varied = SparseSolver(nv, g.vsucc, on_varied)
-    useful = SparseSolver(nv, g.vpred, on_useful)
-
-    def vm_transfer(n: int, inp: int) -> int:
-        eff = effects.get(n)
-        if eff is None:
-            return inp
-        kind, a, b = eff
-        if kind == Effect.LOAD:
-            if inp & pts[a]:  # type: ignore[index]
-                varied.set(b)  # type: ignore[arg-type]
-            return inp
-        if kind == Effect.STORE:
-            return inp | pts[b] if varied.flag[a] else inp  # type: ignore[index]
-        if kind == Effect.COPY:
-            return inp | pts[b] if inp & pts[a] else inp  # type: ignore[index]
-        r = reach[n]
-        if inp & r or any(varied.flag[o] for o in a):  # type: ignore[union-attr]
-            for res in b:  # type: ignore[union-attr]
-                varied.set(res)
-            return inp | r
-        return inp
-
-    def um_transfer(n: int, after: int) -> int:
-        eff = effects.get(n)
-        if eff is None:
-            return after
-        kind, a, b = eff
-        if kind == Effect.LOAD:
-            return after | pts[a] if useful.flag[b] else after  # type: ignore[index]
-        if kind == Effect.STORE:
-            if after & pts[b]:  # type: ignore[index]
-                useful.set(a)  # type: ignore[arg-type]
-            return after
-        if kind == Effect.COPY:
-            return after | pts[a] if after & pts[b] else after  # type: ignore[index]
-        r = reach[n]
-        if after & r or any(useful.flag[o] for o in b):  # type: ignore[union-attr]
-            for o in a:  # type: ignore[union-attr]
-                useful.set(o)
-            return after | r
-        return after
-
-    vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
-    um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
-
-    # -- seeds ------------------------------------------------------------------------
-    for f in g.roots:
-        if not has_body(f):
-            continue
-        kinds = arg_kinds[f]
-        dup_mem = 0
-        for a, kind in zip(entry_args(f), kinds, strict=True):
-            v = g.vid[a]
-            if kind == "active":
-                varied.set(v)
-            elif kind in ("dup", "dupnoneed"):
-                dup_mem |= pt.reach(pts[v])
-        vm.add_seed(g.func_entry[f], dup_mem)
-        um.add_seed(g.func_exit[f], dup_mem)
-        for r in g.return_ops[f]:
-            for u in r.operands:
-                if is_float_like(u.type):
-                    useful.set(g.vid[u])
-    for n in range(nn):  # every node runs its transfer at least once
-        vm.enqueue(n)
-        um.enqueue(n)
-    run_to_fixpoint([varied, vm, useful, um])
-    return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
-                    dict(arg_kinds), reach, root_arg_classes)
+    prob = ActivityProblem(g, alias_args)
+    return prob.solve(prob.default_seeds(arg_kinds), arg_kinds=arg_kinds)
 
 
 def _fname(f: Operation) -> str:
@@ -206,4 +254,4 @@ def _fname(f: Operation) -> str:
     return sym_name(f) or "?"
 
 
-__all__ = ["ALL", "Solution", "solve_activity", "SSAValue"]
+__all__ = ["ALL", "ActivityProblem", "Seeds", "Solution", "solve_activity", "SSAValue"]

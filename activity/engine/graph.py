@@ -54,6 +54,7 @@ class Effect(IntEnum):
     STORE = 2  # (value, ptr)
     COPY = 3  # (src, dst)
     UNKNOWN = 4  # (operands, results): reads/writes all memory reachable from operands
+    CALLBACK = 5  # (handler, None): a call applied through a summary (see summaries/)
 
 
 @dataclass
@@ -163,7 +164,9 @@ class GraphBuilder:
     """Builds a :class:`Graph` for the functions reachable from ``roots``."""
 
     def __init__(self, module: ModuleOp, roots: Sequence[str], program: Program | None = None,
-                 externals: object | None = None) -> None:
+                 externals: object | None = None, follow_calls: bool = True) -> None:
+        """``follow_calls=False`` builds the roots only: calls then go through
+        ``externals`` (summaries) instead of into callee bodies."""
         self.program = program or Program.of(module)
         self.externals = externals
         funcs: list[Operation] = []
@@ -176,7 +179,7 @@ class GraphBuilder:
             seen.add(name)
             f = self.program.functions[name]
             funcs.append(f)
-            if has_body(f):
+            if has_body(f) and follow_calls:
                 for op in f.walk():
                     if op_name(op) in CALL_OPS:
                         t = call_target(op)
