@@ -33,7 +33,7 @@ REQUIRED_OPS = {
     "cf.br", "cf.cond_br",
     "memref.load", "memref.store", "memref.alloc", "memref.alloca", "memref.cast",
     "memref.subview", "memref.copy", "memref.dim",
-    "func.call", "func.return",
+    "func.call", "func.return", "memref.global", "memref.get_global",
 }
 
 
@@ -84,7 +84,7 @@ def _callees(func: object) -> set[str]:
 
 
 def test_covers_calls_recursion_and_blocks(corpus: list) -> None:
-    self_rec = mutual = multi_block = call_dag = f32 = subview_offsets = 0
+    memref_flow = self_rec = mutual = multi_block = call_dag = f32 = subview_offsets = 0
     activities: Counter[str] = Counter()
     for prog, module in corpus:
         funcs = _functions(module)
@@ -96,9 +96,11 @@ def test_covers_calls_recursion_and_blocks(corpus: list) -> None:
         call_dag += any(c.startswith("g") for cs in calls.values() for c in cs)
         f32 += "f32" in prog.text
         subview_offsets += "offset: 2" in prog.text
+        memref_flow += bool(re.search(r"(scf\.if|scf\.for|\^bb\d+\(|-> \().*memref<4xf64>",
+                                      prog.text))
         activities.update(prog.args)
     assert self_rec > 10 and mutual > 10 and multi_block > 20 and call_dag > 20
-    assert f32 > 20 and subview_offsets > 3
+    assert f32 > 20 and subview_offsets > 3 and memref_flow > 10
     assert {"active", "const", "dup", "dupnoneed"} <= set(activities)
 
 

@@ -47,6 +47,7 @@ I1 = "i1"
 M4 = "memref<4xf64>"
 MDYN = "memref<?xf64>"
 FLOAT_TYPES = (F64, F32)
+GLOBAL = "gbuf"
 INT_TYPES = (I64, INDEX)
 
 
@@ -268,6 +269,7 @@ class GenConfig:
     p_recursion: float = 0.25
     p_mutual: float = 0.2
     p_cf_body: float = 0.3
+    p_global: float = 0.2
 
 
 @dataclass
@@ -337,6 +339,8 @@ class _ProgGen:
         self.cfg = cfg
         self.n_names = 0
         self.n_tags = 0
+        self.called: set[str] = set()
+        self.has_global = False
 
     def fresh(self, prefix: str = "v") -> str:
         self.n_names += 1
@@ -517,7 +521,7 @@ class _FnGen:
             (3, "int"), (5, "cast"),
             (5 if ms else 0, "load"), (5 if ms else 0, "store"),
             (2 if m4 else 0, "view"), (1, "alloc"), (1 if m4 else 0, "copy"),
-            (1 if sc.of(MDYN) else 0, "dim"),
+            (1 if sc.of(MDYN) else 0, "dim"), (2 if self.pg.has_global else 0, "global"),
             (4 if self.callees else 0, "call"),
             (3 if nested else 0, "if"), (3 if nested else 0, "for"),
             (2 if nested else 0, "while"),
@@ -646,6 +650,9 @@ class _FnGen:
         a, b = self.choose(vals), self.choose(vals)
         out.append("  " * ind + f'"memref.copy"({a.name}, {b.name}) : ({t}, {t}) -> ()')
 
+    def s_global(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
+        self.define(sc, out, ind, M4, f"memref.get_global @{GLOBAL} : {M4} {{}}")
+
     def s_dim(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         m = self.choose(sc.of(MDYN))
         c0 = self.emit_const(0, INDEX)
@@ -667,6 +674,7 @@ class _FnGen:
 
     def emit_call(self, callee: Sig, args: list[Val], sc: Scope, out: list[str],
                   ind: int) -> list[Val]:
+        self.pg.called.add(callee.name)
         sig = f"({', '.join(callee.params)}) -> ({', '.join(callee.results)})"
         call = f"func.call @{callee.name}({', '.join(a.name for a in args)}) "
         call += f"{self.pg.tag()} : {sig}"
@@ -689,7 +697,7 @@ class _FnGen:
         ts = []
         for _ in range(self.ch.integer(lo, hi)):
             t = weighted(self.ch, [(6, F64), (1 if sc.of(F32) else 0, F32),
-                                   (1 if sc.of(I64) else 0, I64)])
+                                   (1 if sc.of(I64) else 0, I64), (1 if sc.of(M4) else 0, M4)])
             ts.append(t)
         return ts
 
@@ -700,6 +708,9 @@ class _FnGen:
                 vals.append(self.fval(sc, t, out, ind))
             elif t == INDEX:
                 vals.append(self.small_index(sc, out, ind))
+            elif t == M4:
+                ms = sc.of(M4)
+                vals.append(self.choose(ms) if ms else self.fresh_buffer(sc, out, ind))
             else:
                 vals.append(self.ival(sc, t))
         return vals
@@ -740,9 +751,10 @@ class _FnGen:
         lb = self.emit_const(self.ch.integer(0, 1), INDEX)
         ub = self.small_index(sc, out, ind)
         st1 = self.emit_const(1, INDEX)
-        types = [weighted(self.ch, [(5, F64), (1 if sc.of(F32) else 0, F32)])
+        types = [weighted(self.ch, [(5, F64), (1 if sc.of(F32) else 0, F32),
+                                    (1 if sc.of(M4) else 0, M4)])
                  for _ in range(self.ch.integer(0 if self.memrefs(sc) else 1, 2))]
-        inits = [self.fval(sc, t, out, ind) for t in types]
+        inits = self.yield_vals(sc, types, out, ind)
         head, vals = self.bind_results(sc, types)
         iv = self.pg.fresh("i")
         inner = Scope(sc)
@@ -798,12 +810,32 @@ class _FnGen:
     # -- function bodies ------------------------------------------------------------
 
     def ret(self, sc: Scope, out: list[str], ind: int) -> None:
+        if self.sig.name == "f":
+            self.finish_main(sc, out, ind)
         ys = self.yield_vals(sc, self.sig.results, out, ind)
         if ys:
             out.append("  " * ind + f"func.return {', '.join(y.name for y in ys)} : "
                        f"{', '.join(self.sig.results)}")
         else:
             out.append("  " * ind + "func.return")
+
+    def finish_main(self, sc: Scope, out: list[str], ind: int) -> None:
+        """Call every function nothing called yet, and often fold a few recent values
+        into one, so that more of the program reaches the outputs."""
+        for callee in self.callees:
+            if callee.name not in self.pg.called:
+                self.emit_call(callee, self.call_args(callee, sc, out, ind), sc, out, ind)
+        for t in FLOAT_TYPES:
+            vals = sc.of(t)
+            if len(vals) < 2 or not self.ch.chance(0.5):
+                continue
+            acc = vals[-1]
+            for v in vals[-2:-1 - min(3, len(vals) - 1):-1]:
+                op = pick(self.ch, ("arith.addf", "arith.mulf", "arith.subf"))
+                acc = self.define(sc, out, ind, t, f"{op} {acc.name}, {v.name} {{}} : {t}")
+        ms = sc.of(M4)
+        if ms and sc.of(F64) and self.ch.chance(0.3):
+            self.s_store(sc, out, ind, 0)
 
     def structured_body(self, sc: Scope, out: list[str]) -> None:
         self.stmts(sc, out, 1, 0, self.budget)
@@ -827,7 +859,8 @@ class _FnGen:
         bt, bf, bj = self.pg.block(), self.pg.block(), self.pg.block()
         ttypes = [F64] * self.ch.integer(0, 1)
         ftypes = [F64] * self.ch.integer(0, 1)
-        jtypes = [weighted(self.ch, [(4, F64), (1 if sc.of(F32) else 0, F32)])
+        jtypes = [weighted(self.ch, [(4, F64), (1 if sc.of(F32) else 0, F32),
+                                     (1 if sc.of(M4) else 0, M4)])
                   for _ in range(self.ch.integer(1, 2))]
         targs = [self.fval(sc, t, out, 1) for t in ttypes]
         fargs = [self.fval(sc, t, out, 1) for t in ftypes]
@@ -943,6 +976,12 @@ def _generate(ch: Chooser, cfg: GenConfig | None = None, seed: int | None = None
     cfg = cfg or GenConfig()
     pg = _ProgGen(ch, cfg)
     funcs: list[str] = []
+    if ch.chance(cfg.p_global):
+        pg.has_global = True
+        funcs.append(
+            f'"memref.global"() <{{sym_name = "{GLOBAL}", sym_visibility = "private", '
+            f"type = {M4}, initial_value = dense<[0.5, -1.0, 1.5, 2.0]> : tensor<4xf64>}}> "
+            ": () -> ()")
     callables: list[Sig] = []
 
     if ch.chance(cfg.p_recursion):
@@ -959,8 +998,8 @@ def _generate(ch: Chooser, cfg: GenConfig | None = None, seed: int | None = None
         callables.append(even)
     for k in range(ch.integer(0, cfg.max_helpers)):
         params = [F64] + _param_types(ch, 0, 2, [(5, F64), (2, M4), (1, F32), (1, INDEX)])
-        results = [weighted(ch, [(4, F64), (1, F32)]) for _ in range(ch.integer(0, 2))]
-        if not results and M4 not in params:
+        results = [weighted(ch, [(4, F64), (1, F32), (1, M4)]) for _ in range(ch.integer(0, 2))]
+        if not any(t in FLOAT_TYPES for t in results) and M4 not in params:
             results = [F64]
         sig = Sig(f"g{k}", params, results)
         gen = _FnGen(pg, sig, list(callables), ch.integer(*cfg.helper_stmts))
