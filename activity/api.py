@@ -6,6 +6,7 @@ import contextlib
 import gc
 import warnings as _warnings
 from collections.abc import Iterator, Mapping, Sequence
+from os import PathLike
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -17,8 +18,12 @@ from activity.engine.graph import GraphBuilder
 from activity.engine.program import Program, has_body
 from activity.errors import ActivityError
 from activity.frontend import location_of, parse
+from activity.summaries.apply import SummaryCalls
+from activity.summaries.model import Summary, load_file
+from activity.summaries.modular import ModularResult, analyze_modular
 
 ALIAS_MODES = ("distinct", "may")
+MODES = ("whole-program", "summaries")
 
 
 class ActivityWarning(UserWarning):
@@ -41,10 +46,11 @@ def analyze(
     func: str | Sequence[str] | None = None,
     args: ArgSpec | Mapping[str, ArgSpec] = None,
     *,
+    mode: str = "whole-program",
+    summaries: Sequence[str | PathLike[str]] | Mapping[str, Summary] | None = None,
     alias_args: str = "distinct",
     strict: bool = False,
-    externals: object | None = None,
-) -> ActivityResult:
+) -> ActivityResult | ModularResult:
     """Whole-program activity analysis.
 
     Args:
@@ -58,7 +64,13 @@ def analyze(
             or ``"may"`` (they may).
         strict: raise :class:`ActivityError` instead of warning when an op or function
             outside the subset forces the conservative fallback.
+        mode: ``"whole-program"`` (callee bodies analysed in place, context-insensitive)
+            or ``"summaries"`` (each function alone; calls through derived summaries).
+        summaries: summary files (paths) or ``{name: Summary}`` for functions declared
+            without a body.
     """
+    if mode not in MODES:
+        raise ActivityError(f"mode must be one of {', '.join(MODES)}, not '{mode}'")
     if alias_args not in ALIAS_MODES:
         raise ActivityError(f"alias_args must be one of {ALIAS_MODES}, not '{alias_args}'")
     program = Program.of(module)
@@ -88,10 +100,49 @@ def analyze(
             raise ActivityError("with several functions, give args as {function: spec}")
     kinds = {program.functions[r]: resolve_args(program.functions[r], per_func.get(r))
              for r in roots}
+    from activity.summaries.tools import summaries_from_attributes
+
+    ext = summaries_from_attributes(module)
+    ext.update(load_summaries(summaries))
+    if mode == "summaries":
+        with _no_gc(), _warnings.catch_warnings():
+            _warnings.simplefilter("ignore")
+            mres = analyze_modular(module, program, roots, kinds, alias_args, ext)
+        _report_warnings(mres.warnings, strict)
+        return mres
     with _no_gc():
-        g = GraphBuilder(module, roots, program=program, externals=externals).build()
+        hook = SummaryCalls(ext) if ext else None
+        g = GraphBuilder(module, roots, program=program, externals=hook).build()
     warns = [(w.op, w.message) for w in g.warnings]
+    _report_warnings(warns, strict)
+    with _no_gc():
+        sol = solve_activity(g, kinds, alias_args=alias_args)
+        return ActivityResult(sol, warns)
+
+
+def load_summaries(
+    summaries: Sequence[str | PathLike[str]] | Mapping[str, Summary] | None,
+) -> dict[str, Summary]:
+    """Summary files (later files win) or an already-loaded mapping."""
+    if summaries is None:
+        return {}
+    if isinstance(summaries, Mapping):
+        return dict(summaries)
+    from activity.summaries.libc import resolve
+
+    out: dict[str, Summary] = {}
+    for path in summaries:
+        out.update(load_file(resolve(str(path))))
+    return out
+
+
+def _report_warnings(warns: list[tuple[Operation | None, str]], strict: bool) -> None:
+    seen: set[tuple[int, str]] = set()
     for op, msg in warns:
+        key = (id(op), msg)
+        if key in seen:
+            continue
+        seen.add(key)
         where = describe(op)
         if strict:
             loc = location_of(op) if op is not None else None
@@ -99,10 +150,7 @@ def analyze(
                 raise ActivityError(msg + " (--strict)", file=loc[0], line=loc[1], col=loc[2])
             raise ActivityError(msg + " (--strict)")
         _warnings.warn(f"{where}: {msg}; assuming the conservative fallback",
-                       ActivityWarning, stacklevel=2)
-    with _no_gc():
-        sol = solve_activity(g, kinds, alias_args=alias_args)
-        return ActivityResult(sol, warns)
+                       ActivityWarning, stacklevel=3)
 
 
 @contextlib.contextmanager

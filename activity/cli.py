@@ -75,7 +75,48 @@ def _build_parser() -> argparse.ArgumentParser:
     r.add_argument("--strict", action="store_true",
                    help="fail instead of warning when an op or function outside the "
                         "subset forces the conservative fallback")
+    r.add_argument("--mode", choices=("whole-program", "summaries"), default="whole-program",
+                   help="whole-program (callees analysed in place) or summaries (each "
+                        "function alone, calls through derived summaries)")
+    r.add_argument("--summaries", action="append", default=[], metavar="FILE",
+                   help="summary file for declarations without a body (repeatable; "
+                        "'libc' names the shipped C math/memory set)")
     r.add_argument("-o", "--output", default=None, help="write the report here")
+
+    s = sub.add_parser(
+        "summarize", help="derive function summaries of a library",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Derive a summary (which results and argument memory may depend on "
+                    "which arguments and argument memory; what it reads, writes, "
+                    "allocates, returns, captures) for every public function of LIB.",
+        epilog="examples:\n  activity summarize lib.mlir -o lib.summaries.json\n"
+               "  activity summarize lib.mlir --check lib.summaries.json\n"
+               "  activity summarize lib.mlir --annotate lib.summarized.mlir\n",
+    )
+    s.add_argument("file", help="the library (.mlir)")
+    s.add_argument("-o", "--output", default=None, help="write the summary JSON here "
+                   "(default: standard output)")
+    s.add_argument("--summaries", action="append", default=[], metavar="FILE",
+                   help="summaries of functions the library calls but does not define")
+    s.add_argument("--check", default=None, metavar="FILE",
+                   help="check that FILE's summaries cover what the bodies do (exit 1 if not)")
+    s.add_argument("--annotate", default=None, metavar="OUT",
+                   help="also write the module with activity.summary attributes to OUT")
+
+    c = sub.add_parser(
+        "compare", help="compare whole-program and summaries modes",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Per function: inactive ops under whole-program and summaries modes, "
+                    "the ops where they differ, and the parity percentage.",
+        epilog="examples:\n  activity compare prog.mlir\n"
+               "  activity compare prog.mlir --func f --format json\n",
+    )
+    c.add_argument("file")
+    c.add_argument("--func", action="append", default=None)
+    c.add_argument("--args", default=None, metavar="SPEC")
+    c.add_argument("--alias-args", choices=("distinct", "may"), default="distinct")
+    c.add_argument("--summaries", action="append", default=[], metavar="FILE")
+    c.add_argument("--format", choices=("text", "json"), default="text")
     return p
 
 
@@ -93,6 +134,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if ns.command == "report":
             return _report(ns)
+        if ns.command == "summarize":
+            return _summarize(ns)
+        if ns.command == "compare":
+            return _compare(ns)
     except ActivityError as e:
         if e.file is None and getattr(ns, "file", None) not in (None, "-"):
             e.file = ns.file
@@ -123,7 +168,8 @@ def _report(ns: argparse.Namespace) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = activity.analyze(module, funcs, spec, alias_args=ns.alias_args,
-                                  strict=ns.strict)
+                                  strict=ns.strict, mode=ns.mode,
+                                  summaries=ns.summaries or None)
     for w in caught:
         print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
     if ns.format == "json":
@@ -145,6 +191,63 @@ def _report(ns: argparse.Namespace) -> int:
             raise ActivityError(f"cannot write {ns.output}: {e.strerror}") from None
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _write(text: str, path: str | None) -> None:
+    if path is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w") as fh:
+            fh.write(text)
+    except OSError as e:
+        raise ActivityError(f"cannot write {path}: {e.strerror}") from None
+
+
+def _summarize(ns: argparse.Namespace) -> int:
+    import activity
+    from activity.api import load_summaries
+    from activity.summaries.model import dump_file, load_file
+    from activity.summaries.tools import check, summarize
+
+    module = activity.parse(ns.file)
+    ext = load_summaries(ns.summaries or None)
+    annotate = ns.annotate is not None
+    derived = summarize(module, ext, annotate=annotate)
+    print(f"activity: summarized {len(derived)} function(s)", file=sys.stderr)
+    if ns.check:
+        claimed = load_file(ns.check)
+        bad = check(claimed, derived)
+        unknown = sorted(set(claimed) - set(derived))
+        for name in unknown:
+            print(f"{ns.check}: warning: function '{name}' has no body in {ns.file}; "
+                  "not checked", file=sys.stderr)
+        for b in bad:
+            print(f"{ns.check}: error: {b}", file=sys.stderr)
+        if bad:
+            return 1
+        print(f"{ns.check}: ok: every summary covers its function's body", file=sys.stderr)
+        if ns.output is None and not annotate:
+            return 0
+    if annotate:
+        buf = io.StringIO()
+        Printer(stream=buf, print_generic_format=True).print_op(module)
+        _write(buf.getvalue() + "\n", ns.annotate)
+    if ns.output is not None or not annotate:
+        _write(dump_file(derived), ns.output)
+    return 0
+
+
+def _compare(ns: argparse.Namespace) -> int:
+    from activity.api import load_summaries
+    from activity.summaries.tools import compare, render_compare
+
+    funcs = ns.func[0] if ns.func and len(ns.func) == 1 else ns.func
+    spec = _parse_args_spec(ns.args)
+    rows = compare(ns.file, funcs, spec, alias_args=ns.alias_args,
+                   summaries=load_summaries(ns.summaries or None))
+    sys.stdout.write(render_compare(rows, ns.format))
     return 0
 
 

@@ -37,7 +37,7 @@ def _depth(op: Operation, func: Operation) -> int:
 
 def render_text(result: ActivityResult) -> str:
     out: list[str] = []
-    for f in result.graph.functions:
+    for f in result.function_ops():
         name = f.properties.get("sym_name") or f.attributes.get("sym_name")
         fname = name.data if isinstance(name, StringAttr) else "?"
         if not has_body(f):
@@ -52,7 +52,7 @@ def render_text(result: ActivityResult) -> str:
         for i, (a, k) in enumerate(zip(entry_args(f), kinds, strict=False)):
             out.append(f"  arg {i} {arg_label(f, i, a):<10} {str(a.type):<22} {k:<9} "
                        f"-> {_word(result.value(a))}")
-        for op in result.graph.func_ops[f]:
+        for op in result.ops_of(f):
             loc = location_of(op)
             where = f"{loc[1]}:{loc[2]}" if loc else ""
             res = ", ".join(_vname(r) for r in op.results)
@@ -72,7 +72,7 @@ def render_enzyme(result: ActivityResult) -> str:
     """The lines Enzyme's ``print-activity-analysis`` prints: ``@f:`` then, for every
     tagged argument and op, ``"tag": Active|Constant``."""
     out: list[str] = []
-    for f in result.graph.functions:
+    for f in result.function_ops():
         name = f.properties.get("sym_name") or f.attributes.get("sym_name")
         fname = name.data if isinstance(name, StringAttr) else "?"
         if not has_body(f):

@@ -69,6 +69,14 @@ class ActivityResult:
     def functions(self) -> list[str]:
         return [sym_name(f) or "?" for f in self.graph.functions]
 
+    def function_ops(self) -> list[Operation]:
+        """The analysed function ops, callers before callees."""
+        return list(self.graph.functions)
+
+    def ops_of(self, f: Operation) -> list[Operation]:
+        """The ops of a function body in walk order (empty for declarations)."""
+        return self.graph.func_ops.get(f, [])
+
     def analysed(self, v: SSAValue) -> bool:
         return v in self.graph.vid
 

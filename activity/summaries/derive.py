@@ -1,0 +1,272 @@
+"""Deriving summaries bottom-up over the call graph's strongly connected components.
+
+For one function the engine builds its graph alone (calls go through the summaries
+derived so far), gives every pointer argument its own alias class (and deref classes
+below it), and runs the forward (varied) analysis once per origin: the sinks that come
+out varied are the origin's dependents.  Usefulness is the same relation read
+backwards, so no backward runs are needed.
+
+A recursive component starts from the bottom summary (no dependence, no effect) and is
+re-derived until no summary changes: the summaries only grow and the names are finite,
+so the iteration reaches the least fixpoint (Enzyme-MLIR asserts on call-graph cycles;
+we don't).  Callee bodies are never re-walked once summarized.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+
+import networkx as nx
+from xdsl.ir import Operation
+
+from activity.analysis.activity import ActivityProblem, Seeds
+from activity.engine.graph import Effect, Graph, GraphBuilder
+from activity.engine.program import CALL_OPS, Program, call_target, entry_args, has_body
+from activity.engine.types import is_pointer
+from activity.ops import op_name
+from activity.summaries.apply import SummaryCalls
+from activity.summaries.model import Summary
+
+
+def signature(f: Operation) -> tuple[list[str], list[str]]:
+    args = ["pointer" if is_pointer(a.type) else "scalar" for a in entry_args(f)]
+    ft = f.properties.get("function_type") or f.attributes.get("function_type")
+    outs: list[str] = []
+    if ft is not None:
+        res = getattr(ft, "outputs", None)
+        if res is not None:
+            outs = ["pointer" if is_pointer(t) else "scalar" for t in res.data]
+        else:  # llvm.func: LLVMFunctionType with a single output
+            out = getattr(ft, "output", None)
+            if out is not None and type(out).__name__ != "LLVMVoidType":
+                outs = ["pointer" if is_pointer(out) else "scalar"]
+    return args, outs
+
+
+def call_graph(program: Program, funcs: Iterable[str]) -> nx.DiGraph:
+    """Edges caller -> callee between functions with bodies."""
+    cg = nx.DiGraph()
+    for name in funcs:
+        f = program.functions[name]
+        cg.add_node(name)
+        if not has_body(f):
+            continue
+        for op in f.walk():
+            if op_name(op) in CALL_OPS:
+                t = call_target(op)
+                if t is not None and t in program.functions and has_body(program.functions[t]):
+                    cg.add_edge(name, t)
+    return cg
+
+
+def reachable(program: Program, roots: Iterable[str]) -> list[str]:
+    cg = call_graph(program, [n for n, f in program.functions.items() if has_body(f)])
+    out: set[str] = set()
+    for r in roots:
+        if r in cg:
+            out |= {r} | nx.descendants(cg, r)
+    return sorted(out)
+
+
+def derive_one(program: Program, name: str, summaries: Mapping[str, Summary],
+               warns: dict[str, list[tuple[Operation | None, str]]] | None = None) -> Summary:
+    """The summary of one function given summaries for everything it calls.
+    Fallback warnings met on the way are recorded in ``warns[name]``."""
+    f = program.functions[name]
+    args_k, res_k = signature(f)
+    hook = SummaryCalls(summaries)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        g = GraphBuilder(program.module, [name], program=program, externals=hook,
+                         follow_calls=False).build()
+    prob = ActivityProblem(g, "distinct")
+    s = Summary(name, args_k, res_k)
+    if warns is not None:
+        warns[name] = [(w.op, w.message) for w in g.warnings]
+    names = _class_names(g, prob, f)
+    origin_classes = {c: n for c, n in names.items()}
+    entry, exit_ = g.func_entry[f], g.func_exit[f]
+    ret_ops = g.return_ops[f]
+    fresh_of_ret = _returned_classes(g, prob, ret_ops, res_k)
+
+    origins: list[tuple[str, Seeds]] = []
+    for i, a in enumerate(entry_args(f)):
+        if args_k[i] == "scalar":
+            origins.append((f"arg{i}", Seeds(varied={g.vid[a]})))
+    for c, n in origin_classes.items():
+        origins.append((n, Seeds(vm={entry: 1 << c})))
+    for oname, seeds in origins:
+        sol = prob.solve(seeds, backward=False)
+        for j in range(len(res_k)):
+            if res_k[j] == "scalar" and any(
+                j < len(r.operands) and sol.varied[g.vid[r.operands[j]]] for r in ret_ops
+            ):
+                s.deps.setdefault(f"ret{j}", set()).add(oname)
+        at_exit = sol.vm_in[exit_]
+        for c, sname in origin_classes.items():
+            # identity (memory the callee leaves alone keeps its data) is implicit
+            if at_exit & (1 << c) and sname != oname:
+                s.deps.setdefault(sname, set()).add(oname)
+        for j, cls in fresh_of_ret.items():
+            if at_exit & cls:
+                s.deps.setdefault(f"*ret{j}", set()).add(oname)
+    # points-to part
+    reads = writes = 0
+    fi = 0
+    for n, (kind, a, b) in g.effects.items():
+        if g.node_func[n] != fi:
+            continue
+        pts = prob.pt.pts
+        if kind == Effect.LOAD:
+            reads |= pts[a]  # type: ignore[index]
+        elif kind == Effect.STORE:
+            writes |= pts[b]  # type: ignore[index]
+        elif kind == Effect.COPY:
+            reads |= pts[a]  # type: ignore[index]
+            writes |= pts[b]  # type: ignore[index]
+        elif kind == Effect.CALLBACK:
+            reads |= a.reads_mask()  # type: ignore[union-attr]
+            writes |= a.writes_mask()  # type: ignore[union-attr]
+        elif kind == Effect.UNKNOWN:
+            reads |= prob.reach.get(n, 0)
+            writes |= prob.reach.get(n, 0)
+    s.reads = {n for c, n in origin_classes.items() if reads & (1 << c)}
+    s.writes = {n for c, n in origin_classes.items() if writes & (1 << c)}
+    s.allocates = any(info.kind == "alloc" for info in g.classes)
+    for j, kind in enumerate(res_k):
+        if kind != "pointer":
+            continue
+        targets: set[str] = set()
+        for r in ret_ops:
+            if j >= len(r.operands):
+                continue
+            for c in _members(prob.pt.pts[g.vid[r.operands[j]]]):
+                info = g.classes[c]
+                if c in origin_classes and c != 0:
+                    targets.add(origin_classes[c])
+                elif info.kind == "alloc":
+                    targets.add("fresh")
+                else:
+                    targets.add("unknown")
+        if targets:
+            s.returns[f"ret{j}"] = targets
+    s.captures = _captures(g, prob, origin_classes, fresh_of_ret)
+    return s
+
+
+def _class_names(g: Graph, prob: ActivityProblem, f: Operation) -> dict[int, str]:
+    """Origin/sink names of the classes visible to callers: argument memory by depth,
+    and globals."""
+    names: dict[int, str] = {}
+    arg_index = {g.vid[a]: i for i, a in enumerate(entry_args(f))}
+    for vid, c in prob.root_arg_classes.items():
+        names[c] = f"*arg{arg_index[vid]}"
+    changed = True
+    while changed:
+        changed = False
+        for c, info in enumerate(g.classes):
+            if info.kind == "deref" and c not in names and info.parent in names:
+                names[c] = "*" + names[info.parent]
+                changed = True
+    for gname, c in g.global_class.items():
+        names[c] = "@" + gname
+    names[0] = "unknown"  # memory only unknown code can see: shared by all of it
+    return names
+
+
+def _returned_classes(g: Graph, prob: ActivityProblem, ret_ops: list[Operation],
+                      res_k: list[str]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for j, kind in enumerate(res_k):
+        if kind != "pointer":
+            continue
+        m = 0
+        for r in ret_ops:
+            if j < len(r.operands):
+                for c in _members(prob.pt.pts[g.vid[r.operands[j]]]):
+                    if g.classes[c].kind == "alloc":
+                        m |= 1 << c
+        if m:
+            out[j] = m
+    return out
+
+
+def _captures(g: Graph, prob: ActivityProblem, visible: dict[int, str],
+              fresh_of_ret: dict[int, int]) -> bool:
+    """Whether pointers the caller did not hand in end up in memory it can see."""
+    content = prob.pt.content
+    allowed_children: dict[int, int] = {}
+    for c, info in enumerate(g.classes):
+        if info.kind == "deref" and info.parent is not None:
+            allowed_children[info.parent] = allowed_children.get(info.parent, 0) | (1 << c)
+    for c in visible:
+        extra = content[c] & ~allowed_children.get(c, 0) & ~(1 << c)
+        if extra:
+            return True
+    for m in fresh_of_ret.values():
+        for c in _members(m):
+            if content[c]:
+                return True
+    return False
+
+
+def derive_all(program: Program, funcs: Iterable[str],
+               external: Mapping[str, Summary] | None = None,
+               progress: Callable[[int, int], None] | None = None,
+               warns: dict[str, list[tuple[Operation | None, str]]] | None = None,
+               ) -> dict[str, Summary]:
+    """Summaries of ``funcs`` (functions with bodies), bottom-up over SCCs."""
+    if warns is None:
+        warns = {}
+    funcs = [n for n in funcs if has_body(program.functions[n])]
+    cg = call_graph(program, funcs)
+    summaries: dict[str, Summary] = dict(external or {})
+    cond = nx.condensation(cg)
+    order = list(reversed(list(nx.topological_sort(cond))))
+    done = 0
+    for comp in order:
+        members = sorted(cond.nodes[comp]["members"])
+        recursive = len(members) > 1 or cg.has_edge(members[0], members[0])
+        if recursive:
+            for m in members:
+                a, r = signature(program.functions[m])
+                summaries[m] = Summary.bottom(m, a, r)
+            for _ in range(10_000):  # bounded by the finite name space; never reached
+                changed = False
+                for m in members:
+                    new = _join(summaries[m], derive_one(program, m, summaries, warns))
+                    if new.key() != summaries[m].key():
+                        summaries[m] = new
+                        changed = True
+                if not changed:
+                    break
+        else:
+            summaries[members[0]] = derive_one(program, members[0], summaries, warns)
+        done += len(members)
+        if progress is not None:
+            progress(done, len(funcs))
+    return {n: summaries[n] for n in funcs}
+
+
+def _join(a: Summary, b: Summary) -> Summary:
+    """Least upper bound of two summaries of the same function (keeps iteration
+    monotone even if a derivation step were to shrink)."""
+    deps = {k: set(v) for k, v in a.deps.items()}
+    for k, v in b.deps.items():
+        deps.setdefault(k, set()).update(v)
+    rets = {k: set(v) for k, v in a.returns.items()}
+    for k, v in b.returns.items():
+        rets.setdefault(k, set()).update(v)
+    return Summary(a.name, a.args, a.results, deps, a.reads | b.reads, a.writes | b.writes,
+                   a.allocates or b.allocates, rets, a.captures or b.captures,
+                   a.opaque or b.opaque)
+
+
+def _members(s: int) -> list[int]:
+    out = []
+    while s:
+        low = s & -s
+        out.append(low.bit_length() - 1)
+        s ^= low
+    return out
