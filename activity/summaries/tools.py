@@ -103,7 +103,9 @@ class FunctionComparison:
     @property
     def parity(self) -> float:
         """Share of whole-program-inactive ops that summaries also prove inactive."""
-        return 100.0 if self.inactive_whole == 0 else 100.0 * self.both_inactive / self.inactive_whole
+        if self.inactive_whole == 0:
+            return 100.0
+        return 100.0 * self.both_inactive / self.inactive_whole
 
 
 def compare(module_text_or_path: Any, func: str | list[str] | None, args: Any,
