@@ -110,16 +110,19 @@ def test_float_op_tangents_match_finite_differences(name: str) -> None:
 
 def test_float_values_and_f32_rounding() -> None:
     text = """
-    func.func @f(%x: f64, %y: f32) -> (f64, f32, f64) {
+    func.func @f(%x: f64, %y: f32) -> (f64, f32, f64, f32) {
       %a = arith.divf %x, %x : f64
       %b = arith.addf %y, %y : f32
       %c = math.sqrt %x : f64
-      func.return %a, %b, %c : f64, f32, f64
+      %d = math.sqrt %y : f32
+      func.return %a, %b, %c, %d : f64, f32, f64, f32
     }"""
     r = run(text, "f", [0.0, 0.1])
     assert math.isnan(r.results[0])  # 0/0 is NaN, not an exception
     assert r.results[1] == float(np.float32(0.1) + np.float32(0.1))
     assert r.results[2] == 0.0
+    assert r.results[3] == float(np.sqrt(np.float32(0.1)))  # rounded to f32
+    assert r.results[3] != math.sqrt(float(np.float32(0.1)))
     r = run(text, "f", [-1.0, 1.0])
     assert math.isnan(r.results[2])
 
@@ -146,8 +149,12 @@ def test_loop_program_tangent_matches_finite_differences() -> None:
       }
       func.return %r : f64
     }"""
-    it = Interpreter(parse(text))
+    m = parse(text)
+    it = Interpreter(m)
     xs = [0.4, 1.3, 6]
+    r = it.run("f", xs, [1.0, 1.0, None], record=True)
+    iv = find(m, "scf.for").regions[0].block.args[0]
+    assert iv in r.executed and iv not in r.nonzero  # the induction variable is inactive
     for k in (0, 1):
         assert_close(tangent(it, "f", xs, k), central_fd(it, "f", xs, k))
     assert tangent(it, "f", xs, 0) != 0.0
@@ -278,6 +285,16 @@ def test_memref_argument_tangents_dynamic_subview_dim_and_bounds() -> None:
     np.testing.assert_array_equal(r.buffer_tangents[0][1], [0.0, 0.0, 10.0])
     with pytest.raises(InterpreterError, match="out of bounds"):
         it.run("f", [np.zeros((3, 3)), 5, 1.0])
+    text2 = """
+    func.func @g(%a: memref<3x3xf64>, %j: index) -> f64 {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0, %j] : memref<3x3xf64>
+      func.return %v : f64
+    }"""
+    it2 = Interpreter(parse(text2))
+    assert it2.run("g", [a, 2]).results == (3.0,)
+    with pytest.raises(InterpreterError, match="out of bounds"):
+        it2.run("g", [a, 3])  # inside the buffer, but past the row
 
 
 def test_memref_globals_reinterpret_collapse_expand_and_int_elements() -> None:
@@ -294,20 +311,22 @@ def test_memref_globals_reinterpret_collapse_expand_and_int_elements() -> None:
       memref.store %x, %flat[%c1] : memref<4xf64>
       %e = memref.expand_shape %flat [[0, 1]] output_shape [2, 2] : memref<4xf64> into memref<2x2xf64>
       %w = memref.load %e[%c0, %c1] : memref<2x2xf64>
+      %w2 = memref.load %e[%c1, %c0] : memref<2x2xf64>
+      %w3 = arith.addf %w, %w2 : f64
       %z = memref.get_global @z : memref<3xi64>
       %b = arith.bitcast %x : f64 to i64
       memref.store %b, %z[%c1] : memref<3xi64>
       %u = memref.load %z[%c1] : memref<3xi64>
       %rc = memref.reinterpret_cast %g to offset: [1], sizes: [2], strides: [2] : memref<2x2xf64> to memref<2xf64, strided<[2], offset: 1>>
       %y = memref.load %rc[%c1] : memref<2xf64, strided<[2], offset: 1>>
-      func.return %v, %w, %u, %y : f64, f64, i64, f64
+      func.return %v, %w3, %u, %y : f64, f64, i64, f64
     }"""
     it = Interpreter(parse(text))
     r = it.run("f", [-0.0], [1.0])
-    assert r.results == (4.0, -0.0, 1 << 63, 4.0)  # the bits of -0.0, unsigned
+    assert r.results == (4.0, 3.0, 1 << 63, 4.0)  # the bits of -0.0, unsigned
     assert r.result_tangents == (0.0, 1.0, 1.0, 0.0)  # bits ride along through memory
     # A second run starts from fresh globals.
-    assert it.run("f", [5.0]).results[1] == 5.0
+    assert it.run("f", [5.0]).results[1] == 8.0
     assert it.run("f", [5.0]).results[0] == 4.0
 
 
@@ -467,6 +486,8 @@ def test_recursion_with_counter() -> None:
     r = it.run("fact", [5, 1.5], [0.0, 1.0])
     assert r.results == (120.0 * 1.5**5,)
     assert_close(r.result_tangents[0], 120.0 * 5 * 1.5**4)
+    deep = Interpreter(parse(text)).run("fact", [1500, 1.0])  # deep Python recursion
+    assert deep.results == (math.inf,)
     with pytest.raises(StepLimitExceeded):
         Interpreter(parse(text), max_steps=50).run("fact", [50, 1.0])
     with pytest.raises(StepLimitExceeded):
@@ -582,6 +603,19 @@ def test_llvm_struct_gep_memset_and_partial_loads() -> None:
       "llvm.store"(%x, %q) : (f64, !llvm.ptr) -> ()
       func.return %x : f64
     }
+    func.func @geps(%x: f64) -> f64 {
+      %four = llvm.mlir.constant(4 : i64) : i64
+      %two = llvm.mlir.constant(2 : i32) : i32
+      %p = "llvm.alloca"(%four) <{elem_type = f64}> : (i64) -> !llvm.ptr
+      %q = "llvm.getelementptr"(%p) <{elem_type = f64, rawConstantIndices = array<i32: 2>, noWrapFlags = 0 : i32}> : (!llvm.ptr) -> !llvm.ptr
+      "llvm.store"(%x, %q) : (f64, !llvm.ptr) -> ()
+      %r = "llvm.getelementptr"(%p, %two) <{elem_type = f64, rawConstantIndices = array<i32: -2147483648>, noWrapFlags = 0 : i32}> : (!llvm.ptr, i32) -> !llvm.ptr
+      %v = "llvm.load"(%r) : (!llvm.ptr) -> f64
+      %a = "llvm.getelementptr"(%p) <{elem_type = !llvm.array<2 x f64>, rawConstantIndices = array<i32: 1, 0>, noWrapFlags = 0 : i32}> : (!llvm.ptr) -> !llvm.ptr
+      %w = "llvm.load"(%a) : (!llvm.ptr) -> f64
+      %s = "llvm.fmul"(%v, %w) : (f64, f64) -> f64
+      func.return %s : f64
+    }
     func.func @half(%x: f64) -> f32 {
       %one = llvm.mlir.constant(1 : i64) : i64
       %p = "llvm.alloca"(%one) <{elem_type = f64}> : (i64) -> !llvm.ptr
@@ -597,9 +631,49 @@ def test_llvm_struct_gep_memset_and_partial_loads() -> None:
     assert r.result_tangents == (1.0, 0.0, 0.0)
     with pytest.raises(InterpreterError, match="out-of-bounds"):
         it.run("oob", [1.0])
+    r = it.run("geps", [3.0], [1.0])  # [2] of f64 == [1][0] of [2 x f64] == byte 16
+    assert r.results == (9.0,) and r.result_tangents == (6.0,)
     assert it.run("half", [1.0]).results == (0.0,)  # byte-level reinterpretation
     with pytest.raises(InterpreterError, match="partially overlaps"):
         it.run("half", [1.0], [1.0])
+
+
+def test_llvm_libc_calls_realloc_memcpy_memset_fabsf() -> None:
+    text = """
+    llvm.func @malloc(i64) -> !llvm.ptr
+    llvm.func @realloc(!llvm.ptr, i64) -> !llvm.ptr
+    llvm.func @memcpy(!llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
+    llvm.func @memset(!llvm.ptr, i32, i64) -> !llvm.ptr
+    llvm.func @fabsf(f32) -> f32
+    llvm.func @free(!llvm.ptr)
+    llvm.func @f(%src: !llvm.ptr, %y: f32) -> f64 {
+      %8 = llvm.mlir.constant(8 : i64) : i64
+      %16 = llvm.mlir.constant(16 : i64) : i64
+      %one = llvm.mlir.constant(1 : i32) : i32
+      %zero = llvm.mlir.constant(0 : i32) : i32
+      %p = llvm.call @malloc(%8) : (i64) -> !llvm.ptr
+      %c = llvm.call @memcpy(%p, %src, %8) : (!llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
+      %q = llvm.call @realloc(%c, %16) : (!llvm.ptr, i64) -> !llvm.ptr
+      %h = llvm.getelementptr %q[%one] : (!llvm.ptr, i32) -> !llvm.ptr, f64
+      %s = llvm.call @memset(%h, %zero, %8) : (!llvm.ptr, i32, i64) -> !llvm.ptr
+      %a = llvm.load %q : !llvm.ptr -> f64
+      %b = llvm.load %s : !llvm.ptr -> f64
+      %m = llvm.call @fabsf(%y) : (f32) -> f32
+      %e = llvm.fpext %m : f32 to f64
+      %t = llvm.fadd %a, %b : f64
+      %u = llvm.fmul %t, %e : f64
+      llvm.call @free(%q) : (!llvm.ptr) -> ()
+      llvm.return %u : f64
+    }"""
+    m = parse(text)
+    src = np.array([2.5])
+    r = Interpreter(m).run("f", [src, -2.0], [np.array([1.0]), 1.0], record=True)
+    assert r.results == (5.0,)
+    assert r.result_tangents == (2.0 - 2.5,)  # d(a * |y|) = |y| da + a sign(y) dy
+    memcpy_call = find(m, "llvm.call", 1)
+    assert memcpy_call in r.memory_nonzero
+    assert find(m, "llvm.load").results[0] in r.nonzero
+    assert find(m, "llvm.load", 1).results[0] not in r.nonzero
 
 
 # ---------------------------------------------------------------------------
@@ -655,6 +729,10 @@ def test_clang_call_to_sin_and_other_examples(level: str) -> None:
     assert it.run("fact", [6]).results == (720.0,)
     xs = [1.3, 5]
     assert_close(tangent(it, "powsum", xs, 0), central_fd(it, "powsum", xs, 0))
+    r = it.run("cmul", [1.0, 2.0, 3.0, 4.0], [1.0, 0.0, 0.0, 0.0])  # struct result
+    assert r.results == ((-5.0, 10.0),) and r.result_tangents == ((3.0, 4.0),)
+    r = it.run("cabs2", [1.0, 2.0], [1.0, 0.0])  # (x + iy)^2: re + 2 im = x^2 - y^2 + 4xy
+    assert r.results == (1.0 - 4.0 + 8.0,) and r.result_tangents == (2.0 + 8.0,)
 
 
 def test_clang_float32_pointer_argument_round_trip() -> None:

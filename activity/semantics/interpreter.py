@@ -623,9 +623,13 @@ class Interpreter:
             ts = [T[i] for i in dslots]
             if any(x != 0.0 for x in ts):
                 ps = partials(N, *args)  # type: ignore[misc]
-                for p, ti in zip(ps, ts, strict=True):
-                    if ti != 0.0:
-                        t += p * ti
+                try:
+                    for p, ti in zip(ps, ts, strict=True):
+                        if ti != 0.0:
+                            t += p * ti
+                except TypeError:
+                    raise InterpreterError(
+                        f"{name}: tangents of aggregates are not supported") from None
             define(V, T, rs, rg, r, t)
         return fn
 

@@ -270,11 +270,6 @@ def zero_value(t: Attribute) -> object:
     return 0
 
 
-def zero_tangent(t: Attribute) -> object:
-    """Aggregates have tuple tangents; the canonical all-zero tangent is ``0.0``."""
-    return 0.0
-
-
 def norm_tangent(t: object) -> object:
     """Collapse an all-zero aggregate tangent to ``0.0`` (so ``t != 0.0`` means nonzero)."""
     if isinstance(t, tuple):

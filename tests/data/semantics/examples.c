@@ -57,3 +57,16 @@ double powsum(double x, int n) {
   free(buf);
   return s;
 }
+
+typedef struct { double re, im; } cpx;
+
+cpx cmul(cpx a, cpx b) {
+  cpx r = {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+  return r;
+}
+
+double cabs2(double x, double y) {
+  cpx a = {x, y};
+  cpx p = cmul(a, a);
+  return p.re + 2 * p.im;
+}
