@@ -731,6 +731,11 @@ def test_clang_call_to_sin_and_other_examples(level: str) -> None:
     assert_close(tangent(it, "powsum", xs, 0), central_fd(it, "powsum", xs, 0))
     r = it.run("cmul", [1.0, 2.0, 3.0, 4.0], [1.0, 0.0, 0.0, 0.0])  # struct result
     assert r.results == ((-5.0, 10.0),) and r.result_tangents == ((3.0, 4.0),)
+    if level == "O0":  # perturbing an aggregate perturbs each field (-O1 inlines cmul)
+        call = next(op for op in clang_module(level).walk() if op_name(op) == "llvm.call"
+                    and op.properties["callee"].root_reference.data == "cmul")  # type: ignore
+        r = it.run("cabs2", [1.0, 2.0], perturb={call.results[0]: 1.0}, record=True)
+        assert r.result_tangents == (3.0,) and call.results[0] in r.nonzero  # re + 2 im
     r = it.run("cabs2", [1.0, 2.0], [1.0, 0.0])  # (x + iy)^2: re + 2 im = x^2 - y^2 + 4xy
     assert r.results == (1.0 - 4.0 + 8.0,) and r.result_tangents == (2.0 + 8.0,)
 

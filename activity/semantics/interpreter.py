@@ -193,6 +193,13 @@ def _zero_tangent_tree(t: Attribute) -> Any:
     return 0.0
 
 
+def _perturbed(v: Any, t: Any, d: float) -> Any:
+    """Add ``d`` to a tangent; for an aggregate, to the tangent of every leaf."""
+    if not isinstance(v, tuple):
+        return t + d
+    return tuple(_perturbed(x, tangent_leaf(t, i), d) for i, x in enumerate(v))
+
+
 def _const_value(attr: Attribute, t: Attribute) -> Any:
     """The interpreter value of a scalar constant attribute of type ``t``."""
     if isinstance(attr, FloatAttr):
@@ -296,11 +303,7 @@ class Interpreter:
         V[s] = v
         pert = self._pert
         if pert is not None and g in pert:
-            try:
-                t = t + pert[g]
-            except TypeError:
-                raise InterpreterError(
-                    f"cannot perturb aggregate value {self._values[g]}") from None
+            t = _perturbed(v, t, pert[g])
         T[s] = t
         if self._record:
             self._executed.add(g)
