@@ -1,0 +1,519 @@
+"""Input front end: turn MLIR text or an ``.mlir`` file into a verified xDSL module.
+
+Why this module exists rather than calling ``xdsl.parser.Parser`` directly:
+
+* Reports must point at the user's source, so every parsed operation (and
+  block argument) gets its ``file:line:col`` recorded; :func:`location_of`
+  looks it up. The column is that of the operation *name* (not of its result
+  list), which is also what ``mlir-opt`` reports, so both parsing paths below
+  agree.
+* xDSL's custom syntax has holes (``arith.cmpf`` with an attribute dict,
+  ``memref.cast``/``copy``/``global``, most of the ``llvm`` dialect as
+  emitted by ``mlir-translate``). When xDSL cannot parse the input and
+  ``mlir-opt-22`` is available, the text is converted to the generic op form
+  (which xDSL always understands) with ``loc(...)`` debug info, and the
+  locations are mapped back to the original file.
+* Every failure becomes an :class:`~activity.errors.ActivityError` carrying a
+  one-line message and a position, so the CLI never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import re
+import shutil
+import subprocess
+import sys
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+from xdsl.context import Context
+from xdsl.dialects import get_all_dialects
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Span
+
+from activity.errors import ActivityError
+
+__all__ = [
+    "MLIR_OPT_NAMES",
+    "SourceLocation",
+    "location_of",
+    "make_context",
+    "parse",
+]
+
+MLIR_OPT_NAMES: tuple[str, ...] = ("mlir-opt-22", "mlir-opt")
+"""Executables tried, in order, for the generic-form fallback."""
+
+_INSTALL_HINT = (
+    "(if it is valid MLIR, install mlir-22-tools so mlir-opt-22 can convert it to generic form)"
+)
+
+_RECURSION_LIMIT = 100_000
+"""Python recursion limit while parsing/verifying: xDSL's parser and verifier
+recurse a few frames per nesting level, so deeply nested ``scf`` code would
+otherwise hit the default limit of 1000 at ~100 levels."""
+
+_STDIN_NAME = "<stdin>"
+"""The file name ``mlir-opt`` puts into ``loc(...)`` for input read from stdin."""
+
+_MLIR_OPT_TIMEOUT_S = 300.0
+
+
+class SourceLocation(NamedTuple):
+    """A position in the parsed input; ``line`` and ``col`` are 1-based."""
+
+    file: str
+    line: int
+    col: int
+
+
+_LOCATIONS: weakref.WeakKeyDictionary[Operation | BlockArgument, SourceLocation] = (
+    weakref.WeakKeyDictionary()
+)
+"""Where each parsed op/block argument came from. Weak keys, so that
+discarded modules do not leak; transformed or newly built ops simply have no
+entry."""
+
+
+def make_context() -> Context:
+    """A context that knows every xDSL dialect (loaded lazily, on first use)
+    and accepts unregistered ops, so that IR using dialects xDSL lacks still
+    parses (such ops are then treated conservatively by the analysis)."""
+    ctx = Context(allow_unregistered=True)
+    for name, factory in get_all_dialects().items():
+        ctx.register_dialect(name, factory)
+    return ctx
+
+
+def location_of(obj: Operation | SSAValue) -> SourceLocation | None:
+    """Where ``obj`` was written in the source given to :func:`parse`.
+
+    ``obj`` may be an operation, a block argument, or an op result (which
+    reports its defining op). Objects that were not parsed by :func:`parse`
+    fall back to their own ``FileLineColLoc`` if they carry one (e.g. IR
+    compiled with debug info); otherwise the answer is ``None``.
+    """
+    if isinstance(obj, OpResult):
+        obj = obj.op
+    if isinstance(obj, Operation | BlockArgument):
+        found = _LOCATIONS.get(obj)
+        if found is not None:
+            return found
+        loc = obj.location
+        if isinstance(loc, FileLineColLoc) and loc.line.data > 0:
+            return SourceLocation(loc.filename.data, loc.line.data, loc.column.data)
+    return None
+
+
+# --------------------------------------------------------------------------
+# Reading the input
+
+
+def _looks_like_path(text: str) -> bool:
+    """A one-line string is a path if it names a file, or if it contains
+    none of the characters every MLIR module needs (so that a mistyped file
+    name gives "cannot read file" rather than a baffling parse error)."""
+    if "\n" in text or not text.strip():
+        return False
+    if os.path.exists(text):
+        return True
+    return not any(c in text for c in '{}()%"=')
+
+
+def _read_source(source: str | os.PathLike[str], name: str | None) -> tuple[str, str]:
+    """Return ``(text, display_name)`` for ``source`` (MLIR text or a path)."""
+    if isinstance(source, str) and not _looks_like_path(source):
+        return source, name if name is not None else "<string>"
+    path = os.fspath(source)
+    display = name if name is not None else path
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise ActivityError(f"cannot read file: {reason}", file=display) from None
+    try:
+        return data.decode("utf-8"), display
+    except UnicodeDecodeError as err:
+        raise ActivityError(
+            f"file is not valid UTF-8 (byte offset {err.start})", file=display
+        ) from None
+
+
+# --------------------------------------------------------------------------
+# Parsing with position tracking
+
+
+class _LineIndex:
+    """Offset -> (line, col) conversion in O(log n), unlike xDSL's
+    ``Span.get_location`` which counts newlines from the start of the input
+    each time (quadratic over a 100k-op file)."""
+
+    def __init__(self, text: str) -> None:
+        self._starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self._starts, offset) - 1
+        return index + 1, offset - self._starts[index] + 1
+
+
+class _LocatingParser(Parser):
+    """xDSL parser that records the source offset of every operation name
+    and block argument it parses.
+
+    ``parse_operation`` first parses the result list (``%a, %b =``) through
+    ``_parse_op_result_list``; right after it, the current token is the op
+    name (custom form) or the quoted op name (generic form). Nested ops are
+    parsed inside ``parse_operation``, so the pending positions form a stack.
+    """
+
+    def __init__(self, ctx: Context, text: str, name: str) -> None:
+        super().__init__(ctx, text, name)
+        self.op_offsets: list[tuple[Operation, int]] = []
+        self.arg_offsets: list[tuple[BlockArgument, int]] = []
+        self._pending: list[int] = []
+
+    def _parse_op_result_list(self) -> list[tuple[Span, int]]:
+        results = super()._parse_op_result_list()
+        self._pending.append(self._current_token.span.start)
+        return results
+
+    def parse_operation(self) -> Operation:
+        op = super().parse_operation()
+        self.op_offsets.append((op, self._pending.pop()))
+        return op
+
+    def _register_ssa_definition(
+        self, name: str, values: tuple[SSAValue, ...] | list[SSAValue], span: Span
+    ) -> None:
+        super()._register_ssa_definition(name, values, span)
+        for value in values:
+            if isinstance(value, BlockArgument):
+                self.arg_offsets.append((value, span.start))
+
+    def error_location(self) -> tuple[int, int]:
+        """(line, col) of the token the parser stopped at."""
+        return _LineIndex(self.lexer.input.content).line_col(self._current_token.span.start)
+
+
+@contextmanager
+def _deep_recursion() -> Iterator[None]:
+    """Temporarily allow deep Python recursion (xDSL's parser, printer and
+    verifier recurse per nesting level)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _first_line(message: str) -> str:
+    """The first non-empty line of ``message``: the CLI prints one line."""
+    for line in message.splitlines():
+        if line.strip():
+            return line.strip()
+    return message.strip() or "unknown error"
+
+
+def _one_line(message: str) -> str:
+    """``message`` with its lines joined, for multi-line verifier messages."""
+    return " ".join(line.strip() for line in message.splitlines() if line.strip())
+
+
+def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> ActivityError:
+    """Turn any exception raised while xDSL parses into an ActivityError.
+
+    A ``ParseError`` knows its span; anything else (custom op parsers may raise
+    e.g. ``VerifyException`` or ``ValueError``) is reported at the token where
+    the parser stopped.
+    """
+    if isinstance(err, ParseError):
+        loc = err.span.get_location()
+        line, col = loc.line, loc.col
+        message = _first_line(err.msg)
+        if message.startswith(_UNREGISTERED_CUSTOM):
+            message, back = _explain_unregistered(err.span)
+            col -= back
+    elif isinstance(err, RecursionError):
+        line, col = parser.error_location()
+        message = "nesting too deep for the parser"
+    else:
+        line, col = parser.error_location()
+        message = _first_line(str(err)) or type(err).__name__
+    return ActivityError(message, file=display, line=line, col=col)
+
+
+_UNREGISTERED_CUSTOM = "Operation builtin.unregistered does not have a custom format"
+_TRAILING_OP_NAME = re.compile(r"([A-Za-z_][\w$.]*)\s*$")
+
+
+def _explain_unregistered(span: Span) -> tuple[str, int]:
+    """xDSL parses an op it does not know as ``builtin.unregistered`` and then
+    fails on its custom syntax with a message naming that placeholder; name
+    the real op (the identifier just before the error position) instead.
+
+    Returns the message and how many columns to move left to reach the name.
+    """
+    line_start = span.input.get_start_of_line(span.start)
+    before = str(span.input.content[line_start : span.start])
+    found = _TRAILING_OP_NAME.search(before)
+    if found is None:
+        return "xDSL does not know this operation, so it must be in generic form", 0
+    message = f"xDSL does not know '{found[1]}', so it must be written in generic form"
+    return message, len(before) - found.start(1)
+
+
+def _parse_xdsl(
+    ctx: Context, text: str, display: str
+) -> tuple[ModuleOp | None, ActivityError | None, _LocatingParser]:
+    """Parse ``text`` with xDSL; return the module or the error."""
+    parser = _LocatingParser(ctx, text, display)
+    try:
+        return parser.parse_module(), None, parser
+    except Exception as err:  # xDSL parsers raise many kinds
+        return None, _parse_error(err, parser, display), parser
+
+
+def _record_parser_locations(parser: _LocatingParser, display: str) -> None:
+    index = _LineIndex(parser.lexer.input.content)
+    for table in (parser.op_offsets, parser.arg_offsets):
+        for obj, offset in table:
+            line, col = index.line_col(offset)
+            _LOCATIONS[obj] = SourceLocation(display, line, col)
+
+
+# --------------------------------------------------------------------------
+# Generic-form fallback through mlir-opt
+
+
+def _find_mlir_opt() -> str | None:
+    """The mlir-opt executable to use, looked up on every call (not cached)
+    so that tests and users can change PATH."""
+    for candidate in MLIR_OPT_NAMES:
+        found = shutil.which(candidate)
+        if found:
+            return found
+    return None
+
+
+_MLIR_DIAG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$")
+
+
+def _to_generic(tool: str, text: str, display: str) -> str:
+    """Print ``text`` in generic op form with inline ``loc(...)`` info.
+
+    The MLIR verifier is disabled on parsing: xDSL verifies afterwards, and
+    MLIR would reject e.g. plain ``{tag = ...}`` argument attributes that the
+    examples use to name values. ``--mlir-print-local-scope`` prints locations
+    inline; by default they become ``#loc`` aliases defined at the *end* of
+    the output, which xDSL cannot resolve.
+    """
+    cmd = [
+        tool,
+        "--mlir-print-op-generic",
+        "--allow-unregistered-dialect",
+        "--mlir-print-debuginfo",
+        "--mlir-print-local-scope",
+        "--mlir-very-unsafe-disable-verifier-on-parsing",
+        "-",
+    ]
+    try:
+        proc = subprocess.run(
+            cmd,
+            input=text,
+            capture_output=True,
+            text=True,
+            timeout=_MLIR_OPT_TIMEOUT_S,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError) as err:
+        raise ActivityError(f"could not run {tool}: {err}", file=display) from None
+    if proc.returncode == 0:
+        return proc.stdout
+    for line in proc.stderr.splitlines():
+        if (match := _MLIR_DIAG.match(line)) is not None:
+            diag_file = display if match["file"] == _STDIN_NAME else match["file"]
+            raise ActivityError(
+                match["msg"].strip(),
+                file=diag_file,
+                line=int(match["line"]),
+                col=int(match["col"]),
+            )
+    detail = _first_line(proc.stderr) if proc.stderr.strip() else f"exit {proc.returncode}"
+    raise ActivityError(f"{Path(tool).name} failed: {detail}", file=display)
+
+
+_RESULT_LIST = re.compile(r"^\s*(%[^\s=,]+(?:\s*,\s*%[^\s=,]+)*)\s*=\s*$")
+_VALUE_NAME = re.compile(r"%([A-Za-z_$.\-][\w$.\-]*|\d+)")
+
+
+def _adopt_stdin_locations(module: ModuleOp, text: str, display: str) -> None:
+    """After the mlir-opt round trip, map ``loc("<stdin>":L:C)`` back to the
+    original file, and restore the SSA names that the generic printer
+    replaced by numbers (reports quote names like ``%x``), reading them from
+    the original text at those positions.
+    """
+    lines = text.splitlines()
+
+    def convert(obj: Operation | BlockArgument) -> tuple[int, int] | None:
+        loc = obj.location
+        if not (isinstance(loc, FileLineColLoc) and loc.filename.data == _STDIN_NAME):
+            return None
+        line, col = loc.line.data, loc.column.data
+        if line <= 0:  # mlir-opt's implicit top-level module
+            return None
+        obj.location = FileLineColLoc(StringAttr(display), IntAttr(line), IntAttr(col))
+        _LOCATIONS[obj] = SourceLocation(display, line, col)
+        return line, col
+
+    def source_line(line: int) -> str:
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    for op in module.walk():
+        if (pos := convert(op)) is not None and op.results:
+            _restore_result_names(op, source_line(pos[0])[: pos[1] - 1])
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    if (pos := convert(arg)) is not None:
+                        match = _VALUE_NAME.match(source_line(pos[0]), pos[1] - 1)
+                        if match and SSAValue.is_valid_name(match[1]):
+                            arg.name_hint = match[1]
+
+
+def _restore_result_names(op: Operation, prefix: str) -> None:
+    """Give ``op``'s results the names in ``prefix`` (``"  %a, %b:2 = "``)."""
+    found = _RESULT_LIST.match(prefix)
+    if found is None:
+        return
+    names: list[str] = []
+    for item in found[1].split(","):
+        name, _, count = item.strip()[1:].partition(":")
+        names.extend([name] * (int(count) if count.isdigit() else 1))
+    if len(names) != len(op.results):
+        return
+    for result, name in zip(op.results, names, strict=True):
+        if SSAValue.is_valid_name(name):
+            result.name_hint = name
+
+
+# --------------------------------------------------------------------------
+# Post-processing and verification
+
+
+def _move_unknown_properties(module: ModuleOp) -> None:
+    """Move properties that xDSL's op definition does not declare into the
+    attribute dictionary.
+
+    ``mlir-translate`` output carries properties that xDSL's ``llvm`` ops lack
+    (``tbaa``, ``memory_effects``, ``arg_attrs`` of calls, ...); xDSL's
+    verifier rejects those although they are irrelevant to activity. Keeping
+    them as discardable attributes preserves the information.
+    """
+    for op in module.walk():
+        if not isinstance(op, IRDLOperation) or not op.properties:
+            continue
+        known = type(op).get_irdl_definition().properties
+        for key in [k for k in op.properties if k not in known]:
+            op.attributes.setdefault(key, op.properties.pop(key))
+
+
+def _verify(module: ModuleOp, display: str) -> None:
+    """Run xDSL's verifier; report the failing op's source position."""
+    try:
+        module.verify()
+        return
+    except (VerifyException, ValueError) as err:
+        first = err
+    culprit = _find_failing_op(module)
+    where = location_of(culprit) if culprit is not None else None
+    message = _one_line(str(first)) or type(first).__name__
+    if culprit is not None and culprit.name not in message:
+        message = f"'{culprit.name}' op {message}"
+    if where is None:
+        raise ActivityError(message, file=display) from None
+    raise ActivityError(message, file=where.file, line=where.line, col=where.col) from None
+
+
+def _find_failing_op(module: ModuleOp) -> Operation | None:
+    """The innermost op whose own checks fail (``module.verify`` only says
+    what failed, not where)."""
+    for op in module.walk(region_first=True):
+        try:
+            op.verify(verify_nested_ops=False)
+            for region in op.regions:
+                for block in region.blocks:
+                    if not block.ops:
+                        Block.verify(block)
+        except (VerifyException, ValueError):
+            return op
+    return None
+
+
+# --------------------------------------------------------------------------
+# Entry point
+
+
+def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleOp:
+    """Parse and verify MLIR given as text or as a path to a file.
+
+    ``source`` is a path if it is a ``Path``/``os.PathLike``, or a one-line
+    string that names an existing file or looks like a file name (see
+    :func:`_looks_like_path`); any other string is MLIR text. ``name``
+    overrides the file name used in locations and messages.
+
+    If xDSL cannot parse the text and ``mlir-opt-22``/``mlir-opt`` is on PATH,
+    the text is converted to generic form and parsed again, with locations
+    mapped back to the original text. Raises :class:`ActivityError` on any
+    failure.
+    """
+    text, display = _read_source(source, name)
+    if _is_blank(text):
+        # MLIR accepts an empty file as an empty module; xDSL does not.
+        return ModuleOp([])
+    ctx = make_context()
+    with _deep_recursion():
+        module, error, parser = _parse_xdsl(ctx, text, display)
+        if module is not None:
+            _record_parser_locations(parser, display)
+        else:
+            assert error is not None
+            module = _parse_via_mlir_opt(ctx, text, display, error)
+        _move_unknown_properties(module)
+        _verify(module, display)
+    return module
+
+
+def _is_blank(text: str) -> bool:
+    """True if ``text`` holds nothing but whitespace and ``//`` comments."""
+    return all(not line.split("//", 1)[0].strip() for line in text.splitlines())
+
+
+def _parse_via_mlir_opt(
+    ctx: Context, text: str, display: str, xdsl_error: ActivityError
+) -> ModuleOp:
+    """The generic-form fallback; ``xdsl_error`` is what xDSL said first."""
+    tool = _find_mlir_opt()
+    if tool is None:
+        raise ActivityError(
+            f"{xdsl_error.message} {_INSTALL_HINT}",
+            file=xdsl_error.file,
+            line=xdsl_error.line,
+            col=xdsl_error.col,
+        )
+    generic = _to_generic(tool, text, display)
+    try:
+        module = Parser(ctx, generic, display).parse_module()
+    except Exception:  # report xDSL's error on the original text
+        raise xdsl_error from None
+    _adopt_stdin_locations(module, text, display)
+    return module
