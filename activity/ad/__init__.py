@@ -1,0 +1,32 @@
+"""Reverse-mode automatic differentiation of MLIR functions, pruned by activity analysis.
+
+``grad(module, func, args=None, prune=True)`` returns a new module holding everything of
+``module`` plus ``<func>_grad`` (Enzyme's reverse-mode calling convention, see
+``docs/ad.md``) and the ``_aug``/``_rev`` functions of the callees it differentiates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+
+from activity.ad.reverse import Differentiator, GradError
+
+
+def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True) -> ModuleOp:
+    """Differentiate ``func`` in reverse mode; returns a new module with ``<func>_grad``.
+
+    Args:
+        module: a parsed, verified module (see :func:`activity.parse`); not modified.
+        func: the function to differentiate.
+        args: argument activities as for :func:`activity.analyze` (``active``, ``const``,
+            ``dup``, ``dupnoneed``; default: floats active, integers const, buffers dup).
+        prune: use the activity analysis to skip inactive work (``False``: the
+            ``all_active`` baseline, every float value and buffer treated as active).
+    """
+    out, _ = Differentiator(module, func, args, prune).run()
+    return out
+
+
+__all__ = ["GradError", "grad"]

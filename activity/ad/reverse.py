@@ -1,0 +1,1769 @@
+"""Reverse-mode AD of MLIR functions, pruned by activity analysis.
+
+See ``docs/ad.md`` for the calling convention and the design.  In short:
+
+* The differentiated function ``F`` becomes ``F_grad``.  When ``F`` is a single block of
+  structured code (the usual case) ``F_grad`` holds a *forward sweep* (a copy of ``F``
+  that also writes tapes) followed by the *reverse sweep* in the same block, so every
+  value defined at ``F``'s top level is simply available to the reverse sweep.  Loops
+  and branches are mirrored structurally: the reverse of an ``scf.for`` is an
+  ``scf.for`` over the same iterations backwards, the reverse of an ``scf.if`` an
+  ``scf.if`` on the same condition, the reverse of an ``scf.while`` an ``scf.for`` over
+  its recorded trip count.
+* A callee ``G`` (and ``F`` itself when it is unstructured) becomes a pair:
+  ``G_aug`` (the forward sweep, pushing what ``G_rev`` needs on the stacks) and ``G_rev``
+  (pops, then runs the reverse sweep and returns the adjoints of ``G``'s scalar
+  arguments, accumulating into the shadows of its buffers).  Recursion just works: each
+  activation pops what it pushed.
+* Every primal value an adjoint needs is *materialised* in the mirror of the block that
+  defines it: available (top level of ``F``), recomputed (pure and cheap: arithmetic,
+  casts, comparisons, loads from memory no op ever writes) or read from a tape
+  (:mod:`activity.ad.tape`).  Which ones are needed is decided by a first, planning run
+  of the generator over the same code, so the forward sweep knows what to record.
+* Derivative rules come from the op table, evaluated with the IR backend
+  (:mod:`activity.ad.irnum`); this module never restates an op's math.
+* Pruning: ``Facts`` answers from the activity analysis (``prune=True``) or says "all
+  active" (``prune=False``).  Inactive ops get no adjoint, inactive buffers no shadow,
+  values only inactive adjoints would read are never materialised, hence never taped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects import arith, cf, func, memref, scf
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AnyFloat,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+
+from activity.ad.builder import INDEX, IP, Builder
+from activity.ad.facts import Facts
+from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
+from activity.ad.tape import (
+    CURSORS,
+    STACK_TYPES,
+    Stack,
+    StaticTape,
+    free_stack,
+    init_stack,
+    pop,
+    push,
+)
+from activity.engine.program import Program, call_target, has_body, successor_operands
+from activity.engine.types import is_pointer
+from activity.errors import ActivityError
+from activity.frontend import location_of
+from activity.ops import EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
+
+INLINE = "inline"  # forward + reverse sweep in one function (the differentiated root)
+SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
+
+RECOMPUTE_LIMIT = 16  # most ops recomputed to obtain one value instead of taping it
+_INF = 10**9
+
+_PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
+               OpKind.CONSTANT)
+_CHEAP = {"arith.divf": 2, "arith.remf": 3, "math.powf": 6}
+_REGION_OPS = ("scf.for", "scf.if", "scf.while")
+_TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_br")
+
+
+class GradError(ActivityError):
+    """The generator cannot differentiate something (names the op and its location)."""
+
+
+class Trip:
+    """Synthetic key: the trip count an ``scf.while`` records in the forward sweep."""
+
+    __slots__ = ("op",)
+
+    def __init__(self, op: Operation) -> None:
+        self.op = op
+
+    @property
+    def type(self) -> Attribute:
+        return INDEX
+
+    def __repr__(self) -> str:
+        return f"Trip({self.op.name})"
+
+
+Key = Any  # SSAValue | Trip
+
+
+@dataclass
+class Plan:
+    """What the planning run decided for one (function, role)."""
+
+    decisions: dict[tuple[int, int], str] = field(default_factory=dict)
+    tapes: dict[Block, list[Key]] = field(default_factory=dict)
+    static: dict[tuple[int, int], StaticTape] = field(default_factory=dict)
+    static_roots: dict[Operation, list[StaticTape]] = field(default_factory=dict)
+    callees: list[str] = field(default_factory=list)
+    edge_blocks: set[Block] = field(default_factory=set)  # cf blocks pushing edge ids
+    ret_push: bool = False  # g_aug pushes the id of the return block taken
+
+    def add_tape(self, key: Key, blk: Block, st: StaticTape | None) -> None:
+        self.tapes.setdefault(blk, []).append(key)
+        if st is not None:
+            self.static[(id(key), id(blk))] = st
+            self.static_roots.setdefault(st.root, []).append(st)
+
+    def dynamic_keys(self, blk: Block) -> list[Key]:
+        return [k for k in self.tapes.get(blk, []) if (id(k), id(blk)) not in self.static]
+
+    def static_keys(self, blk: Block) -> list[Key]:
+        return [k for k in self.tapes.get(blk, []) if (id(k), id(blk)) in self.static]
+
+
+@dataclass
+class Scope:
+    """The mirror of one execution of a primal block in the reverse sweep."""
+
+    block: Block
+    anchor: Operation
+    memo: dict[int, SSAValue] = field(default_factory=dict)
+    k: SSAValue | None = None  # reverse iteration number (loop bodies)
+    iv: SSAValue | None = None  # reconstructed induction variable
+    loop: Operation | None = None
+    deallocs: list[SSAValue] = field(default_factory=list)
+    ptrs: dict[int, SSAValue] = field(default_factory=dict)  # recomputed primal views
+    shadows: dict[int, SSAValue] = field(default_factory=dict)
+
+    @property
+    def ip(self) -> IP:
+        return IP(self.anchor.parent_block(), self.anchor)  # type: ignore[arg-type]
+
+
+def describe(op: Operation | None, orig: dict[int, Operation] | None = None) -> str:
+    if op is None:
+        return "<unknown>"
+    src = orig.get(id(op), op) if orig else op
+    loc = location_of(src)
+    return f"{loc[0]}:{loc[1]}:{loc[2]}" if loc else "<unknown location>"
+
+
+def _const_int(v: SSAValue) -> int | None:
+    op = v.owner if not isinstance(v, BlockArgument) else None
+    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+        return op.value.value.data
+    return None
+
+
+def def_block(key: Key) -> Block:
+    if isinstance(key, Trip):
+        return key.op.parent_block()  # type: ignore[return-value]
+    if isinstance(key, BlockArgument):
+        return key.block
+    return key.owner.parent_block()  # type: ignore[union-attr,return-value]
+
+
+def _is_terminator(op: Operation) -> bool:
+    return op_name(op) in _TERMINATORS
+
+
+def _body_ops(block: Block) -> list[Operation]:
+    ops = list(block.ops)
+    if ops and _is_terminator(ops[-1]):
+        ops.pop()
+    return ops
+
+
+def _defined_in(block: Block) -> list[SSAValue]:
+    out: list[SSAValue] = list(block.args)
+    for op in block.ops:
+        out.extend(op.results)
+        for r in op.regions:
+            for b in r.blocks:
+                out.extend(_defined_in(b))
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+
+
+class FuncGen:
+    """Generates the code of one function in one role, in planning or emitting mode."""
+
+    def __init__(self, d: Differentiator, fname: str, role: str, plan: Plan, mode: str) -> None:
+        self.d = d
+        self.facts: Facts = d.facts
+        self.fname = fname
+        self.f = d.program.functions[fname]
+        self.role = role
+        self.plan = plan
+        self.mode = mode
+        self.b = Builder()
+        self.entry: Block = self.f.regions[0].blocks[0]
+        self.multi = len(self.f.regions[0].blocks) > 1
+        self.fmap: dict[int, SSAValue] = {}  # primal (id) -> forward value
+        self.avail: dict[int, SSAValue] = {}  # primal (id) -> value usable everywhere
+        self.arg_shadow: dict[int, SSAValue | None] = {}
+        self.adj: dict[int, SSAValue] = {}
+        self.adj_keys: dict[int, SSAValue] = {}
+        self.scopes: list[Scope] = []
+        self.stk: Stack | None = None  # forward-sweep stack state
+        self.rstk: Stack | None = None  # reverse-sweep stack (final buffers)
+        self.consts: dict[tuple[Any, Attribute], SSAValue] = {}
+        self.const_ip: IP | None = None
+        self.fwd_k: dict[int, SSAValue] = {}
+        self.fwd_body: dict[int, tuple[Block, SSAValue, SSAValue, SSAValue]] = {}
+        self.deferred_deallocs: list[SSAValue] = []
+        self.tape_mems: list[SSAValue] = []
+        self._needs: dict[int, bool] = {}
+        self._fv: dict[int, list[SSAValue]] = {}
+        self._threads: dict[int, bool] = {}
+        self.functions: list[func.FuncOp] = []
+
+    # ================================================================ utilities
+    def err(self, op: Operation | None, msg: str) -> GradError:
+        loc = location_of(self.d.orig.get(id(op), op)) if op is not None else None
+        if loc is not None:
+            return GradError(msg, file=loc[0], line=loc[1], col=loc[2])
+        return GradError(msg)
+
+    def const(self, x: Any, t: Attribute) -> SSAValue:
+        k = (x, t)
+        v = self.consts.get(k)
+        if v is None:
+            if isinstance(t, AnyFloat):
+                v = self.b.fconst(float(x), t, self.const_ip)
+            elif isinstance(t, IndexType):
+                v = self.b.index(int(x), self.const_ip)
+            else:
+                v = self.b.v(arith.ConstantOp(IntegerAttr(int(x), t)), self.const_ip)
+            self.consts[k] = v
+        return v
+
+    def zero(self, t: Attribute) -> SSAValue:
+        return self.const(0, t)
+
+    def c(self, n: int) -> SSAValue:
+        return self.const(n, INDEX)
+
+    def cint(self, v: SSAValue) -> int | None:
+        n = _const_int(v)
+        if n is not None:
+            return n
+        for (x, t), w in self.consts.items():
+            if w is v and not isinstance(t, AnyFloat):
+                return int(x)
+        return None
+
+    def ibin(self, cls: type[Operation], a: SSAValue, b: SSAValue) -> SSAValue:
+        ca, cb = self.cint(a), self.cint(b)
+        t = a.type
+        if ca is not None and cb is not None:
+            r = {arith.AddiOp: ca + cb, arith.SubiOp: ca - cb, arith.MuliOp: ca * cb,
+                 arith.MaxSIOp: max(ca, cb)}.get(cls)  # type: ignore[call-overload]
+            if r is None and cls is arith.CeilDivSIOp and cb != 0:
+                r = -((-ca) // cb)
+            if r is not None:
+                return self.const(r, t)
+        if cls is arith.AddiOp and cb == 0:
+            return a
+        if cls is arith.AddiOp and ca == 0:
+            return b
+        if cls is arith.SubiOp and cb == 0:
+            return a
+        if cls is arith.MuliOp and cb == 1:
+            return a
+        if cls is arith.MuliOp and ca == 1:
+            return b
+        if cls in (arith.CeilDivSIOp, arith.DivUIOp) and cb == 1:
+            return a
+        return self.b.v(cls(a, b))  # type: ignore[call-arg]
+
+    def trip_count(self, lb: SSAValue, ub: SSAValue, step: SSAValue) -> SSAValue:
+        d = self.ibin(arith.SubiOp, ub, lb)
+        d = self.ibin(arith.MaxSIOp, d, self.const(0, d.type))
+        return self.ibin(arith.CeilDivSIOp, d, step)
+
+    def adj_type(self, v: SSAValue) -> Attribute:
+        t = self.facts.adj_type(v)
+        assert t is not None
+        return t
+
+    def convert(self, x: SSAValue, t: Attribute) -> SSAValue:
+        if x.type == t:
+            return x
+        xw, tw = x.type.bitwidth, t.bitwidth  # type: ignore[attr-defined]
+        if tw > xw:
+            return self.b.v(arith.ExtFOp(x, t))
+        return self.b.v(arith.TruncFOp(x, t))
+
+    # -- adjoint environment -------------------------------------------------------------
+    def adj_get(self, v: SSAValue) -> SSAValue | None:
+        return self.adj.get(id(v))
+
+    def adj_set(self, v: SSAValue, x: SSAValue | None) -> None:
+        if x is None:
+            self.adj.pop(id(v), None)
+        else:
+            self.adj[id(v)] = x
+            self.adj_keys[id(v)] = v
+
+    def adj_take(self, v: SSAValue) -> SSAValue | None:
+        return self.adj.pop(id(v), None)
+
+    def adj_add(self, v: SSAValue, x: SSAValue | None) -> None:
+        if x is None or not self.facts.has_adjoint(v):
+            return
+        x = self.convert(x, self.adj_type(v))
+        old = self.adj_get(v)
+        self.adj_set(v, x if old is None else self.b.v(arith.AddfOp(old, x)))
+
+    def adj_or_zero(self, v: SSAValue) -> SSAValue:
+        x = self.adj_get(v)
+        return x if x is not None else self.zero(self.adj_type(v))
+
+    # ============================================================== op classification
+    def callee_of(self, op: Operation) -> Operation | None:
+        t = call_target(op)
+        g = self.d.program.functions.get(t) if t is not None else None
+        return g if g is not None and has_body(g) else None
+
+    def call_needs_rev(self, op: Operation) -> bool:
+        g = self.callee_of(op)
+        if g is None:
+            return False
+        if self.facts.prune:
+            return self.facts.op_active(op)
+        if any(self.facts.has_adjoint(r) for r in op.results):
+            return True
+        return any(self.facts.has_adjoint(a) or self.facts.has_shadow(a) for a in op.operands)
+
+    def alias_spec(self, op: Operation) -> OpSpec | None:
+        """The table entry a call to a known external C function behaves like."""
+        t = call_target(op)
+        if t is None or self.callee_of(op) is not None:
+            return None
+        alias = EXTERNAL_ALIASES.get(t)
+        spec = lookup(alias) if alias is not None else None
+        return spec if spec is not None and spec.kind == OpKind.FLOAT else None
+
+    def needs_rev(self, op: Operation) -> bool:
+        k = id(op)
+        r = self._needs.get(k)
+        if r is None:
+            r = self._compute_needs_rev(op)
+            self._needs[k] = r
+        return r
+
+    def _compute_needs_rev(self, op: Operation) -> bool:
+        name = op_name(op)
+        facts = self.facts
+        if name in _REGION_OPS or name == "scf.execute_region":
+            return any(self.needs_rev(i) for r in op.regions for b in r.blocks for i in b.ops)
+        if name in ("func.call", "llvm.call"):
+            spec = self.alias_spec(op)
+            if spec is not None:
+                return self._scalar_needs(op, spec)
+            return self.call_needs_rev(op)
+        spec = lookup(op)
+        if spec is None:
+            return False
+        if spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
+            return self._scalar_needs(op, spec)
+        if spec.kind == OpKind.MEM_READ:
+            return (bool(op.results) and facts.has_adjoint(op.results[0])
+                    and facts.has_shadow(op.operands[spec.ptr or 0]))
+        if spec.kind == OpKind.MEM_WRITE:
+            return facts.has_shadow(op.operands[spec.ptr or 0])
+        if spec.kind == OpKind.MEM_COPY:
+            return facts.has_shadow(op.operands[spec.dst or 0])
+        return False
+
+    def _scalar_needs(self, op: Operation, spec: OpSpec) -> bool:
+        if not op.results or not spec.diff or spec.partials is None:
+            return False
+        if not self.facts.has_adjoint(op.results[0]) or not self.facts.op_active(op):
+            return False
+        return any(self.facts.has_adjoint(op.operands[i]) for i in spec.diff_operands(op)
+                   if i < len(op.operands))
+
+    def receives_adjoint(self, op: Operation, i: int) -> bool:
+        name = op_name(op)
+        if name in _TERMINATORS or name in _REGION_OPS or name in ("func.call", "llvm.call"):
+            if name == "cf.cond_br" or name == "scf.condition":
+                return i >= 1
+            if name == "scf.for":
+                return i >= 3
+            if name == "scf.if":
+                return False
+            return True
+        spec = lookup(op)
+        if spec is None:
+            return False
+        if spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
+            return i in spec.diff_operands(op)
+        if spec.kind == OpKind.MEM_WRITE:
+            return i == spec.value
+        return False
+
+    def free_vars(self, op: Operation) -> list[SSAValue]:
+        """Values defined outside ``op`` that may receive adjoint inside it."""
+        k = id(op)
+        r = self._fv.get(k)
+        if r is not None:
+            return r
+        inside: set[int] = set()
+        for region in op.regions:
+            for b in region.blocks:
+                inside.update(id(v) for v in _defined_in(b))
+        out: list[SSAValue] = []
+        seen: set[int] = set()
+        for inner in op.walk():
+            if inner is op:
+                continue
+            for i, u in enumerate(inner.operands):
+                if id(u) in inside or id(u) in seen:
+                    continue
+                if self.receives_adjoint(inner, i) and self.facts.has_adjoint(u):
+                    seen.add(id(u))
+                    out.append(u)
+        self._fv[k] = out
+        return out
+
+    # ============================================================== stack threading
+    def uses_stack(self) -> bool:
+        return self.d.uses_stack.get((self.fname, self.role), False)
+
+    def threads(self, op: Operation) -> bool:
+        """Whether the forward copy of region op ``op`` must thread the stacks."""
+        if self.mode == "plan":
+            return False
+        k = id(op)
+        r = self._threads.get(k)
+        if r is None:
+            r = False
+            for inner in op.walk():
+                if inner is op:
+                    continue
+                for region in inner.regions:
+                    for blk in region.blocks:
+                        if self.plan.dynamic_keys(blk):
+                            r = True
+                if op_name(inner) in ("func.call", "llvm.call") and self.call_needs_rev(inner):
+                    t = call_target(inner)
+                    if self.d.uses_stack.get((t, SPLIT), False):
+                        r = True
+            for region in op.regions:
+                for blk in region.blocks:
+                    if self.plan.dynamic_keys(blk):
+                        r = True
+            self._threads[k] = r
+        return r
+
+    # ============================================================== forward sweep
+    def fv(self, v: SSAValue) -> SSAValue:
+        x = self.fmap.get(id(v))
+        if x is None:
+            raise self.err(v.owner if isinstance(v.owner, Operation) else None,
+                           f"internal: value {v.name_hint or v} used before definition")
+        return x
+
+    def fval(self, key: Key) -> SSAValue:
+        return self.fmap[id(key)]
+
+    def fwd_ops(self, block: Block) -> None:
+        for op in _body_ops(block):
+            self.fwd_op(op)
+
+    def fwd_op(self, op: Operation) -> None:
+        name = op_name(op)
+        if name == "scf.for":
+            return self.fwd_for(op)
+        if name == "scf.if":
+            return self.fwd_if(op)
+        if name == "scf.while":
+            return self.fwd_while(op)
+        if name in ("func.call", "llvm.call"):
+            return self.fwd_call(op)
+        if op.regions:
+            raise self.err(op, f"cannot differentiate '{name}': region op outside the "
+                               "supported subset (scf.for, scf.if, scf.while)")
+        if (name == "memref.dealloc" and self.role == INLINE
+                and op.parent_block() is self.entry):
+            self.deferred_deallocs.append(self.fv(op.operands[0]))
+            return
+        new = op.clone(value_mapper={u: self.fv(u) for u in op.operands})
+        self.b.emit(new)
+        for r, nr in zip(op.results, new.results, strict=True):
+            self.fmap[id(r)] = nr
+
+    def _stack_args(self) -> list[SSAValue]:
+        assert self.stk is not None
+        return [self.stk.fbuf, self.stk.ibuf]
+
+    def fwd_for(self, op: Operation) -> None:
+        assert isinstance(op, scf.ForOp)
+        self.alloc_static_tapes(op)
+        lb, ub, step = (self.fv(x) for x in op.operands[:3])
+        thread = self.threads(op)
+        inits = [self.fv(x) for x in op.iter_args] + (self._stack_args() if thread else [])
+        body = op.body.blocks[0]
+        nb = Block(arg_types=[a.type for a in body.args]
+                   + (list(STACK_TYPES) if thread else []))
+        for a, na in zip(body.args, nb.args, strict=False):
+            self.fmap[id(a)] = na
+        saved = self.stk
+        if thread:
+            assert saved is not None
+            self.stk = Stack(nb.args[-2], nb.args[-1], saved.cursors)
+        self.fwd_body[id(op)] = (nb, nb.args[0], lb, step)
+        with self.b.at(IP(nb)):
+            self.fwd_ops(body)
+            self.tape_writes(body)
+            y = body.last_op
+            assert y is not None
+            self.b.emit(scf.YieldOp(*[self.fv(x) for x in y.operands],
+                                    *(self._stack_args() if thread else [])))
+        loop = scf.ForOp(lb, ub, step, inits, Region([nb]))
+        self.b.emit(loop)
+        for r, nr in zip(op.results, loop.results, strict=False):
+            self.fmap[id(r)] = nr
+        if thread:
+            assert saved is not None
+            self.stk = Stack(loop.results[-2], loop.results[-1], saved.cursors)
+        else:
+            self.stk = saved
+
+    def fwd_if(self, op: Operation) -> None:
+        assert isinstance(op, scf.IfOp)
+        self.alloc_static_tapes(op)
+        thread = self.threads(op)
+        types = [r.type for r in op.results] + (list(STACK_TYPES) if thread else [])
+        saved = self.stk
+
+        def branch(region: Region) -> Any:
+            def fn() -> list[SSAValue]:
+                self.stk = saved
+                if region.blocks:
+                    blk = region.blocks[0]
+                    self.fwd_ops(blk)
+                    self.tape_writes(blk)
+                    y = blk.last_op
+                    outs = [self.fv(x) for x in y.operands] if y is not None else []
+                else:
+                    outs = []
+                return outs + (self._stack_args() if thread else [])
+            return fn
+
+        has_else = bool(op.false_region.blocks) or thread
+        new = self.b.if_op(self.fv(op.cond), types, branch(op.true_region),
+                           branch(op.false_region) if has_else else None)
+        for r, nr in zip(op.results, new.results, strict=False):
+            self.fmap[id(r)] = nr
+        if thread:
+            assert saved is not None
+            self.stk = Stack(new.results[-2], new.results[-1], saved.cursors)
+        else:
+            self.stk = saved
+
+    def fwd_while(self, op: Operation) -> None:
+        assert isinstance(op, scf.WhileOp)
+        self.alloc_static_tapes(op)
+        thread = self.threads(op)
+        count = self.needs_rev(op)
+        extra_t = ([INDEX] if count else []) + (list(STACK_TYPES) if thread else [])
+        inits = [self.fv(x) for x in op.arguments] + ([self.c(0)] if count else []) + (
+            self._stack_args() if thread else [])
+        before, after = op.before_region.blocks[0], op.after_region.blocks[0]
+        saved = self.stk
+        n0 = len(before.args)
+        bb = Block(arg_types=[a.type for a in before.args] + extra_t)
+        for a, na in zip(before.args, bb.args, strict=False):
+            self.fmap[id(a)] = na
+        if thread:
+            assert saved is not None
+            self.stk = Stack(bb.args[-2], bb.args[-1], saved.cursors)
+        with self.b.at(IP(bb)):
+            self.fwd_ops(before)
+            self.tape_writes(before)
+            cond = before.last_op
+            assert isinstance(cond, scf.ConditionOp)
+            extra = ([bb.args[n0]] if count else []) + (self._stack_args() if thread else [])
+            self.b.emit(scf.ConditionOp(self.fv(cond.condition),
+                                        *[self.fv(x) for x in cond.args], *extra))
+        m0 = len(after.args)
+        ab = Block(arg_types=[a.type for a in after.args] + extra_t)
+        for a, na in zip(after.args, ab.args, strict=False):
+            self.fmap[id(a)] = na
+        if thread:
+            assert saved is not None
+            self.stk = Stack(ab.args[-2], ab.args[-1], saved.cursors)
+        with self.b.at(IP(ab)):
+            self.fwd_ops(after)
+            self.tape_writes(after)
+            y = after.last_op
+            assert y is not None
+            extra = []
+            if count:
+                extra.append(self.b.v(arith.AddiOp(ab.args[m0], self.c(1))))
+            if thread:
+                extra += self._stack_args()
+            self.b.emit(scf.YieldOp(*[self.fv(x) for x in y.operands], *extra))
+        new = scf.WhileOp(inits, [r.type for r in op.results] + extra_t,
+                          Region([bb]), Region([ab]))
+        self.b.emit(new)
+        nres = len(op.results)
+        for r, nr in zip(op.results, new.results, strict=False):
+            self.fmap[id(r)] = nr
+        if count:
+            self.fmap[id(self.d.trip(op))] = new.results[nres]
+        if thread:
+            assert saved is not None
+            self.stk = Stack(new.results[-2], new.results[-1], saved.cursors)
+        else:
+            self.stk = saved
+
+    def fwd_call(self, op: Operation) -> None:
+        g = self.callee_of(op)
+        if g is not None and self.call_needs_rev(op):
+            t = call_target(op)
+            assert t is not None
+            names = self.d.names(t)
+            with_stack = self.mode == "emit" and self.d.uses_stack.get((t, SPLIT), False)
+            args = [self.fv(u) for u in op.operands]
+            rtypes = [r.type for r in op.results]
+            if with_stack:
+                assert self.stk is not None
+                args += [self.stk.fbuf, self.stk.ibuf, self.stk.cursors]
+                rtypes += list(STACK_TYPES)
+            new = func.CallOp(names.aug, args, rtypes)
+            self.b.emit(new)
+            for r, nr in zip(op.results, new.results, strict=False):
+                self.fmap[id(r)] = nr
+            if with_stack:
+                assert self.stk is not None
+                self.stk = Stack(new.results[-2], new.results[-1], self.stk.cursors)
+            if self.mode == "plan" and t not in self.plan.callees:
+                self.plan.callees.append(t)
+            return
+        if op_name(op) == "llvm.call":
+            raise self.err(op, "cannot differentiate 'llvm.call' (llvm dialect)")
+        new = op.clone(value_mapper={u: self.fv(u) for u in op.operands})
+        self.b.emit(new)
+        for r, nr in zip(op.results, new.results, strict=True):
+            self.fmap[id(r)] = nr
+
+    # -- tapes in the forward sweep ---------------------------------------------------------
+    def alloc_static_tapes(self, op: Operation) -> None:
+        tapes = self.plan.static_roots.get(op) if self.mode == "emit" else None
+        if not tapes:
+            return
+        tcs: dict[int, SSAValue] = {}
+        with self.b.in_pass("tape"):
+            for st in tapes:
+                sizes = []
+                for L in st.loops:
+                    if id(L) not in tcs:
+                        lb, ub, step = (self.fwd_invariant(x) for x in L.operands[:3])
+                        tc = self.trip_count(lb, ub, step)
+                        if not isinstance(tc.type, IndexType):
+                            tc = self.b.v(arith.IndexCastOp(tc, INDEX))
+                        tcs[id(L)] = tc
+                    sizes.append(tcs[id(L)])
+                if not sizes:
+                    t = MemRefType(st.elem, [1])
+                else:
+                    t = MemRefType(st.elem, [DYNAMIC_INDEX] * len(sizes))
+                st.mem = self.b.alloc(t, sizes)
+                self.tape_mems.append(st.mem)
+
+    def fwd_invariant(self, v: SSAValue) -> SSAValue:
+        """A forward value for loop-invariant ``v`` at the current (outer) point."""
+        if def_block(v) is self.entry:
+            return self.fv(v)
+        op = v.owner
+        assert isinstance(op, Operation)
+        new = op.clone(value_mapper={u: self.fwd_invariant(u) for u in op.operands})
+        self.b.emit(new)
+        return new.results[list(op.results).index(v)]  # type: ignore[arg-type]
+
+    def invariant_ok(self, v: SSAValue, depth: int = 0) -> bool:
+        if def_block(v) is self.entry:
+            return True
+        if isinstance(v, BlockArgument) or depth > 20:
+            return False
+        op = v.owner
+        spec = lookup(op)  # type: ignore[arg-type]
+        if spec is None or spec.kind not in _PURE_KINDS or op.regions:  # type: ignore[union-attr]
+            return False
+        return all(self.invariant_ok(u, depth + 1) for u in op.operands)  # type: ignore[union-attr]
+
+    def fwd_iter(self, loop: Operation) -> SSAValue:
+        """The iteration number ``(iv - lb) / step`` of ``loop`` in the forward sweep."""
+        k = self.fwd_k.get(id(loop))
+        if k is None:
+            nb, iv, lb, step = self.fwd_body[id(loop)]
+            ip = IP(nb, nb.first_op)
+            with self.b.at(ip), self.b.in_pass("tape"):
+                d = self.ibin(arith.SubiOp, iv, lb)
+                k = self.ibin(arith.DivUIOp, d, step)
+                if not isinstance(k.type, IndexType):
+                    k = self.b.v(arith.IndexCastOp(k, INDEX))
+            self.fwd_k[id(loop)] = k
+        return k
+
+    def tape_writes(self, block: Block) -> None:
+        if self.mode == "plan":
+            return
+        with self.b.in_pass("tape"):
+            for key in self.plan.static_keys(block):
+                st = self.plan.static[(id(key), id(block))]
+                idx = [self.fwd_iter(L) for L in st.loops] or [self.c(0)]
+                assert st.mem is not None
+                self.b.store(self.fval(key), st.mem, idx)
+            dyn = self.plan.dynamic_keys(block)
+            if dyn:
+                assert self.stk is not None, "dynamic tape without a stack"
+                self.stk = push(self.b, self.stk, [self.fval(k) for k in dyn])
+
+    # ============================================================== reverse sweep: scopes
+    def enter_scope(self, block: Block, k: SSAValue | None = None,
+                    iv: SSAValue | None = None, loop: Operation | None = None) -> Scope:
+        anchor = self.b.emit(arith.ConstantOp.from_int_and_width(0, INDEX))
+        s = Scope(block, anchor, k=k, iv=iv, loop=loop)
+        self.scopes.append(s)
+        dyn = self.plan.dynamic_keys(block) if self.mode == "emit" else []
+        if dyn:
+            assert self.rstk is not None
+            with self.b.at(s.ip), self.b.in_pass("tape"):
+                vals = pop(self.b, self.rstk, [k_.type for k_ in dyn])
+            for key, v in zip(dyn, vals, strict=True):
+                s.memo[id(key)] = v
+        return s
+
+    def exit_scope(self) -> None:
+        s = self.scopes.pop()
+        for m in s.deallocs:
+            self.b.emit(memref.DeallocOp.get(m))
+        s.anchor.detach()
+        s.anchor.erase()
+        for v in _defined_in(s.block):
+            self.adj.pop(id(v), None)
+
+    def scope_for(self, blk: Block) -> Scope:
+        for s in reversed(self.scopes):
+            if s.block is blk:
+                return s
+        raise GradError(f"internal: no mirror scope for a block of @{self.fname}")
+
+    def toplevel(self, blk: Block) -> Block:
+        while True:
+            po = blk.parent_op()
+            if po is None or po is self.f:
+                return blk
+            pb = po.parent_block()
+            assert pb is not None
+            blk = pb
+
+    def target_block(self, key: Key, use: Block) -> Block:
+        db = def_block(key)
+        b: Block | None = use
+        while b is not None:
+            if b is db:
+                return db
+            po = b.parent_op()
+            if po is None or po is self.f:
+                break
+            b = po.parent_block()
+        return self.toplevel(use)
+
+    # ============================================================== materialisation
+    def available(self, key: Key) -> SSAValue | None:
+        if self.role == INLINE:
+            if def_block(key) is self.entry:
+                return self.fmap.get(id(key))
+            return None
+        return self.avail.get(id(key))
+
+    def materialize(self, key: Key, use: Block) -> SSAValue:
+        a = self.available(key)
+        if a is not None:
+            return a
+        T = self.target_block(key, use)
+        S = self.scope_for(T)
+        got = S.memo.get(id(key))
+        if got is not None:
+            return got
+        dk = (id(key), id(T))
+        if self.mode == "plan":
+            dec = self.plan.decisions.get(dk) or self.decide(key, T, S)
+            self.plan.decisions[dk] = dec
+        else:
+            dec = self.plan.decisions.get(dk)  # type: ignore[assignment]
+            if dec is None:
+                raise GradError(f"internal: unplanned value {key} in @{self.fname}")
+        if dec == "iv":
+            assert S.iv is not None
+            val = S.iv
+        elif dec == "recompute":
+            val = self.recompute(key, T, S)
+        else:
+            val = self.tape_read(key, T, S)
+        S.memo[id(key)] = val
+        return val
+
+    def decide(self, key: Key, T: Block, S: Scope) -> str:
+        if isinstance(key, BlockArgument) and S.loop is not None and S.iv is not None:
+            if key.block is T and key.index == 0:
+                return "iv"
+        if self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
+            return "recompute"
+        t = key.type
+        if is_pointer(t) or not isinstance(t, AnyFloat | IntegerType | IndexType):
+            raise self.err(key.owner if isinstance(key.owner, Operation) else None,
+                           f"cannot cache a value of type {t} for the reverse sweep")
+        self.plan.add_tape(key, T, self.static_for(key, T))
+        return "tape"
+
+    def static_for(self, key: Key, T: Block) -> StaticTape | None:
+        """A static tape for ``key`` if ``T`` sits in an ``scf.for``/``scf.if`` nest of
+        the inline root whose trip counts are known before the nest starts."""
+        if self.role != INLINE:
+            return None
+        loops: list[Operation] = []
+        blk = T
+        root: Operation | None = None
+        while blk is not self.entry:
+            po = blk.parent_op()
+            if isinstance(po, scf.ForOp):
+                loops.insert(0, po)
+            elif not isinstance(po, scf.IfOp):
+                return None
+            root = po
+            blk = po.parent_block()  # type: ignore[assignment]
+        if root is None:
+            return None
+        for L in loops:
+            if not all(self.invariant_ok(x) for x in L.operands[:3]):
+                return None
+        return StaticTape(key, T, loops, root, key.type)
+
+    def recompute_cost(self, key: Key, T: Block, depth: int) -> int:
+        if self.available(key) is not None:
+            return 0
+        T2 = self.target_block(key, T)
+        try:
+            S2 = self.scope_for(T2)
+        except GradError:
+            return _INF
+        if id(key) in S2.memo:
+            return 0
+        dec = self.plan.decisions.get((id(key), id(T2)))
+        if dec == "tape":
+            return 0
+        if isinstance(key, Trip) or isinstance(key, BlockArgument):
+            if isinstance(key, BlockArgument) and S2.iv is not None and key.block is T2 \
+                    and key.index == 0:
+                return 0
+            return _INF
+        if depth > 24:
+            return _INF
+        op = key.owner
+        if op.regions:
+            return _INF
+        spec = lookup(op)
+        if spec is None:
+            return _INF
+        if spec.kind in _PURE_KINDS:
+            base = _CHEAP.get(op_name(op), 4 if op_name(op).startswith("math.") else 1)
+            total = base
+            for u in op.operands:
+                total += self.recompute_cost(u, T2, depth + 1)
+                if total > RECOMPUTE_LIMIT:
+                    return _INF
+            return total
+        if spec.kind == OpKind.MEM_READ and op_name(op) == "memref.load":
+            p = op.operands[spec.ptr or 0]
+            if not self.facts.read_only(p):
+                return _INF
+            total = 2 + self.ptr_cost(p, T2, depth + 1)
+            for u in op.operands[1:]:
+                total += self.recompute_cost(u, T2, depth + 1)
+            return total
+        if spec.kind == OpKind.META and op_name(op) == "memref.dim":
+            return 1 + self.ptr_cost(op.operands[0], T2, depth + 1) + self.recompute_cost(
+                op.operands[1], T2, depth + 1)
+        return _INF
+
+    def ptr_cost(self, p: SSAValue, T: Block, depth: int) -> int:
+        if self.available(p) is not None:
+            return 0
+        if isinstance(p, BlockArgument) or depth > 24:
+            return _INF
+        spec = lookup(p.owner)  # type: ignore[arg-type]
+        if spec is None or spec.kind != OpKind.MEM_VIEW or spec.ptr is None:
+            return _INF
+        op = p.owner
+        total = 1 + self.ptr_cost(op.operands[spec.ptr], T, depth + 1)  # type: ignore[union-attr]
+        for i, u in enumerate(op.operands):  # type: ignore[union-attr]
+            if i != spec.ptr:
+                total += self.recompute_cost(u, T, depth + 1)
+        return total
+
+    def recompute(self, key: Key, T: Block, S: Scope) -> SSAValue:
+        op = key.owner
+        mapping: dict[SSAValue, SSAValue] = {}
+        for u in op.operands:
+            if is_pointer(u.type):
+                p = self.materialize_ptr(u, T)
+                if p is None:
+                    raise GradError(f"internal: pointer not recomputable in @{self.fname}")
+                mapping[u] = p
+            else:
+                mapping[u] = self.materialize(u, T)
+        new = op.clone(value_mapper=dict(mapping))
+        with self.b.in_pass("recompute"):
+            self.b.emit(new, S.ip)
+        return new.results[list(op.results).index(key)]
+
+    def materialize_ptr(self, p: SSAValue, use: Block) -> SSAValue | None:
+        """The primal pointer ``p`` in the reverse sweep (views recomputed), or None."""
+        a = self.available(p)
+        if a is not None:
+            return a
+        if isinstance(p, BlockArgument):
+            return None
+        op = p.owner
+        spec = lookup(op)
+        if spec is None or spec.kind != OpKind.MEM_VIEW or spec.ptr is None:
+            return None
+        T = self.target_block(p, use)
+        S = self.scope_for(T)
+        got = S.ptrs.get(id(p))
+        if got is not None:
+            return got
+        src = self.materialize_ptr(op.operands[spec.ptr], T)
+        if src is None:
+            return None
+        mapping = {u: (src if i == spec.ptr else self.materialize(u, T))
+                   for i, u in enumerate(op.operands)}
+        new = op.clone(value_mapper=dict(mapping))
+        with self.b.in_pass("recompute"):
+            self.b.emit(new, S.ip)
+        S.ptrs[id(p)] = new.results[0]
+        return new.results[0]
+
+    def tape_read(self, key: Key, T: Block, S: Scope) -> SSAValue:
+        if self.mode == "plan":
+            with self.b.at(S.ip):
+                return self.b.zero(key.type)
+        st = self.plan.static.get((id(key), id(T)))
+        if st is None:
+            raise GradError(f"internal: stack-taped value {key} not popped in @{self.fname}")
+        idx = []
+        for L in st.loops:
+            ls = self.scope_for(L.body.blocks[0])  # type: ignore[attr-defined]
+            assert ls.k is not None
+            k = ls.k
+            if not isinstance(k.type, IndexType):
+                with self.b.at(ls.ip):
+                    k = self.b.v(arith.IndexCastOp(k, INDEX))
+            idx.append(k)
+        assert st.mem is not None
+        with self.b.at(S.ip), self.b.in_pass("tape"):
+            return self.b.load(st.mem, idx or [self.c(0)])
+
+    # ============================================================== shadows
+    def shadow(self, p: SSAValue, use: Block) -> SSAValue | None:
+        """The shadow of buffer ``p`` (None if ``p`` has no shadow)."""
+        if not self.facts.has_shadow(p):
+            return None
+        if id(p) in self.arg_shadow:
+            return self.arg_shadow[id(p)]
+        T = self.target_block(p, use)
+        S = self.scope_for(T)
+        got = S.shadows.get(id(p))
+        if got is not None:
+            return got
+        sh = self._make_shadow(p, T, S)
+        S.shadows[id(p)] = sh
+        return sh
+
+    def _make_shadow(self, p: SSAValue, T: Block, S: Scope) -> SSAValue:
+        if isinstance(p, BlockArgument):
+            po = p.block.parent_op()
+            if isinstance(po, scf.ForOp) and p.index >= 1:
+                return self._iter_arg_shadow(po, p.index - 1, T, S, p)
+            raise self.err(po, "cannot differentiate: an active buffer flows through a "
+                               "block argument")
+        op = p.owner
+        assert isinstance(op, Operation)
+        name = op_name(op)
+        spec = lookup(op)
+        if spec is not None and spec.kind == OpKind.MEM_ALLOC and isinstance(p.type, MemRefType):
+            sizes = [self.materialize(u, T) for u in op.operands]
+            with self.b.at(S.ip), self.b.in_pass("reverse"):
+                sh = self.b.alloc(p.type, sizes)
+                self.b.fill(sh, self.zero(p.type.element_type))
+            S.deallocs.append(sh)
+            return sh
+        if spec is not None and spec.kind == OpKind.MEM_VIEW and spec.ptr is not None:
+            src = self.shadow(op.operands[spec.ptr], T)
+            if src is None:
+                raise self.err(op, "internal: view of a buffer without shadow")
+            mapping = {u: (src if i == spec.ptr else self.materialize(u, T))
+                       for i, u in enumerate(op.operands)}
+            new = op.clone(value_mapper=dict(mapping))
+            self.b.emit(new, S.ip)
+            return new.results[0]
+        if isinstance(op, scf.IfOp):
+            j = list(op.results).index(p)
+            ys = []
+            for region in (op.true_region, op.false_region):
+                y = region.blocks[0].last_op
+                u = y.operands[j]  # type: ignore[union-attr]
+                if def_block(u) in (region.blocks[0],):
+                    raise self.err(op, "cannot differentiate: an active buffer created "
+                                       "inside a branch escapes it")
+                ys.append(self.shadow(u, T))
+            cond = self.materialize(op.cond, T)
+            if ys[0] is None or ys[1] is None:
+                raise self.err(op, "internal: branch buffer without shadow")
+            with self.b.at(S.ip):
+                return self.b.v(arith.SelectOp(cond, ys[0], ys[1]))
+        if isinstance(op, scf.ForOp):
+            j = list(op.results).index(p)
+            return self._iter_arg_shadow(op, j, T, S, None)
+        raise self.err(op, f"cannot differentiate: no shadow for an active buffer made by "
+                           f"'{name}'")
+
+    def _iter_arg_shadow(self, loop: scf.ForOp, j: int, T: Block, S: Scope,
+                         arg: SSAValue | None) -> SSAValue:
+        """Shadow of a memref iter_arg (``arg``) or loop result (``arg`` None) whose
+        yield is the iter_arg itself or a loop-invariant buffer."""
+        body = loop.body.blocks[0]
+        y = body.last_op.operands[j]  # type: ignore[union-attr]
+        init = loop.iter_args[j]
+        sh_init = self.shadow(init, loop.parent_block())  # type: ignore[arg-type]
+        if y is body.args[1 + j]:
+            assert sh_init is not None
+            return sh_init
+        if self.target_block(y, body) is body or def_block(y) is body:
+            raise self.err(loop, "cannot differentiate: an active buffer created inside a "
+                                 "loop is carried to the next iteration")
+        sh_y = self.shadow(y, loop.parent_block())  # type: ignore[arg-type]
+        assert sh_init is not None and sh_y is not None
+        with self.b.at(S.ip):
+            if arg is not None:
+                first = self.b.v(arith.CmpiOp(S.k, self.zero(S.k.type), "eq"))  # type: ignore[arg-type]
+            else:
+                lb, ub, step = (self.materialize(x, T) for x in loop.operands[:3])
+                tc = self.trip_count(lb, ub, step)
+                first = self.b.v(arith.CmpiOp(tc, self.zero(tc.type), "eq"))
+            return self.b.v(arith.SelectOp(first, sh_init, sh_y))
+
+    def dummy_shadow(self, t: Attribute, primal: SSAValue | None) -> SSAValue:
+        assert isinstance(t, MemRefType)
+        if primal is not None:
+            sizes = [self.b.dim(primal, i) for i, s in enumerate(t.get_shape())
+                     if s == DYNAMIC_INDEX]
+        elif any(s == DYNAMIC_INDEX for s in t.get_shape()):
+            raise GradError("cannot make a zero shadow of unknown shape")
+        else:
+            sizes = []
+        sh = self.b.alloc(MemRefType(t.element_type, t.get_shape()), sizes)
+        self.b.fill(sh, self.zero(t.element_type))
+        return sh
+
+    # ============================================================== reverse sweep: ops
+    def rev_ops(self, block: Block) -> None:
+        for op in reversed(_body_ops(block)):
+            if self.needs_rev(op):
+                self.rev_op(op)
+
+    def rev_op(self, op: Operation) -> None:
+        name = op_name(op)
+        if name == "scf.for":
+            return self.rev_for(op)
+        if name == "scf.if":
+            return self.rev_if(op)
+        if name == "scf.while":
+            return self.rev_while(op)
+        if name in ("func.call", "llvm.call"):
+            spec = self.alias_spec(op)
+            if spec is not None:
+                return self.rev_scalar(op, spec)
+            return self.rev_call(op)
+        spec = lookup(op)
+        if spec is None:
+            raise self.err(op, f"cannot differentiate '{name}': not in the op table")
+        if spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
+            return self.rev_scalar(op, spec)
+        if spec.kind == OpKind.MEM_READ:
+            return self.rev_load(op, spec)
+        if spec.kind == OpKind.MEM_WRITE:
+            return self.rev_store(op, spec)
+        if spec.kind == OpKind.MEM_COPY:
+            return self.rev_copy(op, spec)
+        raise self.err(op, f"cannot differentiate '{name}'")
+
+    def rev_scalar(self, op: Operation, spec: OpSpec) -> None:
+        r = op.results[0]
+        ybar = self.adj_take(r)
+        if ybar is None or spec.partials is None:
+            return
+        diff = list(spec.diff_operands(op))
+        targets = [(pos, i) for pos, i in enumerate(diff)
+                   if i < len(op.operands) and self.facts.has_adjoint(op.operands[i])]
+        if not targets:
+            return
+        n = len(op.operands)
+        deps = operand_deps(spec.partials, n)
+        need: set[int] = set()
+        for pos, _ in targets:
+            need |= deps[pos]
+        use = op.parent_block()
+        assert use is not None
+        vals = {j: self.materialize(op.operands[j], use) for j in sorted(need)}
+        with self.b.in_pass("reverse"):
+            N = IRBackend(self.b.emit, ybar.type)
+            args = [N.wrap(vals[j]) if j in vals else DEAD for j in range(n)]
+            # Partials are computed in the operands' float type; the adjoint in ybar's.
+            ps = spec.partials(N, *args)
+            yb = N.wrap(ybar)
+            for pos, i in targets:
+                p = ps[pos]
+                if hasattr(p, "value") and p.value.type != ybar.type:
+                    p = N.wrap(self.convert(p.value, ybar.type))
+                c = materialize(N.mul(p, yb), N, ybar.type)
+                self.adj_add(op.operands[i], c)
+
+    def rev_load(self, op: Operation, spec: OpSpec) -> None:
+        ybar = self.adj_take(op.results[0])
+        if ybar is None:
+            return
+        use = op.parent_block()
+        assert use is not None
+        sh = self.shadow(op.operands[spec.ptr or 0], use)
+        if sh is None:
+            return
+        idx = [self.materialize(u, use) for u in op.operands[1:]]
+        with self.b.in_pass("reverse"):
+            et = sh.type.element_type  # type: ignore[attr-defined]
+            old = self.b.load(sh, idx)
+            self.b.store(self.b.v(arith.AddfOp(old, self.convert(ybar, et))), sh, idx)
+
+    def rev_store(self, op: Operation, spec: OpSpec) -> None:
+        use = op.parent_block()
+        assert use is not None
+        sh = self.shadow(op.operands[spec.ptr or 0], use)
+        if sh is None:
+            return
+        v = op.operands[spec.value or 0]
+        idx = [self.materialize(u, use) for u in op.operands[2:]]
+        with self.b.in_pass("reverse"):
+            et = sh.type.element_type  # type: ignore[attr-defined]
+            if self.facts.has_adjoint(v):
+                self.adj_add(v, self.b.load(sh, idx))
+            self.b.store(self.zero(et), sh, idx)
+
+    def rev_copy(self, op: Operation, spec: OpSpec) -> None:
+        use = op.parent_block()
+        assert use is not None
+        dst = self.shadow(op.operands[spec.dst or 0], use)
+        if dst is None:
+            return
+        src = self.shadow(op.operands[spec.src or 0], use)
+        with self.b.in_pass("reverse"):
+            et = dst.type.element_type  # type: ignore[attr-defined]
+            z = self.zero(et)
+
+            def body(idx: list[SSAValue]) -> None:
+                d = self.b.load(dst, idx)
+                if src is not None:
+                    s = self.b.load(src, idx)
+                    self.b.store(self.b.v(arith.AddfOp(s, d)), src, idx)
+                self.b.store(z, dst, idx)
+
+            self.b.nest(self.b.dims(dst), body)
+
+    def rev_for(self, op: Operation) -> None:
+        assert isinstance(op, scf.ForOp)
+        use = op.parent_block()
+        assert use is not None
+        body = op.body.blocks[0]
+        y = body.last_op
+        assert y is not None
+        lb, ub, step = (self.materialize(x, use) for x in op.operands[:3])
+        facts = self.facts
+        nres = len(op.results)
+        carried = [j for j in range(nres)
+                   if facts.has_adjoint(body.args[1 + j]) or facts.has_adjoint(op.results[j])
+                   or facts.has_adjoint(y.operands[j])]
+        carried = [j for j in carried if facts.adj_type(op.results[j]) is not None]
+        fvs = self.free_vars(op)
+        with self.b.in_pass("reverse"):
+            tc = self.trip_count(lb, ub, step)
+            inits = []
+            for j in carried:
+                x = self.adj_take(op.results[j])
+                inits.append(x if x is not None else self.zero(facts.adj_type(op.results[j])))
+            inits += [self.adj_or_zero(v) for v in fvs]
+            it = tc.type
+            nc = len(carried)
+
+            def fn(i: SSAValue, args: list[SSAValue]) -> list[SSAValue]:
+                last = self.ibin(arith.SubiOp, tc, self.const(1, it))
+                k = self.ibin(arith.SubiOp, last, i)
+                iv = self.ibin(arith.AddiOp, lb, self.ibin(arith.MuliOp, k, step))
+                self.enter_scope(body, k=k, iv=iv, loop=op)
+                for v, a in zip(fvs, args[nc:], strict=True):
+                    self.adj_set(v, a)
+                for j, a in zip(carried, args[:nc], strict=True):
+                    self.adj_add(y.operands[j], a)
+                self.rev_ops(body)
+                outs = []
+                for j in carried:
+                    x = self.adj_take(body.args[1 + j])
+                    outs.append(x if x is not None
+                                else self.zero(facts.adj_type(op.results[j])))
+                outs += [self.adj_or_zero(v) for v in fvs]
+                self.exit_scope()
+                return outs
+
+            loop = self.b.for_loop(self.const(0, it), tc, self.const(1, it), inits, fn)
+            for idx, j in enumerate(carried):
+                self.adj_add(op.iter_args[j], loop.results[idx])
+            for idx, v in enumerate(fvs):
+                self.adj_set(v, loop.results[nc + idx])
+
+    def rev_if(self, op: Operation) -> None:
+        assert isinstance(op, scf.IfOp)
+        use = op.parent_block()
+        assert use is not None
+        cond = self.materialize(op.cond, use)
+        ybars = {j: self.adj_take(r) for j, r in enumerate(op.results)}
+        fvs = self.free_vars(op)
+        snap = {id(v): self.adj_get(v) for v in fvs}
+        types = [self.adj_type(v) for v in fvs]
+
+        def branch(region: Region) -> Any:
+            def fn() -> list[SSAValue]:
+                for v in fvs:
+                    self.adj_set(v, snap[id(v)])
+                if region.blocks:
+                    blk = region.blocks[0]
+                    yl = blk.last_op
+                    self.enter_scope(blk)
+                    for j, yb in ybars.items():
+                        if yb is not None and yl is not None:
+                            self.adj_add(yl.operands[j], yb)
+                    self.rev_ops(blk)
+                    self.exit_scope()
+                return [self.adj_or_zero(v) for v in fvs]
+            return fn
+
+        with self.b.in_pass("reverse"):
+            new = self.b.if_op(cond, types, branch(op.true_region), branch(op.false_region))
+        for k, v in enumerate(fvs):
+            self.adj_set(v, new.results[k])
+
+    def rev_while(self, op: Operation) -> None:
+        assert isinstance(op, scf.WhileOp)
+        use = op.parent_block()
+        assert use is not None
+        facts = self.facts
+        n = self.materialize(self.d.trip(op), use)
+        before, after = op.before_region.blocks[0], op.after_region.blocks[0]
+        cond = before.last_op
+        y = after.last_op
+        assert isinstance(cond, scf.ConditionOp) and y is not None
+        jb = [j for j, a in enumerate(before.args)
+              if facts.adj_type(a) is not None and (facts.has_adjoint(a)
+                                                    or facts.has_adjoint(op.arguments[j]))]
+        ja = [j for j, a in enumerate(after.args)
+              if facts.adj_type(a) is not None and (facts.has_adjoint(a)
+                                                    or facts.has_adjoint(op.results[j]))]
+        fvs = self.free_vars(op)
+        with self.b.in_pass("reverse"):
+            # the last execution of the before region (the one that exited)
+            self.enter_scope(before)
+            for j, r in enumerate(op.results):
+                yb = self.adj_take(r)
+                if yb is not None:
+                    self.adj_add(cond.args[j], yb)
+            self.rev_ops(before)
+            bb = [self.adj_take(before.args[j]) for j in jb]
+            bb = [x if x is not None else self.zero(self.adj_type(before.args[j]))
+                  for x, j in zip(bb, jb, strict=True)]
+            self.exit_scope()
+            inits = bb + [self.adj_or_zero(v) for v in fvs]
+            nb = len(jb)
+
+            def fn(i: SSAValue, args: list[SSAValue]) -> list[SSAValue]:
+                for v, a in zip(fvs, args[nb:], strict=True):
+                    self.adj_set(v, a)
+                self.enter_scope(after)
+                for j, a in zip(jb, args[:nb], strict=True):
+                    self.adj_add(y.operands[j], a)
+                self.rev_ops(after)
+                aa = {j: self.adj_take(after.args[j]) for j in ja}
+                self.exit_scope()
+                self.enter_scope(before)
+                for j in ja:
+                    if aa[j] is not None:
+                        self.adj_add(cond.args[j], aa[j])
+                self.rev_ops(before)
+                outs = []
+                for j in jb:
+                    x = self.adj_take(before.args[j])
+                    outs.append(x if x is not None else self.zero(self.adj_type(before.args[j])))
+                outs += [self.adj_or_zero(v) for v in fvs]
+                self.exit_scope()
+                return outs
+
+            loop = self.b.for_loop(self.c(0), n, self.c(1), inits, fn)
+            for idx, j in enumerate(jb):
+                self.adj_add(op.arguments[j], loop.results[idx])
+            for idx, v in enumerate(fvs):
+                self.adj_set(v, loop.results[nb + idx])
+
+    def rev_call(self, op: Operation) -> None:
+        g = self.callee_of(op)
+        t = call_target(op)
+        if g is None or t is None:
+            raise self.err(op, f"cannot differentiate a call to '{t}' (no body, not a known "
+                               "math function)")
+        use = op.parent_block()
+        assert use is not None
+        sig = self.d.rev_signature(t)
+        with self.b.in_pass("reverse"):
+            args: list[SSAValue] = []
+            temps: list[SSAValue] = []
+            for a in op.operands:
+                if is_pointer(a.type):
+                    p = self.materialize_ptr(a, use)
+                    if p is None:
+                        p = self.shadow(a, use)
+                    if p is None:
+                        p = self.dummy_shadow(a.type, None)
+                        temps.append(p)
+                    args.append(p)
+                else:
+                    args.append(self.materialize(a, use))
+            for i in sig.shadow_params:
+                a = op.operands[i]
+                sh = self.shadow(a, use)
+                if sh is None:
+                    sh = self.dummy_shadow(a.type, self.materialize_ptr(a, use))
+                    temps.append(sh)
+                args.append(sh)
+            for j in sig.seed_results:
+                r = op.results[j]
+                x = self.adj_take(r) if self.facts.has_adjoint(r) else None
+                args.append(x if x is not None else self.zero(r.type))
+            if self.mode == "emit" and self.d.uses_stack.get((t, SPLIT), False):
+                assert self.rstk is not None
+                args += [self.rstk.fbuf, self.rstk.ibuf, self.rstk.cursors]
+            call = func.CallOp(self.d.names(t).rev, args, [sig.out_types[k]
+                                                         for k in range(len(sig.adj_params))])
+            self.b.emit(call)
+            for k, i in enumerate(sig.adj_params):
+                self.adj_add(op.operands[i], call.results[k])
+            for m in temps:
+                self.b.emit(memref.DeallocOp.get(m))
+        if self.mode == "plan" and t not in self.plan.callees:
+            self.plan.callees.append(t)
+
+    # ============================================================== whole functions
+    def new_func(self, name: str, ins: Sequence[Attribute], outs: Sequence[Attribute],
+                 private: bool) -> tuple[func.FuncOp, Block]:
+        blk = Block(arg_types=list(ins))
+        fop = func.FuncOp(name, (list(ins), list(outs)), Region([blk]),
+                          "private" if private else None)
+        self.functions.append(fop)
+        marker = arith.ConstantOp.from_int_and_width(0, INDEX)
+        blk.add_op(marker)
+        self.const_ip = IP(blk, marker)
+        self.b.ip = IP(blk)
+        self._marker = marker
+        return fop, blk
+
+    def finish_func(self) -> None:
+        self._marker.detach()
+        self._marker.erase()
+
+    def generate(self) -> list[func.FuncOp]:
+        if self.role == INLINE:
+            self.gen_inline()
+        else:
+            self.gen_aug()
+            self.reset()
+            self.gen_rev()
+        return self.functions
+
+    def reset(self) -> None:
+        self.fmap.clear()
+        self.avail.clear()
+        self.arg_shadow.clear()
+        self.adj.clear()
+        self.scopes.clear()
+        self.consts.clear()
+        self.stk = None
+        self.rstk = None
+
+    # -- the differentiated root, inline -------------------------------------------------
+    def gen_inline(self) -> None:
+        d = self.d
+        params = list(self.entry.args)
+        kinds = d.root_kinds
+        ret = self.entry.last_op
+        assert ret is not None and op_name(ret) == "func.return"
+        float_res = [j for j, u in enumerate(ret.operands) if isinstance(u.type, AnyFloat)]
+        ins = [p.type for p in params]
+        shadow_pos: dict[int, int] = {}
+        for i, (p, kd) in enumerate(zip(params, kinds, strict=True)):
+            if kd in ("dup", "dupnoneed"):
+                shadow_pos[i] = len(ins)
+                ins.append(p.type)
+        seed_pos = []
+        for j in float_res:
+            seed_pos.append(len(ins))
+            ins.append(ret.operands[j].type)
+        active = [i for i, kd in enumerate(kinds) if kd == "active"]
+        outs = [params[i].type for i in active]
+        fop, blk = self.new_func(d.grad_name, ins, outs, private=False)
+        for i, p in enumerate(params):
+            self.fmap[id(p)] = blk.args[i]
+            if is_pointer(p.type):
+                self.arg_shadow[id(p)] = blk.args[shadow_pos[i]] if i in shadow_pos else None
+        if self.mode == "emit" and self.uses_stack():
+            with self.b.in_pass("tape"):
+                self.stk = init_stack(self.b)
+        self.b.pass_name = "forward"
+        self.fwd_ops(self.entry)
+        self.rstk = self.stk
+        self.b.pass_name = "reverse"
+        internal = self.internal_shadows(params, shadow_pos)
+        self.enter_scope(self.entry)
+        for k, j in enumerate(float_res):
+            self.adj_add(ret.operands[j], blk.args[seed_pos[k]])
+        self.rev_ops(self.entry)
+        results = []
+        for i in active:
+            x = self.adj_get(params[i])
+            results.append(x if x is not None else self.zero(params[i].type))
+        self.exit_scope()
+        with self.b.in_pass("tape"):
+            for m in self.tape_mems:
+                self.b.emit(memref.DeallocOp.get(m))
+            if self.stk is not None:
+                free_stack(self.b, self.stk)
+        for m in internal:
+            self.b.emit(memref.DeallocOp.get(m))
+        for m in self.deferred_deallocs:
+            self.b.emit(memref.DeallocOp.get(m))
+        self.b.emit(func.ReturnOp(*results))
+        self.finish_func()
+
+    def internal_shadows(self, params: Sequence[SSAValue],
+                         shadow_pos: dict[int, int]) -> list[SSAValue]:
+        """Zero shadows for buffer arguments the caller gave none for (``const``)."""
+        out = []
+        for i, p in enumerate(params):
+            if is_pointer(p.type) and i not in shadow_pos and self.facts.has_shadow(p):
+                with self.b.in_pass("reverse"):
+                    sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)))
+                self.arg_shadow[id(p)] = sh
+                out.append(sh)
+        return out
+
+    # -- callee role: _aug and _rev ---------------------------------------------------------
+    def gen_aug(self) -> None:
+        d = self.d
+        names = d.names(self.fname)
+        params = list(self.entry.args)
+        ftype = self.f.function_type  # type: ignore[attr-defined]
+        res_types = list(ftype.outputs.data)
+        stack = self.mode == "emit" and self.uses_stack()
+        ins = [p.type for p in params] + ([*STACK_TYPES, CURSORS] if stack else [])
+        outs = res_types + (list(STACK_TYPES) if stack else [])
+        fop, blk = self.new_func(names.aug, ins, outs, private=True)
+        for i, p in enumerate(params):
+            self.fmap[id(p)] = blk.args[i]
+        if stack:
+            n = len(params)
+            self.stk = Stack(blk.args[n], blk.args[n + 1], blk.args[n + 2])
+        self.b.pass_name = "forward"
+        if self.multi:
+            self.gen_aug_cf(blk, res_types, stack)
+            self.finish_func()
+            return
+        self.fwd_ops(self.entry)
+        self.tape_writes(self.entry)
+        ret = self.entry.last_op
+        assert ret is not None
+        self.b.emit(func.ReturnOp(*[self.fv(u) for u in ret.operands],
+                                  *(self._stack_args() if stack else [])))
+        self.finish_func()
+
+    def gen_rev(self) -> None:
+        d = self.d
+        names = d.names(self.fname)
+        sig = d.rev_signature(self.fname)
+        params = list(self.entry.args)
+        stack = self.mode == "emit" and self.uses_stack()
+        ins = list(sig.in_types) + ([*STACK_TYPES, CURSORS] if stack else [])
+        fop, blk = self.new_func(names.rev, ins, sig.out_types, private=True)
+        for i, p in enumerate(params):
+            self.avail[id(p)] = blk.args[i]
+            if is_pointer(p.type):
+                self.arg_shadow[id(p)] = None
+        for k, i in enumerate(sig.shadow_params):
+            self.arg_shadow[id(params[i])] = blk.args[len(params) + k]
+        seeds = blk.args[len(params) + len(sig.shadow_params):
+                         len(params) + len(sig.shadow_params) + len(sig.seed_results)]
+        if stack:
+            n = len(sig.in_types)
+            self.rstk = Stack(blk.args[n], blk.args[n + 1], blk.args[n + 2])
+        self.b.pass_name = "reverse"
+        if self.multi:
+            self.gen_rev_cf(blk, sig, seeds)
+            self.finish_func()
+            return
+        self.enter_scope(self.entry)
+        ret = self.entry.last_op
+        assert ret is not None
+        for k, j in enumerate(sig.seed_results):
+            self.adj_add(ret.operands[j], seeds[k])
+        self.rev_ops(self.entry)
+        results = [self.adj_or_zero(params[i]) for i in sig.adj_params]
+        self.exit_scope()
+        self.b.emit(func.ReturnOp(*results))
+        self.finish_func()
+
+    # -- unstructured (cf) functions --------------------------------------------------------
+    def gen_aug_cf(self, blk: Block, res_types: list[Attribute], stack: bool) -> None:
+        raise self.err(self.f, "cannot differentiate unstructured control flow yet")
+
+    def gen_rev_cf(self, blk: Block, sig: RevSignature, seeds: Sequence[SSAValue]) -> None:
+        raise self.err(self.f, "cannot differentiate unstructured control flow yet")
+
+
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Names:
+    aug: str
+    rev: str
+
+
+@dataclass
+class RevSignature:
+    """The interface of ``G_rev``: params, shadows of its buffers, seeds of its float
+    results -> adjoints of its float params (those that can carry a derivative)."""
+
+    in_types: list[Attribute]
+    out_types: list[Attribute]
+    shadow_params: list[int]
+    seed_results: list[int]
+    adj_params: list[int]
+
+
+class Differentiator:
+    """Drives the generation of ``F_grad`` and the ``_aug``/``_rev`` pairs it needs."""
+
+    def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool) -> None:
+        from activity.api import analyze
+
+        self.module = module.clone()
+        self.orig = {id(c): o for c, o in zip(self.module.walk(), module.walk(), strict=False)}
+        self.program = Program.of(self.module)
+        if func_name not in self.program.functions:
+            known = ", ".join(sorted(self.program.functions)) or "none"
+            raise ActivityError(f"unknown function '@{func_name}' (functions: {known})")
+        if not has_body(self.program.functions[func_name]):
+            raise ActivityError(f"function '@{func_name}' is a declaration without a body")
+        self.result = analyze(self.module, func_name, args)
+        self.facts = Facts(self.result, prune)
+        self.root = func_name
+        self.root_kinds = self.result.arg_activities(func_name)
+        self.prune = prune
+        self._trips: dict[int, Trip] = {}
+        self._names: dict[str, Names] = {}
+        self._sigs: dict[str, RevSignature] = {}
+        taken = set(self.program.functions) | set(self.program.globals)
+        self.grad_name = self._fresh(func_name + "_grad", taken)
+        self._taken = taken
+        self.uses_stack: dict[tuple[str, str], bool] = {}
+        self.plans: dict[tuple[str, str], Plan] = {}
+        self.gens: dict[tuple[str, str], FuncGen] = {}
+
+    @staticmethod
+    def _fresh(name: str, taken: set[str]) -> str:
+        out, k = name, 1
+        while out in taken:
+            out = f"{name}_{k}"
+            k += 1
+        taken.add(out)
+        return out
+
+    def trip(self, op: Operation) -> Trip:
+        t = self._trips.get(id(op))
+        if t is None:
+            t = self._trips[id(op)] = Trip(op)
+        return t
+
+    def names(self, fname: str) -> Names:
+        n = self._names.get(fname)
+        if n is None:
+            n = Names(self._fresh(fname + "_aug", self._taken),
+                      self._fresh(fname + "_rev", self._taken))
+            self._names[fname] = n
+        return n
+
+    def rev_signature(self, fname: str) -> RevSignature:
+        s = self._sigs.get(fname)
+        if s is not None:
+            return s
+        f = self.program.functions[fname]
+        params = list(f.regions[0].blocks[0].args)
+        outs = list(f.function_type.outputs.data)  # type: ignore[attr-defined]
+        ins = [p.type for p in params]
+        shadow_params = [i for i, p in enumerate(params) if self.facts.has_shadow(p)]
+        ins += [params[i].type for i in shadow_params]
+        seed_results = [j for j, t in enumerate(outs) if isinstance(t, AnyFloat)]
+        ins += [outs[j] for j in seed_results]
+        adj_params = [i for i, p in enumerate(params)
+                      if isinstance(p.type, AnyFloat) and self.facts.has_adjoint(p)]
+        s = RevSignature(ins, [params[i].type for i in adj_params], shadow_params,
+                         seed_results, adj_params)
+        self._sigs[fname] = s
+        return s
+
+    def run(self) -> tuple[ModuleOp, list[func.FuncOp]]:
+        root_f = self.program.functions[self.root]
+        blocks = root_f.regions[0].blocks
+        single = len(blocks) == 1 and op_name(blocks[0].last_op) == "func.return"  # type: ignore[arg-type]
+        root_role = INLINE if single else SPLIT
+        # 1. planning runs (discarded code), discovering the callees whose reverse is needed
+        work = [(self.root, root_role)]
+        while work:
+            key = work.pop(0)
+            if key in self.plans:
+                continue
+            plan = Plan()
+            gen = FuncGen(self, key[0], key[1], plan, "plan")
+            for fop in gen.generate():
+                fop.drop_all_references()
+            self.plans[key] = plan
+            for c in plan.callees:
+                work.append((c, SPLIT))
+        # 2. which (function, role) needs the stacks (fixpoint over calls)
+        for key, plan in self.plans.items():
+            self.uses_stack[key] = any(plan.dynamic_keys(b) for b in plan.tapes) or \
+                plan.ret_push or bool(plan.edge_blocks)
+        changed = True
+        while changed:
+            changed = False
+            for key, plan in self.plans.items():
+                if self.uses_stack[key]:
+                    continue
+                if any(self.uses_stack.get((c, SPLIT), False) for c in plan.callees):
+                    self.uses_stack[key] = True
+                    changed = True
+        # 3. emission
+        made: list[func.FuncOp] = []
+        for key, plan in self.plans.items():
+            gen = FuncGen(self, key[0], key[1], plan, "emit")
+            self.gens[key] = gen
+            made.extend(gen.generate())
+        if root_role == SPLIT:
+            made.append(self._split_root())
+        for fop in made:
+            self.module.body.block.add_op(fop)
+        from activity.ad.dce import dce
+
+        for fop in made:
+            dce(fop)
+        return self.module, made
+
+    def _split_root(self) -> func.FuncOp:
+        """``F_grad`` for an unstructured root: ``F_aug`` then ``F_rev``."""
+        f = self.program.functions[self.root]
+        params = list(f.regions[0].blocks[0].args)
+        outs = list(f.function_type.outputs.data)  # type: ignore[attr-defined]
+        kinds = self.root_kinds
+        ins = [p.type for p in params]
+        shadow_pos: dict[int, int] = {}
+        for i, (p, kd) in enumerate(zip(params, kinds, strict=True)):
+            if kd in ("dup", "dupnoneed"):
+                shadow_pos[i] = len(ins)
+                ins.append(p.type)
+        seeds_at = len(ins)
+        float_res = [j for j, t in enumerate(outs) if isinstance(t, AnyFloat)]
+        ins += [outs[j] for j in float_res]
+        active = [i for i, kd in enumerate(kinds) if kd == "active"]
+        blk = Block(arg_types=ins)
+        fop = func.FuncOp(self.grad_name, (ins, [params[i].type for i in active]),
+                          Region([blk]))
+        b = Builder()
+        b.ip = IP(blk)
+        gen = self.gens[(self.root, SPLIT)]
+        gen.b = b
+        gen.const_ip = IP(blk)
+        gen.consts = {}
+        stack = self.uses_stack.get((self.root, SPLIT), False)
+        args = list(blk.args[:len(params)])
+        st = None
+        if stack:
+            with b.in_pass("tape"):
+                st = init_stack(b)
+        names = self.names(self.root)
+        call = func.CallOp(names.aug, args + ([st.fbuf, st.ibuf, st.cursors] if st else []),
+                           outs + (list(STACK_TYPES) if st else []))
+        b.emit(call)
+        if st is not None:
+            st = Stack(call.results[-2], call.results[-1], st.cursors)
+        sig = self.rev_signature(self.root)
+        rargs = list(args)
+        temps = []
+        for i in sig.shadow_params:
+            if i in shadow_pos:
+                rargs.append(blk.args[shadow_pos[i]])
+            else:
+                sh = gen.dummy_shadow(params[i].type, args[i])
+                temps.append(sh)
+                rargs.append(sh)
+        for k in range(len(float_res)):
+            rargs.append(blk.args[seeds_at + k])
+        if st is not None:
+            rargs += [st.fbuf, st.ibuf, st.cursors]
+        rcall = func.CallOp(names.rev, rargs, sig.out_types)
+        b.emit(rcall)
+        res = []
+        for i in active:
+            if i in sig.adj_params:
+                res.append(rcall.results[sig.adj_params.index(i)])
+            else:
+                res.append(gen.zero(params[i].type))
+        if st is not None:
+            free_stack(b, st)
+        for m in temps:
+            b.emit(memref.DeallocOp.get(m))
+        b.emit(func.ReturnOp(*res))
+        gen.functions.append(fop)
+        return fop
+
+
+def _unused(*_a: object) -> None:
+    return None
+
+
+__all__ = ["GradError", "Differentiator", "FuncGen", "Plan", "Trip", "cf", "successor_operands",
+           "_unused"]
