@@ -300,6 +300,17 @@ _int(("arith.maxsi", "llvm.intr.smax"), "signed max",
 _int(("arith.minsi", "llvm.intr.smin"), "signed min",
      lambda a, b, w: a if signed(a, w) <= signed(b, w) else b)
 _int(("arith.maxui", "llvm.intr.umax"), "unsigned max", lambda a, b, w: max(a, b))
+for _n, _s, _f1 in (
+    ("llvm.intr.ctpop", "population count", lambda a, w: bin(a).count("1")),
+    ("llvm.intr.ctlz", "count leading zeros", lambda a, w: w - a.bit_length()),
+    ("llvm.intr.cttz", "count trailing zeros",
+     lambda a, w: (a & -a).bit_length() - 1 if a else w),
+    ("math.ctpop", "population count", lambda a, w: bin(a).count("1")),
+):
+    _add(OpSpec(_n, OpKind.INT, _s,
+                sem=(lambda N, op, a, *_rest, _f=_f1: (_f(a, _opd_w(op)),))))
+_add(OpSpec("llvm.intr.abs", OpKind.INT, "integer absolute value",
+            sem=lambda N, op, a, *_rest: (wrap(abs(signed(a, _opd_w(op))), _opd_w(op)),)))
 _int(("arith.minui", "llvm.intr.umin"), "unsigned min", lambda a, b, w: min(a, b))
 
 
@@ -340,7 +351,9 @@ def cmpi(pred: str, a: int, b: int, w: int) -> bool:
 
 def predicate_name(op: Operation, table: tuple[str, ...]) -> str:
     """The comparison predicate of a cmp op, whether stored as int or string."""
-    attr = op.properties.get("predicate") or op.attributes.get("predicate")
+    attr = op.properties.get("predicate")
+    if attr is None:  # (not ``or``: IntegerAttr(0) is falsy)
+        attr = op.attributes.get("predicate")
     if attr is None:
         raise ValueError(f"{op.name} without predicate")
     data = getattr(attr, "value", attr)
@@ -477,6 +490,8 @@ for _n in ("llvm.ptrtoint",):
 for _n in ("llvm.inttoptr",):
     _add(OpSpec(_n, OpKind.MEM_VIEW, "int -> pointer (may point anywhere)", ptr=0, view=True,
                 extra={"unknown_target": True}))
+_add(OpSpec("llvm.freeze", OpKind.CAST, "the operand, or an arbitrary value for poison",
+            diff=(0,), sem=lambda N, op, a: (a,), partials=lambda N, a: (1,)))
 _add(OpSpec("llvm.extractvalue", OpKind.CAST, "field of an aggregate", diff=(0,),
             partials=lambda N, a: (1,)))
 _add(OpSpec("llvm.insertvalue", OpKind.CAST, "aggregate with one field replaced", diff=(0, 1),
@@ -498,6 +513,8 @@ for _n, _s in (
     ("cf.cond_br", "conditional jump with block arguments"),
     ("llvm.br", "jump with block arguments"),
     ("llvm.cond_br", "conditional jump with block arguments"),
+    ("llvm.switch", "multi-way jump (operand forwarding taken conservatively)"),
+    ("cf.switch", "multi-way jump (operand forwarding taken conservatively)"),
     ("llvm.unreachable", "undefined behaviour if reached"),
 ):
     _add(OpSpec(_n, OpKind.CONTROL, _s))

@@ -1,0 +1,286 @@
+"""Modular activity: derived summaries, summary files, summaries mode, parity."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import subprocess
+import sys
+import warnings
+import zlib
+from pathlib import Path
+
+import pytest
+from xdsl.dialects.builtin import StringAttr
+
+import activity
+from activity.errors import ActivityError
+from activity.summaries import Summary, dump_file, load_file, loads
+from activity.summaries.libc import SHIPPED, libc_summaries
+from activity.summaries.tools import check, compare, summarize
+from activity.testing.oracle import OracleStats, check_program
+from activity.testing.progen import generate
+from tests.helpers import act, run
+
+LIB = """
+func.func @scale(%m: memref<?xf64>, %s: f64, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %m[%i] : memref<?xf64>
+    %w = arith.mulf %v, %s : f64
+    memref.store %w, %m[%i] : memref<?xf64>
+  }
+  func.return
+}
+func.func @norm2(%m: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {
+    %v = memref.load %m[%i] : memref<?xf64>
+    %w = arith.mulf %v, %v : f64
+    %b = arith.addf %a, %w : f64
+    scf.yield %b : f64
+  }
+  func.return %r : f64
+}
+func.func @ping(%x: f64, %n: i64) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %d = arith.cmpi sle, %n, %c0 : i64
+  %r = scf.if %d -> (f64) {
+    scf.yield %x : f64
+  } else {
+    %m = arith.subi %n, %c1 : i64
+    %y = func.call @pong(%x, %m) : (f64, i64) -> f64
+    scf.yield %y : f64
+  }
+  func.return %r : f64
+}
+func.func @pong(%x: f64, %n: i64) -> f64 {
+  %s = math.sin %x : f64
+  %k = arith.constant 2.0 : f64
+  %r = func.call @ping(%s, %n) : (f64, i64) -> f64
+  func.return %r : f64
+}
+"""
+
+CLIENT = """
+func.func private @scale(memref<?xf64>, f64, index)
+func.func private @norm2(memref<?xf64>, index) -> f64
+func.func @client(%x: f64, %y: f64 {activity.arg = "const"},
+                  %a: memref<?xf64> {activity.arg = "const"},
+                  %b: memref<?xf64> {activity.arg = "const"}, %n: index) -> f64 {
+  func.call @scale(%a, %x, %n) {tag = "s1"} : (memref<?xf64>, f64, index) -> ()
+  func.call @scale(%b, %y, %n) {tag = "s2"} : (memref<?xf64>, f64, index) -> ()
+  %p = func.call @norm2(%a, %n) {tag = "p"} : (memref<?xf64>, index) -> f64
+  %q = func.call @norm2(%b, %n) {tag = "q"} : (memref<?xf64>, index) -> f64
+  %r = arith.addf %p, %q : f64
+  func.return %r : f64
+}
+"""
+
+
+def test_derived_summaries_including_mutual_recursion() -> None:
+    s = summarize(activity.parse(LIB))
+    assert s["scale"].deps == {"*arg0": {"arg1"}}
+    assert s["scale"].reads == {"*arg0"} and s["scale"].writes == {"*arg0"}
+    assert s["norm2"].deps == {"ret0": {"*arg0"}}
+    assert s["ping"].deps == {"ret0": {"arg0"}}  # through pong, a cycle
+    assert s["pong"].deps == {"ret0": {"arg0"}}
+    assert not s["norm2"].writes and not s["ping"].allocates
+
+
+def test_each_call_site_gets_its_own_answer() -> None:
+    src = """
+    func.func private @g(%a: f64, %b: f64) -> f64 {
+      %r = arith.mulf %a, %b : f64
+      func.return %r : f64
+    }
+    func.func @f(%x: f64, %y: f64 {activity.arg = "const"}) -> f64 {
+      %p = func.call @g(%x, %y) {tag = "p"} : (f64, f64) -> f64
+      %q = func.call @g(%y, %y) {tag = "q"} : (f64, f64) -> f64
+      %s = arith.addf %p, %q : f64
+      func.return %s : f64
+    }"""
+    r, t = run(src, mode="summaries")
+    assert act(r, t, "p") == "active"
+    assert act(r, t, "q") == "useful"
+    r, t = run(src)  # whole-program is context-insensitive
+    assert act(r, t, "q") == "active"
+
+
+def test_summary_files_apply_to_declarations(tmp_path: Path) -> None:
+    path = tmp_path / "lib.json"
+    dump_file(summarize(activity.parse(LIB)), path)
+    for mode in ("whole-program", "summaries"):
+        r, t = run(CLIENT, "client", summaries=[str(path)], mode=mode)
+        assert r.op_active(t["s1"]) and not r.op_active(t["s2"])
+        assert act(r, t, "p") == "active" and act(r, t, "q") == "useful"
+        assert not r.warnings
+    # without summaries: sound fallback, with warnings naming the functions
+    r, t = run(CLIENT, "client")
+    assert act(r, t, "q") == "active"
+    assert {w for _op, w in r.warnings} >= {
+        "call to 'scale': declaration without body or summary",
+        "call to 'norm2': declaration without body or summary"}
+
+
+def test_summary_round_trip_and_attribute() -> None:
+    s = summarize(activity.parse(LIB))
+    again = loads(dump_file(s))
+    assert {n: x.to_json() for n, x in again.items()} == {n: x.to_json() for n, x in s.items()}
+    m = activity.parse(LIB)
+    summarize(m, annotate=True)
+    for name in ("scale", "norm2", "ping", "pong"):
+        f = next(op for op in m.body.block.ops
+                 if op.properties["sym_name"].data == name)  # type: ignore[union-attr]
+        attr = f.attributes["activity.summary"]
+        assert isinstance(attr, StringAttr)
+        assert Summary.from_json(name, json.loads(attr.data)).to_json() == s[name].to_json()
+
+
+@pytest.mark.parametrize("mutate,needle", [
+    (lambda d: d["functions"]["scale"].update(deps={"*arg5": ["arg1"]}), "deps.*arg5"),
+    (lambda d: d["functions"]["norm2"].update(args=["scalar", "scalar"]), "is a scalar"),
+    (lambda d: d["functions"]["scale"].update(reads=3), "field 'reads'"),
+    (lambda d: d["functions"]["scale"].update(bogus=1), "field 'bogus'"),
+    (lambda d: d.update(version=99), "version 99"),
+    (lambda d: d["functions"]["norm2"].update(deps={"ret0": ["arg0"]}), "is a pointer"),
+])
+def test_summary_file_validation_names_function_and_field(tmp_path: Path, mutate, needle) -> None:
+    doc = json.loads(dump_file(summarize(activity.parse(LIB))))
+    mutate(doc)
+    p = tmp_path / "bad.json"
+    p.write_text(json.dumps(doc))
+    with pytest.raises(ActivityError) as e:
+        load_file(p)
+    assert needle in str(e.value)
+    assert str(p) in str(e.value)
+
+
+def test_check_detects_a_contradicting_summary(tmp_path: Path) -> None:
+    derived = summarize(activity.parse(LIB))
+    assert check(derived, derived) == []
+    doc = json.loads(dump_file(derived))
+    doc["functions"]["scale"]["deps"] = {}  # claims scale's memory does not depend on s
+    p = tmp_path / "claimed.json"
+    p.write_text(json.dumps(doc))
+    lib = tmp_path / "lib.mlir"
+    lib.write_text(LIB)
+    proc = subprocess.run([sys.executable, "-m", "activity", "summarize", str(lib),
+                           "--check", str(p)], capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "function 'scale': field 'deps.*arg0' lacks arg1" in proc.stderr
+    good = tmp_path / "good.json"
+    dump_file(derived, good)
+    proc = subprocess.run([sys.executable, "-m", "activity", "summarize", str(lib),
+                           "--check", str(good)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_shipped_libc_summaries_are_current_and_apply() -> None:
+    assert load_file(SHIPPED["libc"]).keys() == libc_summaries().keys()
+    assert SHIPPED["libc"].read_text() == dump_file(libc_summaries())
+    src = """
+    llvm.func @pow(f64, f64) -> f64
+    llvm.func @memcpy(!llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
+    llvm.func @malloc(i64) -> !llvm.ptr
+    llvm.func @f(%x: f64, %y: f64) -> f64 {
+      %c8 = llvm.mlir.constant(8 : i64) : i64
+      %p = llvm.call @malloc(%c8) : (i64) -> !llvm.ptr
+      %q = llvm.call @malloc(%c8) : (i64) -> !llvm.ptr
+      %w = llvm.call @pow(%x, %y) {tag = "w"} : (f64, f64) -> f64
+      llvm.store %w, %p : f64, !llvm.ptr
+      %d = llvm.call @memcpy(%q, %p, %c8) : (!llvm.ptr, !llvm.ptr, i64) -> !llvm.ptr
+      %a = llvm.load %d {tag = "a"} : !llvm.ptr -> f64
+      llvm.return %a : f64
+    }"""
+    for mode in ("whole-program", "summaries"):
+        r, t = run(src, args=["active", "const"], summaries=["libc"], mode=mode)
+        assert act(r, t, "w") == "active" and act(r, t, "a") == "active"
+        assert not r.warnings
+
+
+# ---------------------------------------------------------------------------
+# Random programs: soundness in summaries mode, parity with whole-program.
+
+SEEDS = range(120)
+
+
+def _inactive_ops(result, module) -> list[bool]:  # type: ignore[no-untyped-def]
+    out = []
+    for f in result.function_ops():
+        for op in result.ops_of(f):
+            out.append(not result.op_active(op))
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_summaries_mode_is_sound_on_random_programs(seed: int) -> None:
+    prog = generate(seed)
+    analyze = functools.partial(activity.analyze, mode="summaries")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        v = check_program(prog, trials=2, rng=random.Random(zlib.crc32(prog.text.encode())),
+                          stats=OracleStats(), analyze=analyze)
+    assert not v, "\n\n".join(str(x) for x in v)
+
+
+def test_parity_on_random_programs() -> None:
+    """Every op whole-program proves inactive, summaries prove inactive too."""
+    total_wp = total_both = 0
+    failures = []
+    for seed in SEEDS:
+        prog = generate(seed)
+        rows = compare(prog.text, prog.func, list(prog.args))
+        for r in rows:
+            total_wp += r.inactive_whole
+            total_both += r.both_inactive
+            if r.both_inactive != r.inactive_whole:
+                failures.append((seed, r.name, r.differing))
+    assert total_wp > 0
+    assert not failures, failures[:3]
+
+
+def test_declaration_with_summary_equals_body() -> None:
+    """Analysing a caller against a summary file gives what summaries mode gives with
+    the callee's body present."""
+    checked = 0
+    for seed in range(50):
+        prog = generate(seed)
+        m = activity.parse(prog.text)
+        derived = summarize_all(m)
+        callees = [n for n in derived if n != prog.func]
+        if not callees:
+            continue
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            full = activity.analyze(activity.parse(prog.text), prog.func, list(prog.args),
+                                    mode="summaries")
+            stripped = activity.parse(prog.text)
+            for op in stripped.body.block.ops:
+                name = op.properties.get("sym_name")
+                if name is not None and name.data in callees:
+                    while op.regions[0].blocks:  # becomes a declaration
+                        op.regions[0].detach_block(0)
+                    op.properties["sym_visibility"] = StringAttr("private")
+            decl = activity.analyze(stripped, prog.func, list(prog.args),
+                                    summaries=derived)
+        fa = [not full.op_active(o) for f in full.function_ops()[:1] for o in full.ops_of(f)]
+        fb = [not decl.op_active(o) for f in decl.function_ops()[:1] for o in decl.ops_of(f)]
+        assert fa == fb, prog.text
+        checked += 1
+    assert checked > 5
+
+
+def summarize_all(m):  # type: ignore[no-untyped-def]
+    from activity.engine.program import Program, has_body
+    from activity.summaries.derive import derive_all
+
+    p = Program.of(m)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return derive_all(p, [n for n, f in p.functions.items() if has_body(f)])
