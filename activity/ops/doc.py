@@ -122,3 +122,12 @@ def render_markdown() -> str:
     lines.append("")
     lines.append(END)
     return "\n".join(lines) + "\n"
+
+
+def update_file(path: str) -> None:
+    """Replace the generated table between the markers of a Markdown file."""
+    with open(path) as fh:
+        text = fh.read()
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    with open(path, "w") as fh:
+        fh.write(text[:start] + render_markdown().rstrip("\n") + text[end:])
