@@ -47,6 +47,8 @@ def signature(f: Operation) -> tuple[list[str], list[str]]:
 def call_graph(program: Program, funcs: Iterable[str]) -> nx.DiGraph:
     """Edges caller -> callee between functions with bodies."""
     cg = nx.DiGraph()
+    funcs = list(funcs)
+    members = set(funcs)
     for name in funcs:
         f = program.functions[name]
         cg.add_node(name)
@@ -55,17 +57,33 @@ def call_graph(program: Program, funcs: Iterable[str]) -> nx.DiGraph:
         for op in f.walk():
             if op_name(op) in CALL_OPS:
                 t = call_target(op)
-                if t is not None and t in program.functions and has_body(program.functions[t]):
+                if t is not None and t in members:
                     cg.add_edge(name, t)
     return cg
 
 
-def reachable(program: Program, roots: Iterable[str]) -> list[str]:
-    cg = call_graph(program, [n for n, f in program.functions.items() if has_body(f)])
+def reachable(program: Program, roots: Iterable[str],
+              stop: Iterable[str] = ()) -> list[str]:
+    """Functions with bodies reachable from ``roots``, not descending into ``stop``
+    (functions whose summaries are given: their bodies are never walked)."""
+    stop = set(stop)
     out: set[str] = set()
-    for r in roots:
-        if r in cg:
-            out |= {r} | nx.descendants(cg, r)
+    work = [r for r in roots]
+    while work:
+        n = work.pop()
+        if n in out:
+            continue
+        f = program.functions.get(n)
+        if f is None or not has_body(f):
+            continue
+        out.add(n)
+        if n in stop and n not in roots:
+            continue
+        for op in f.walk():
+            if op_name(op) in CALL_OPS:
+                t = call_target(op)
+                if t is not None and t not in out and t not in stop:
+                    work.append(t)
     return sorted(out)
 
 
@@ -219,9 +237,10 @@ def derive_all(program: Program, funcs: Iterable[str],
     """Summaries of ``funcs`` (functions with bodies), bottom-up over SCCs."""
     if warns is None:
         warns = {}
-    funcs = [n for n in funcs if has_body(program.functions[n])]
+    ext = dict(external or {})
+    funcs = [n for n in funcs if has_body(program.functions[n]) and n not in ext]
     cg = call_graph(program, funcs)
-    summaries: dict[str, Summary] = dict(external or {})
+    summaries: dict[str, Summary] = ext
     cond = nx.condensation(cg)
     order = list(reversed(list(nx.topological_sort(cond))))
     done = 0

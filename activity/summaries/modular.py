@@ -107,7 +107,7 @@ def root_context(f: Operation, kinds: list[str]) -> Context:
 def analyze_modular(module: ModuleOp, program: Program, roots: list[str],
                     kinds: Mapping[Operation, list[str]], alias_args: str,
                     external: Mapping[str, Summary]) -> ModularResult:
-    funcs = reachable(program, roots)
+    funcs = reachable(program, roots, stop=external)
     warns: dict[str, list[tuple[Operation | None, str]]] = {}
     derived = derive_all(program, funcs, external=external, warns=warns)
     summaries: dict[str, Summary] = dict(external)
