@@ -363,6 +363,7 @@ def _adopt_stdin_locations(module: ModuleOp, text: str, display: str) -> None:
     the original text at those positions.
     """
     lines = text.splitlines()
+    filename = StringAttr(display)
 
     def convert(obj: Operation | BlockArgument) -> tuple[int, int] | None:
         loc = obj.location
@@ -371,7 +372,7 @@ def _adopt_stdin_locations(module: ModuleOp, text: str, display: str) -> None:
         line, col = loc.line.data, loc.column.data
         if line <= 0:  # mlir-opt's implicit top-level module
             return None
-        obj.location = FileLineColLoc(StringAttr(display), IntAttr(line), IntAttr(col))
+        obj.location = FileLineColLoc(filename, IntAttr(line), IntAttr(col))
         _LOCATIONS[obj] = SourceLocation(display, line, col)
         return line, col
 
