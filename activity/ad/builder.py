@@ -48,6 +48,7 @@ class Builder:
         self.pass_name = "forward"
         self.made: dict[int, str] = {}
         self.keep: list[Operation] = []  # keeps ids stable while counting
+        self.cached_index: Callable[[int], SSAValue] | None = None
 
     # -- core ----------------------------------------------------------------------
     def emit(self, op: Operation, ip: IP | None = None) -> Operation:
@@ -67,6 +68,8 @@ class Builder:
 
     # -- constants -----------------------------------------------------------------
     def index(self, n: int, ip: IP | None = None) -> SSAValue:
+        if ip is None and self.cached_index is not None:
+            return self.cached_index(n)
         return self.v(arith.ConstantOp.from_int_and_width(n, INDEX), ip)
 
     def fconst(self, x: float, t: Attribute, ip: IP | None = None) -> SSAValue:

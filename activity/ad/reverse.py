@@ -205,6 +205,11 @@ class FuncGen:
         self.b = Builder()
         self.entry: Block = self.f.regions[0].blocks[0]
         self.multi = len(self.f.regions[0].blocks) > 1
+        self.cfg = CFG(self.f) if self.multi else None
+        self.slots: dict[int, SSAValue] = {}
+        if self.cfg is not None and mode == "plan":
+            plan.ret_push = self.cfg.ret_push
+            plan.edge_blocks = set(self.cfg.pushes)
         self.fmap: dict[int, SSAValue] = {}  # primal (id) -> forward value
         self.avail: dict[int, SSAValue] = {}  # primal (id) -> value usable everywhere
         self.arg_shadow: dict[int, SSAValue | None] = {}
@@ -363,6 +368,8 @@ class FuncGen:
         name = op_name(op)
         facts = self.facts
         if name in _REGION_OPS or name == "scf.execute_region":
+            if any(facts.has_adjoint(r) for r in op.results):
+                return True
             return any(self.needs_rev(i) for r in op.regions for b in r.blocks for i in b.ops)
         if name in ("func.call", "llvm.call"):
             spec = self.alias_spec(op)
@@ -1082,6 +1089,9 @@ class FuncGen:
     # ============================================================== reverse sweep: ops
     def rev_ops(self, block: Block) -> None:
         for op in reversed(_body_ops(block)):
+            if self.slots:
+                for r in op.results:
+                    self.take_slot(r)
             if self.needs_rev(op):
                 self.rev_op(op)
 
@@ -1183,11 +1193,12 @@ class FuncGen:
             z = self.zero(et)
 
             def body(idx: list[SSAValue]) -> None:
+                # read and clear dst' first: right also when src and dst alias
                 d = self.b.load(dst, idx)
+                self.b.store(z, dst, idx)
                 if src is not None:
                     s = self.b.load(src, idx)
                     self.b.store(self.b.v(arith.AddfOp(s, d)), src, idx)
-                self.b.store(z, dst, idx)
 
             self.b.nest(self.b.dims(dst), body)
 
@@ -1236,10 +1247,10 @@ class FuncGen:
                 return outs
 
             loop = self.b.for_loop(self.const(0, it), tc, self.const(1, it), inits, fn)
-            for idx, j in enumerate(carried):
-                self.adj_add(op.iter_args[j], loop.results[idx])
             for idx, v in enumerate(fvs):
                 self.adj_set(v, loop.results[nc + idx])
+            for idx, j in enumerate(carried):
+                self.adj_add(op.iter_args[j], loop.results[idx])
 
     def rev_if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)
@@ -1327,10 +1338,10 @@ class FuncGen:
                 return outs
 
             loop = self.b.for_loop(self.c(0), n, self.c(1), inits, fn)
-            for idx, j in enumerate(jb):
-                self.adj_add(op.arguments[j], loop.results[idx])
             for idx, v in enumerate(fvs):
                 self.adj_set(v, loop.results[nb + idx])
+            for idx, j in enumerate(jb):
+                self.adj_add(op.arguments[j], loop.results[idx])
 
     def rev_call(self, op: Operation) -> None:
         g = self.callee_of(op)
@@ -1390,6 +1401,7 @@ class FuncGen:
         blk.add_op(marker)
         self.const_ip = IP(blk, marker)
         self.b.ip = IP(blk)
+        self.b.cached_index = self.c
         self._marker = marker
         return fop, blk
 
@@ -1424,12 +1436,7 @@ class FuncGen:
         ret = self.entry.last_op
         assert ret is not None and op_name(ret) == "func.return"
         float_res = [j for j, u in enumerate(ret.operands) if isinstance(u.type, AnyFloat)]
-        ins = [p.type for p in params]
-        shadow_pos: dict[int, int] = {}
-        for i, (p, kd) in enumerate(zip(params, kinds, strict=True)):
-            if kd in ("dup", "dupnoneed"):
-                shadow_pos[i] = len(ins)
-                ins.append(p.type)
+        ins, ppos, shadow_pos = grad_layout(params, kinds)
         seed_pos = []
         for j in float_res:
             seed_pos.append(len(ins))
@@ -1438,7 +1445,7 @@ class FuncGen:
         outs = [params[i].type for i in active]
         fop, blk = self.new_func(d.grad_name, ins, outs, private=False)
         for i, p in enumerate(params):
-            self.fmap[id(p)] = blk.args[i]
+            self.fmap[id(p)] = blk.args[ppos[i]]
             if is_pointer(p.type):
                 self.arg_shadow[id(p)] = blk.args[shadow_pos[i]] if i in shadow_pos else None
         if self.mode == "emit" and self.uses_stack():
@@ -1548,13 +1555,269 @@ class FuncGen:
 
     # -- unstructured (cf) functions --------------------------------------------------------
     def gen_aug_cf(self, blk: Block, res_types: list[Attribute], stack: bool) -> None:
-        raise self.err(self.f, "cannot differentiate unstructured control flow yet")
+        """Forward sweep of an unstructured function: one block per primal block; each
+        block pushes its cached values and, where the reverse sweep cannot tell where
+        control came from, the id of the edge it leaves by."""
+        cfg = self.cfg
+        fblocks: dict[Block, Block] = {self.entry: blk}
+        extra = list(STACK_TYPES) if stack else []
+        for B in cfg.order[1:]:
+            nb = Block(arg_types=[a.type for a in B.args] + extra)
+            fblocks[B] = nb
+            for a, na in zip(B.args, nb.args, strict=False):
+                self.fmap[id(a)] = na
+        region = blk.parent
+        assert region is not None
+        for B in cfg.order[1:]:
+            region.add_block(fblocks[B])
+        cursors = self.stk.cursors if self.stk is not None else None
+        for B in cfg.order:
+            nb = fblocks[B]
+            if B is not self.entry and stack:
+                assert cursors is not None
+                self.stk = Stack(nb.args[-2], nb.args[-1], cursors)
+            self.b.ip = IP(nb)
+            self.fwd_ops(B)
+            self.tape_writes(B)
+            term = B.last_op
+            assert term is not None
+            name = op_name(term)
+            with self.b.in_pass("tape"):
+                if name == "func.return" and self.plan.ret_push and self.mode == "emit":
+                    assert self.stk is not None
+                    self.stk = push(self.b, self.stk, [self.c(cfg.ret_id[B])])
+                if name in ("cf.br", "cf.cond_br") and B in cfg.pushes and self.mode == "emit":
+                    assert self.stk is not None
+                    ids = [self.c(cfg.edge_id[(B, k)]) for k in range(len(term.successors))]
+                    eid = ids[0] if len(ids) == 1 else self.b.v(
+                        arith.SelectOp(self.fv(term.operands[0]), ids[0], ids[1]))
+                    self.stk = push(self.b, self.stk, [eid])
+            st = self._stack_args() if stack else []
+            if name == "func.return":
+                self.b.emit(func.ReturnOp(*[self.fv(u) for u in term.operands], *st))
+            elif name == "cf.br":
+                S = term.successors[0]
+                self.b.emit(cf.BranchOp(fblocks[S], *[self.fv(u) for u in term.operands], *st))
+            elif name == "cf.cond_br":
+                fwd = successor_operands(term)
+                assert fwd is not None
+                self.b.emit(cf.ConditionalBranchOp(
+                    self.fv(term.operands[0]),
+                    fblocks[term.successors[0]], [self.fv(u) for u in fwd[0]] + st,
+                    fblocks[term.successors[1]], [self.fv(u) for u in fwd[1]] + st))
+            else:
+                raise self.err(term, f"cannot differentiate terminator '{name}'")
+
+    def succ_adj(self, B: Block) -> list[list[int]]:
+        """For each successor of B's terminator: its block arguments with adjoints."""
+        term = B.last_op
+        assert term is not None
+        return [[j for j, a in enumerate(S.args) if self.facts.has_adjoint(a)]
+                for S in term.successors]
 
     def gen_rev_cf(self, blk: Block, sig: RevSignature, seeds: Sequence[SSAValue]) -> None:
-        raise self.err(self.f, "cannot differentiate unstructured control flow yet")
+        """Reverse sweep of an unstructured function: the reversed CFG.  The mirror of a
+        block receives the adjoints of the block arguments of the successor control
+        came from; adjoints crossing blocks live in one-element slots."""
+        cfg = self.cfg
+        params = list(self.entry.args)
+        region = blk.parent
+        assert region is not None
+        rblocks: dict[Block, Block] = {}
+        layout: dict[Block, list[list[int]]] = {}
+        for B in cfg.order:
+            lay = self.succ_adj(B)
+            layout[B] = lay
+            types = [self.adj_type(S.args[j]) for S, js in
+                     zip(B.last_op.successors, lay, strict=True) for j in js]  # type: ignore[union-attr]
+            rblocks[B] = Block(arg_types=types)
+        for B in cfg.order:
+            region.add_block(rblocks[B])
+        # slots for adjoints that cross blocks
+        self.slots: dict[int, SSAValue] = {}
+        for v in cfg.cross:
+            if self.facts.has_adjoint(v):
+                t = self.adj_type(v)
+                m = self.b.v(memref.AllocaOp.get(t, shape=[1]))
+                self.b.store(self.zero(t), m, [self.c(0)])
+                self.slots[id(v)] = m
+        # dispatch to the mirror of the return block taken
+        rets = [B for B in cfg.order if op_name(B.last_op) == "func.return"]  # type: ignore[arg-type]
+        if len(rets) == 1:
+            self.b.emit(cf.BranchOp(rblocks[rets[0]]))
+        else:
+            rid = self.pop_id()
+            self.dispatch(rid, [(rblocks[B], [], cfg.ret_id[B]) for B in rets])
+        for B in cfg.order:
+            rb = rblocks[B]
+            self.b.ip = IP(rb)
+            self.enter_scope(B)
+            term = B.last_op
+            assert term is not None
+            if op_name(term) == "func.return":
+                for k, j in enumerate(sig.seed_results):
+                    self.adj_add(term.operands[j], seeds[k])
+            else:
+                fwd = successor_operands(term)
+                assert fwd is not None
+                pos = 0
+                for k, js in enumerate(layout[B]):
+                    for j in js:
+                        self.adj_add(fwd[k][j], rb.args[pos])
+                        pos += 1
+            self.rev_ops(B)
+            if B is self.entry:
+                results = []
+                for i in sig.adj_params:
+                    self.take_slot(params[i])
+                    results.append(self.adj_or_zero(params[i]))
+                self.exit_scope()
+                self.b.emit(func.ReturnOp(*results))
+                continue
+            abar = {}
+            for j, a in enumerate(B.args):
+                if self.facts.has_adjoint(a):
+                    self.take_slot(a)
+                    x = self.adj_take(a)
+                    abar[j] = x if x is not None else self.zero(self.adj_type(a))
+            # adjoints of values of other blocks go to their slots
+            mine = {id(v) for v in _defined_in(B)}
+            for k in list(self.adj):
+                if k in mine:
+                    continue
+                v = self.adj_keys[k]
+                slot = self.slots.get(k)
+                if slot is None:
+                    raise GradError(f"internal: adjoint of a value of another block without "
+                                    f"slot in @{self.fname}")
+                x = self.adj.pop(k)
+                with self.b.in_pass("reverse"):
+                    old = self.b.load(slot, [self.c(0)])
+                    self.b.store(self.b.v(arith.AddfOp(old, x)), slot, [self.c(0)])
+                del v
+            self.exit_scope()
+            targets = []
+            for P, k in cfg.incoming[B]:
+                args = []
+                for kk, js in enumerate(layout[P]):
+                    for j in js:
+                        t = self.adj_type(P.last_op.successors[kk].args[j])  # type: ignore[union-attr]
+                        args.append(abar[j] if kk == k else self.zero(t))
+                targets.append((rblocks[P], args, cfg.edge_id[(P, k)]))
+            if B in cfg.pops:
+                eid = self.pop_id()
+                self.dispatch(eid, targets)
+            else:
+                assert len(targets) == 1
+                self.b.emit(cf.BranchOp(targets[0][0], *targets[0][1]))
+
+    def pop_id(self) -> SSAValue:
+        """Pop a recorded block/edge id (a placeholder while planning)."""
+        if self.mode == "plan":
+            return self.c(0)
+        assert self.rstk is not None
+        with self.b.in_pass("tape"):
+            return pop(self.b, self.rstk, [INDEX])[0]
+
+    def take_slot(self, v: SSAValue) -> None:
+        """Move what other blocks accumulated for ``v`` into its adjoint; clear the slot."""
+        slot = self.slots.get(id(v)) if self.multi else None
+        if slot is None:
+            return
+        with self.b.in_pass("reverse"):
+            x = self.b.load(slot, [self.c(0)])
+            self.b.store(self.zero(x.type), slot, [self.c(0)])
+        self.adj_add(v, x)
+
+    def dispatch(self, key: SSAValue, targets: list[tuple[Block, list[SSAValue], int]]) -> None:
+        """Branch to the target whose id equals ``key`` (a chain of ``cf.cond_br``)."""
+        region = self.b.ip.block.parent  # type: ignore[union-attr]
+        assert region is not None
+        while len(targets) > 1:
+            blk, args, tid = targets[0]
+            c = self.b.v(arith.CmpiOp(key, self.c(tid), "eq"))
+            if len(targets) == 2:
+                b2, a2, _ = targets[1]
+                self.b.emit(cf.ConditionalBranchOp(c, blk, args, b2, a2))
+                return
+            nxt = Block()
+            region.add_block(nxt)
+            self.b.emit(cf.ConditionalBranchOp(c, blk, args, nxt, []))
+            self.b.ip = IP(nxt)
+            targets = targets[1:]
+        self.b.emit(cf.BranchOp(targets[0][0], *targets[0][1]))
+
+
+class CFG:
+    """Block order, edges, and what the generated code must record of the path taken."""
+
+    def __init__(self, f: Operation) -> None:
+        region = f.regions[0]
+        entry = region.blocks[0]
+        order: list[Block] = []
+        seen: set[int] = set()
+
+        def dfs(b: Block) -> None:  # reverse postorder: dominators first
+            seen.add(id(b))
+            term = b.last_op
+            for s in (term.successors if term is not None else ()):
+                if id(s) not in seen:
+                    dfs(s)
+            order.append(b)
+
+        dfs(entry)
+        order.reverse()
+        self.order = order
+        self.incoming: dict[Block, list[tuple[Block, int]]] = {b: [] for b in order}
+        self.edge_id: dict[tuple[Block, int], int] = {}
+        self.ret_id: dict[Block, int] = {}
+        for b in order:
+            term = b.last_op
+            assert term is not None
+            if op_name(term) == "func.return":
+                self.ret_id[b] = len(self.ret_id)
+            for k, s in enumerate(term.successors):
+                self.incoming[s].append((b, k))
+                self.edge_id[(b, k)] = len(self.edge_id)
+        self.pushes = {b for b in order
+                       if any(len(self.incoming[s]) > 1 for s in b.last_op.successors)}  # type: ignore[union-attr]
+        self.pops = {s for s in order if any(p in self.pushes for p, _ in self.incoming[s])}
+        self.ret_push = len(self.ret_id) > 1
+        # values used in a block other than the one defining them
+        top: dict[int, Block] = {}
+        for b in order:
+            for v in b.args:
+                top[id(v)] = b
+            for op in b.ops:
+                for r in op.results:
+                    top[id(r)] = b
+        cross: dict[int, SSAValue] = {}
+        for b in order:
+            for op in b.walk():
+                for u in op.operands:
+                    d = top.get(id(u))
+                    if d is not None and d is not b:
+                        cross[id(u)] = u
+        self.cross = list(cross.values())
 
 
 # ---------------------------------------------------------------------------------------
+
+
+def grad_layout(params: Sequence[SSAValue], kinds: Sequence[str]
+                ) -> tuple[list[Attribute], list[int], dict[int, int]]:
+    """Parameter types of ``F_grad`` before the seeds: each primal argument, each
+    ``dup``/``dupnoneed`` one followed by its shadow; with the positions of both."""
+    ins: list[Attribute] = []
+    ppos: list[int] = []
+    shadow_pos: dict[int, int] = {}
+    for i, (p, kd) in enumerate(zip(params, kinds, strict=True)):
+        ppos.append(len(ins))
+        ins.append(p.type)
+        if kd in ("dup", "dupnoneed"):
+            shadow_pos[i] = len(ins)
+            ins.append(p.type)
+    return ins, ppos, shadow_pos
 
 
 @dataclass
@@ -1699,12 +1962,7 @@ class Differentiator:
         params = list(f.regions[0].blocks[0].args)
         outs = list(f.function_type.outputs.data)  # type: ignore[attr-defined]
         kinds = self.root_kinds
-        ins = [p.type for p in params]
-        shadow_pos: dict[int, int] = {}
-        for i, (p, kd) in enumerate(zip(params, kinds, strict=True)):
-            if kd in ("dup", "dupnoneed"):
-                shadow_pos[i] = len(ins)
-                ins.append(p.type)
+        ins, ppos, shadow_pos = grad_layout(params, kinds)
         seeds_at = len(ins)
         float_res = [j for j, t in enumerate(outs) if isinstance(t, AnyFloat)]
         ins += [outs[j] for j in float_res]
@@ -1719,7 +1977,7 @@ class Differentiator:
         gen.const_ip = IP(blk)
         gen.consts = {}
         stack = self.uses_stack.get((self.root, SPLIT), False)
-        args = list(blk.args[:len(params)])
+        args = [blk.args[ppos[i]] for i in range(len(params))]
         st = None
         if stack:
             with b.in_pass("tape"):
