@@ -1,0 +1,149 @@
+"""The `activity` command line: formats, the JSON contract, errors and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import activity
+from activity.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICK = ROOT / "examples" / "quickstart.mlir"
+
+PROG = """func.func @f(%x: f64 {tag = "x"}, %m: memref<4xf64> {tag = "m"}, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant {tag = "k"} 2.0 : f64
+  %l = memref.load %m[%c0] {tag = "l"} : memref<4xf64>
+  %y = arith.mulf %x, %l {tag = "y"} : f64
+  %z = arith.mulf %k, %k {tag = "z"} : f64
+  %r = arith.addf %y, %z {tag = "r"} : f64
+  func.return %r : f64
+}
+"""
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "activity", *args], capture_output=True,
+                          text=True, input=stdin, cwd=ROOT)
+
+
+@pytest.fixture
+def prog(tmp_path: Path) -> Path:
+    p = tmp_path / "prog.mlir"
+    p.write_text(PROG)
+    return p
+
+
+def test_text_report_on_the_quickstart_example(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(QUICK)]) == 0
+    out = capsys.readouterr().out
+    assert "@quickstart:" in out and "ops inactive" in out
+    assert "ACTIVE" in out and "const" in out
+
+
+def test_json_contract(prog: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(prog), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    f = doc["functions"]["f"]
+    assert f["values"]["x"] == {"varied": True, "useful": True, "active": True}
+    assert f["values"]["k"]["varied"] is False and f["values"]["k"]["useful"] is True
+    assert f["values"]["z"]["active"] is False
+    assert f["values"]["y"]["active"] is True and f["values"]["l"]["active"] is True
+    assert f["stats"] == {"ops": 7, "active_ops": 4, "values": 9, "active_values": 5}
+
+
+def test_args_spec_changes_the_answer(prog: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(prog), "--format", "json", "--args", "x=const,m=dup"]) == 0
+    f = json.loads(capsys.readouterr().out)["functions"]["f"]
+    assert f["values"]["x"]["active"] is False and f["values"]["l"]["active"] is True
+    assert main(["report", str(prog), "--format", "json", "--args", "active,const,const"]) == 0
+    f = json.loads(capsys.readouterr().out)["functions"]["f"]
+    assert f["values"]["l"]["active"] is False
+
+
+def test_enzyme_format(prog: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["report", str(prog), "--format", "enzyme"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "@f:"
+    assert '"x": Active' in lines and '"z": Constant' in lines and '"k": Constant' in lines
+
+
+def test_mlir_format_round_trips(prog: Path, tmp_path: Path) -> None:
+    out = tmp_path / "annotated.mlir"
+    assert main(["report", str(prog), "--format", "mlir", "-o", str(out)]) == 0
+    m = activity.parse(out)
+    ops = {op.attributes["tag"].data: op for op in m.walk() if "tag" in op.attributes}
+    assert ops["y"].attributes["activity.op"].data == "active"
+    assert ops["z"].attributes["activity.op"].data == "const"
+
+
+def test_stdin(capsys: pytest.CaptureFixture[str]) -> None:
+    proc = run_cli("report", "-", "--format", "enzyme", stdin=PROG)
+    assert proc.returncode == 0, proc.stderr
+    assert '"y": Active' in proc.stdout
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["report", "missing.mlir"], "missing.mlir: error: cannot read file"),
+    (["report", "{prog}", "--func", "nope"], "error: unknown function '@nope'"),
+    (["report", "{prog}", "--args", "active"], "takes 3 argument(s) but the activity spec gives 1"),
+    (["report", "{prog}", "--args", "x=dup"], "argument 'x' of type f64 is a scalar"),
+    (["report", "{prog}", "--args", "q=const"], "no argument named 'q'"),
+])
+def test_bad_input_is_one_line_exit_2(prog: Path, args: list[str], needle: str) -> None:
+    proc = run_cli(*[a.replace("{prog}", str(prog)) for a in args])
+    assert proc.returncode == 2
+    assert needle in proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_malformed_ir_reports_file_line_col(tmp_path: Path) -> None:
+    p = tmp_path / "bad.mlir"
+    p.write_text("func.func @f(%x: f64) -> f64 {\n  %y = arith.mulf %x, %q : f64\n"
+                 "  func.return %y : f64\n}\n")
+    proc = run_cli("report", str(p))
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"{p}:2:")
+    assert "Traceback" not in proc.stderr
+
+
+def test_unknown_op_warns_and_strict_fails(tmp_path: Path) -> None:
+    p = tmp_path / "u.mlir"
+    p.write_text('func.func @f(%x: f64) -> f64 {\n  %y = "my.op"(%x) : (f64) -> f64\n'
+                 "  func.return %y : f64\n}\n")
+    proc = run_cli("report", str(p))
+    assert proc.returncode == 0
+    assert f"{p}:2:8: warning: op 'my.op' is outside the analysed subset" in proc.stderr
+    proc = run_cli("report", str(p), "--strict")
+    assert proc.returncode == 2
+    assert f"{p}:2:8: error: op 'my.op'" in proc.stderr
+
+
+def test_help_has_examples() -> None:
+    proc = run_cli("report", "--help")
+    assert proc.returncode == 0 and "examples:" in proc.stdout
+    proc = run_cli()
+    assert proc.returncode == 2
+
+
+def test_deep_nesting_is_analysed(tmp_path: Path) -> None:
+    depth = 200
+    body = f"%v{depth} = arith.mulf %x, %x : f64"
+    for i in reversed(range(depth)):
+        body = (f"%v{i} = scf.if %c -> (f64) {{\n{body}\nscf.yield %v{i + 1} : f64\n"
+                f"}} else {{\nscf.yield %x : f64\n}}")
+    p = tmp_path / "deep.mlir"
+    p.write_text(f"func.func @f(%x: f64, %c: i1) -> f64 {{\n{body}\nfunc.return %v0 : f64\n}}\n")
+    m = activity.parse(p)
+    r = activity.analyze(m, "f")
+    st = r.stats("f")
+    assert st.ops == 3 * depth + 2
+    assert st.active_ops == st.ops  # the derivative flows out through all 200 levels
+    proc = run_cli("report", str(p), "--format", "json")
+    assert proc.returncode == 0, proc.stderr[-500:]
