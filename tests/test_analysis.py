@@ -464,3 +464,34 @@ def test_json_contract_shape() -> None:
     assert f["values"]["x"] == {"varied": True, "useful": True, "active": True}
     assert f["values"]["y"]["active"] is True
     assert f["stats"]["ops"] == 2 and f["stats"]["active_ops"] == 2
+
+
+def test_scf_parallel_with_reduction_and_atomic_rmw() -> None:
+    r, t = run("""
+    func.func @f(%a: memref<8xf64>, %b: memref<8xf64>, %x: f64) -> f64 {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %z = arith.constant 0.0 : f64
+      scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+        %v = memref.load %a[%i] {tag = "v"} : memref<8xf64>
+        %w = arith.mulf %v, %x {tag = "w"} : f64
+        %old = memref.atomic_rmw addf %w, %b[%c0] {tag = "rmw"} : (f64, memref<8xf64>) -> f64
+        scf.reduce
+      }
+      %s = scf.parallel (%i) = (%c0) to (%c8) step (%c1) init (%z) -> f64 {
+        %e = memref.load %b[%i] {tag = "e"} : memref<8xf64>
+        scf.reduce(%e : f64) {
+        ^bb0(%l: f64, %r: f64):
+          %t = arith.addf %l, %r {tag = "t"} : f64
+          scf.reduce.return %t : f64
+        }
+      }
+      func.return %s : f64
+    }""", args=["const", "const", "active"])
+    assert act(r, t, "v") == "useful"
+    assert act(r, t, "w") == "active"
+    assert r.op_active(t["rmw"])
+    assert act(r, t, "rmw") == "varied"  # the old value is never used
+    assert act(r, t, "e") == "active"
+    assert act(r, t, "t") == "active"

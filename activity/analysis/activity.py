@@ -106,6 +106,9 @@ class ActivityProblem:
                 reach[n] = r
                 reads[fi] |= r
                 writes[fi] |= r
+            elif kind == Effect.RMW:
+                reads[fi] |= pts[b[0]]  # type: ignore[index]
+                writes[fi] |= pts[b[0]]  # type: ignore[index]
             elif kind == Effect.CALLBACK:
                 a.bind(pt)  # type: ignore[union-attr]
                 reads[fi] |= a.reads_mask()  # type: ignore[union-attr]
@@ -190,6 +193,11 @@ class ActivityProblem:
                 return inp | pts[b] if inp & pts[a] else inp  # type: ignore[index]
             if kind == Effect.CALLBACK:
                 return a.forward(inp, varied)  # type: ignore[union-attr]
+            if kind == Effect.RMW:  # old value out (a load), combined value in (a store)
+                p = pts[b[0]]  # type: ignore[index]
+                if inp & p:
+                    varied.set(b[1])  # type: ignore[index]
+                return inp | p if varied.flag[a] else inp  # type: ignore[index]
             r = reach[n]
             if inp & r or any(varied.flag[o] for o in a):  # type: ignore[union-attr]
                 for res in b:  # type: ignore[union-attr]
@@ -212,6 +220,11 @@ class ActivityProblem:
                 return after | pts[a] if after & pts[b] else after  # type: ignore[index]
             if kind == Effect.CALLBACK:
                 return a.backward(after, useful)  # type: ignore[union-attr]
+            if kind == Effect.RMW:
+                p = pts[b[0]]  # type: ignore[index]
+                if after & p:
+                    useful.set(a)  # type: ignore[arg-type]
+                return after | p if useful.flag[b[1]] else after  # type: ignore[index]
             r = reach[n]
             if after & r or any(useful.flag[o] for o in b):  # type: ignore[union-attr]
                 for o in a:  # type: ignore[union-attr]

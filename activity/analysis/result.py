@@ -115,7 +115,7 @@ class ActivityResult:
         if eff is not None:
             kind, a, b = eff
             pts = sol.pt.pts
-            if kind == Effect.STORE:
+            if kind in (Effect.STORE, Effect.RMW):
                 return bool(sol.varied[a] and sol.useful[a])  # type: ignore[index]
             if kind == Effect.COPY:
                 return bool(sol.vm_in[n] & pts[a] and sol.um_in[n] & pts[b])  # type: ignore[index]

@@ -55,6 +55,7 @@ class Effect(IntEnum):
     COPY = 3  # (src, dst)
     UNKNOWN = 4  # (operands, results): reads/writes all memory reachable from operands
     CALLBACK = 5  # (handler, None): a call applied through a summary (see summaries/)
+    RMW = 6  # (value, (ptr, result)): atomic read-modify-write: a load and a store
 
 
 @dataclass
@@ -291,7 +292,7 @@ class GraphBuilder:
         if name in CALL_OPS:
             self._wire_call(op, fi)
             return
-        if name in ("scf.for", "scf.if", "scf.while", "scf.execute_region"):
+        if name in ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.parallel"):
             self._wire_scf(op, name)
             return
         if op.successors:
@@ -301,7 +302,7 @@ class GraphBuilder:
             f = self.g.functions[fi]
             g.edge(n, g.func_exit[f])
             return
-        if name in ("scf.yield", "scf.condition"):
+        if name in ("scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return"):
             return  # wired by the parent
         if spec is None:
             self._fallback(op, fi, f"op '{name}' is outside the analysed subset")
@@ -326,6 +327,11 @@ class GraphBuilder:
             self._watch_bwd(res, n)
             if may_hold_pointer(res.type):
                 g.load_ptr.append((g.vid[ptr], g.vid[res]))
+        elif k == OpKind.MEM_WRITE and spec.extra.get("rmw"):
+            val, ptr, res = op.operands[spec.value or 0], op.operands[spec.ptr or 0], op.results[0]
+            g.effects[n] = (Effect.RMW, g.vid[val], (g.vid[ptr], g.vid[res]))
+            self._watch_fwd(val, n)
+            self._watch_bwd(res, n)
         elif k == OpKind.MEM_WRITE:
             val, ptr = op.operands[spec.value or 0], op.operands[spec.ptr or 0]
             g.effects[n] = (Effect.STORE, g.vid[val], g.vid[ptr])
@@ -472,6 +478,8 @@ class GraphBuilder:
             g.edge(g.op_node[cond], self._first(after))
             g.edge(g.op_node[cond], ex)
             g.edge(g.op_node[y], self._first(before))
+        elif name == "scf.parallel":
+            self._wire_parallel(op, n, ex, res)
         else:  # scf.execute_region
             region = op.regions[0]
             g.edge(n, self._first(region.blocks[0]))
@@ -481,6 +489,41 @@ class GraphBuilder:
                     g.edge(g.op_node[t], ex)
                     for u, r in zip(t.operands, res, strict=False):
                         self._flow(u, r)
+
+    def _wire_parallel(self, op: Operation, n: int, ex: int, res: list[SSAValue]) -> None:
+        """Iterations in any order: like scf.for (entry, back edge, zero-trip exit); the
+        terminator scf.reduce feeds each reduction region (lhs, rhs) and result."""
+        g = self.g
+        body = op.regions[0].blocks[0]
+        red = body.last_op
+        assert red is not None
+        nres = len(res)
+        inits = list(op.operands[len(op.operands) - nres:]) if nres else []
+        g.edge(n, self._first(body))
+        g.edge(n, ex)
+        for u, r in zip(inits, res, strict=True):
+            self._flow(u, r)
+        tail = g.op_node[red]
+        for i, region in enumerate(red.regions):
+            if not region.blocks or i >= nres:
+                continue
+            blk = region.blocks[0]
+            ret = blk.last_op
+            assert ret is not None
+            for a in blk.args:  # lhs: the running value; rhs: this iteration's value
+                self._flow(res[i], a)
+                self._flow(inits[i], a)
+            if len(red.operands) > i:
+                for a in blk.args:
+                    self._flow(red.operands[i], a)
+            for u in ret.operands:
+                self._flow(u, res[i])
+                for a in blk.args:
+                    self._flow(u, a)
+            g.edge(tail, self._first(blk))
+            tail = g.op_node[ret]
+        g.edge(tail, self._first(body))
+        g.edge(tail, ex)
 
     def _wire_call(self, op: Operation, fi: int) -> None:
         g = self.g

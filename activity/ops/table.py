@@ -465,6 +465,9 @@ _add(OpSpec("llvm.store", OpKind.MEM_WRITE, "*p := v", value=0, ptr=1, writes=Tr
 for _n in ("memref.alloc", "memref.alloca", "llvm.alloca"):
     _add(OpSpec(_n, OpKind.MEM_ALLOC, "fresh buffer (its own alias class)", fresh=True))
 _add(OpSpec("memref.dealloc", OpKind.MEM_FREE, "release a buffer", ptr=0))
+_add(OpSpec("memref.atomic_rmw", OpKind.MEM_WRITE,
+            "atomically m[i...] := m[i...] (kind) v; returns the old value", value=0, ptr=1,
+            reads=True, writes=True, extra={"rmw": True}))
 for _n in ("memref.cast", "memref.subview", "memref.reinterpret_cast", "memref.collapse_shape",
            "memref.expand_shape", "memref.view", "memref.memory_space_cast",
            "memref.assume_alignment", "llvm.getelementptr", "llvm.addrspacecast"):
@@ -509,6 +512,9 @@ for _n, _s in (
     ("scf.if", "two-way conditional with results"),
     ("scf.while", "general loop (before/after regions)"),
     ("scf.execute_region", "inline region"),
+    ("scf.parallel", "parallel loop nest (iterations in any order), optional reductions"),
+    ("scf.reduce", "terminator of scf.parallel: contributes values to the reductions"),
+    ("scf.reduce.return", "result of one reduction step"),
     ("cf.br", "jump with block arguments"),
     ("cf.cond_br", "conditional jump with block arguments"),
     ("llvm.br", "jump with block arguments"),
