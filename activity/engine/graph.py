@@ -318,9 +318,6 @@ class GraphBuilder:
                 opnds = tuple(op.operands)
                 for i in spec.diff_operands(op):
                     self._flow(opnds[i], res)
-        if k == OpKind.SELECT and op.results and may_hold_pointer(op.results[0].type):
-            for i in (1, 2):
-                g.psucc[g.vid[op.operands[i]]].append(g.vid[op.results[0]])
         if k == OpKind.MEM_READ:
             ptr, res = op.operands[spec.ptr or 0], op.results[0]
             g.effects[n] = (Effect.LOAD, g.vid[ptr], g.vid[res])
