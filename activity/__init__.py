@@ -8,13 +8,15 @@ Public API::
     result.value(v).active, result.op_active(op), result.to_json(), result.annotate("enzyme")
 """
 
+from activity.ad import grad
 from activity.analysis.result import ActivityResult, ValueActivity
 from activity.api import ActivityWarning, analyze, parse
 from activity.errors import ActivityError
+from activity.evaluate import evaluate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "ValueActivity", "analyze",
-    "parse", "__version__",
+    "evaluate", "grad", "parse", "__version__",
 ]

@@ -117,6 +117,9 @@ def _build_parser() -> argparse.ArgumentParser:
     c.add_argument("--alias-args", choices=("distinct", "may"), default="distinct")
     c.add_argument("--summaries", action="append", default=[], metavar="FILE")
     c.add_argument("--format", choices=("text", "json"), default="text")
+    from activity.ad.cli import add_subcommands
+
+    add_subcommands(sub)  # grad, run
     return p
 
 
@@ -138,6 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _summarize(ns)
         if ns.command == "compare":
             return _compare(ns)
+        if ns.command in ("grad", "run"):
+            from activity.ad.cli import dispatch
+
+            return dispatch(ns)
     except ActivityError as e:
         if e.file is None and getattr(ns, "file", None) not in (None, "-"):
             e.file = ns.file

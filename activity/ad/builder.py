@@ -45,15 +45,16 @@ class Builder:
 
     def __init__(self) -> None:
         self.ip: IP | None = None
-        self.pass_name = "forward"
-        self.made: dict[int, str] = {}
+        self.sweep = "forward"  # forward | reverse
+        self.pass_name = "primal"  # primal | adjoint | tape | recompute
+        self.made: dict[int, tuple[str, str]] = {}
         self.keep: list[Operation] = []  # keeps ids stable while counting
         self.cached_index: Callable[[int], SSAValue] | None = None
 
     # -- core ----------------------------------------------------------------------
     def emit(self, op: Operation, ip: IP | None = None) -> Operation:
         (ip or self.ip).insert(op)  # type: ignore[union-attr]
-        self.made[id(op)] = self.pass_name
+        self.made[id(op)] = (self.sweep, self.pass_name)
         self.keep.append(op)
         return op
 

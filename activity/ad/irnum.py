@@ -46,6 +46,12 @@ class _Dead:
     def __repr__(self) -> str:
         return "DEAD"
 
+    def _absorb(self, *_o: Any) -> _Dead:
+        return self
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _absorb
+    __truediv__ = __rtruediv__ = __neg__ = __pos__ = _absorb
+
 
 DEAD: Any = _Dead()
 

@@ -1013,7 +1013,7 @@ class FuncGen:
         spec = lookup(op)
         if spec is not None and spec.kind == OpKind.MEM_ALLOC and isinstance(p.type, MemRefType):
             sizes = [self.materialize(u, T) for u in op.operands]
-            with self.b.at(S.ip), self.b.in_pass("reverse"):
+            with self.b.at(S.ip), self.b.in_pass("adjoint"):
                 sh = self.b.alloc(p.type, sizes)
                 self.b.fill(sh, self.zero(p.type.element_type))
             S.deallocs.append(sh)
@@ -1139,7 +1139,7 @@ class FuncGen:
         use = op.parent_block()
         assert use is not None
         vals = {j: self.materialize(op.operands[j], use) for j in sorted(need)}
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             N = IRBackend(self.b.emit, ybar.type)
             args = [N.wrap(vals[j]) if j in vals else DEAD for j in range(n)]
             # Partials are computed in the operands' float type; the adjoint in ybar's.
@@ -1162,7 +1162,7 @@ class FuncGen:
         if sh is None:
             return
         idx = [self.materialize(u, use) for u in op.operands[1:]]
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
             old = self.b.load(sh, idx)
             self.b.store(self.b.v(arith.AddfOp(old, self.convert(ybar, et))), sh, idx)
@@ -1175,7 +1175,7 @@ class FuncGen:
             return
         v = op.operands[spec.value or 0]
         idx = [self.materialize(u, use) for u in op.operands[2:]]
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
             if self.facts.has_adjoint(v):
                 self.adj_add(v, self.b.load(sh, idx))
@@ -1188,7 +1188,7 @@ class FuncGen:
         if dst is None:
             return
         src = self.shadow(op.operands[spec.src or 0], use)
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             et = dst.type.element_type  # type: ignore[attr-defined]
             z = self.zero(et)
 
@@ -1217,7 +1217,7 @@ class FuncGen:
                    or facts.has_adjoint(y.operands[j])]
         carried = [j for j in carried if facts.adj_type(op.results[j]) is not None]
         fvs = self.free_vars(op)
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             tc = self.trip_count(lb, ub, step)
             inits = []
             for j in carried:
@@ -1278,7 +1278,7 @@ class FuncGen:
                 return [self.adj_or_zero(v) for v in fvs]
             return fn
 
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             new = self.b.if_op(cond, types, branch(op.true_region), branch(op.false_region))
         for k, v in enumerate(fvs):
             self.adj_set(v, new.results[k])
@@ -1300,7 +1300,7 @@ class FuncGen:
               if facts.adj_type(a) is not None and (facts.has_adjoint(a)
                                                     or facts.has_adjoint(op.results[j]))]
         fvs = self.free_vars(op)
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             # the last execution of the before region (the one that exited)
             self.enter_scope(before)
             for j, r in enumerate(op.results):
@@ -1352,7 +1352,7 @@ class FuncGen:
         use = op.parent_block()
         assert use is not None
         sig = self.d.rev_signature(t)
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             args: list[SSAValue] = []
             temps: list[SSAValue] = []
             for a in op.operands:
@@ -1442,7 +1442,7 @@ class FuncGen:
             seed_pos.append(len(ins))
             ins.append(ret.operands[j].type)
         active = [i for i, kd in enumerate(kinds) if kd == "active"]
-        outs = [params[i].type for i in active]
+        outs = [params[i].type for i in active] + ([INDEX, INDEX] if d.measure else [])
         fop, blk = self.new_func(d.grad_name, ins, outs, private=False)
         for i, p in enumerate(params):
             self.fmap[id(p)] = blk.args[ppos[i]]
@@ -1451,10 +1451,11 @@ class FuncGen:
         if self.mode == "emit" and self.uses_stack():
             with self.b.in_pass("tape"):
                 self.stk = init_stack(self.b)
-        self.b.pass_name = "forward"
+        self.b.sweep, self.b.pass_name = "forward", "primal"
         self.fwd_ops(self.entry)
         self.rstk = self.stk
-        self.b.pass_name = "reverse"
+        heights = self.stack_heights() if d.measure else []
+        self.b.sweep, self.b.pass_name = "reverse", "adjoint"
         internal = self.internal_shadows(params, shadow_pos)
         self.enter_scope(self.entry)
         for k, j in enumerate(float_res):
@@ -1474,8 +1475,14 @@ class FuncGen:
             self.b.emit(memref.DeallocOp.get(m))
         for m in self.deferred_deallocs:
             self.b.emit(memref.DeallocOp.get(m))
-        self.b.emit(func.ReturnOp(*results))
+        self.b.emit(func.ReturnOp(*results, *heights))
         self.finish_func()
+
+    def stack_heights(self) -> list[SSAValue]:
+        if self.stk is None:
+            return [self.c(0), self.c(0)]
+        with self.b.in_pass("tape"):
+            return [self.b.load(self.stk.cursors, [self.c(k)]) for k in (0, 1)]
 
     def internal_shadows(self, params: Sequence[SSAValue],
                          shadow_pos: dict[int, int]) -> list[SSAValue]:
@@ -1483,7 +1490,7 @@ class FuncGen:
         out = []
         for i, p in enumerate(params):
             if is_pointer(p.type) and i not in shadow_pos and self.facts.has_shadow(p):
-                with self.b.in_pass("reverse"):
+                with self.b.in_pass("adjoint"):
                     sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)))
                 self.arg_shadow[id(p)] = sh
                 out.append(sh)
@@ -1505,7 +1512,7 @@ class FuncGen:
         if stack:
             n = len(params)
             self.stk = Stack(blk.args[n], blk.args[n + 1], blk.args[n + 2])
-        self.b.pass_name = "forward"
+        self.b.sweep, self.b.pass_name = "forward", "primal"
         if self.multi:
             self.gen_aug_cf(blk, res_types, stack)
             self.finish_func()
@@ -1537,7 +1544,7 @@ class FuncGen:
         if stack:
             n = len(sig.in_types)
             self.rstk = Stack(blk.args[n], blk.args[n + 1], blk.args[n + 2])
-        self.b.pass_name = "reverse"
+        self.b.sweep, self.b.pass_name = "reverse", "adjoint"
         if self.multi:
             self.gen_rev_cf(blk, sig, seeds)
             self.finish_func()
@@ -1691,7 +1698,7 @@ class FuncGen:
                     raise GradError(f"internal: adjoint of a value of another block without "
                                     f"slot in @{self.fname}")
                 x = self.adj.pop(k)
-                with self.b.in_pass("reverse"):
+                with self.b.in_pass("adjoint"):
                     old = self.b.load(slot, [self.c(0)])
                     self.b.store(self.b.v(arith.AddfOp(old, x)), slot, [self.c(0)])
                 del v
@@ -1724,7 +1731,7 @@ class FuncGen:
         slot = self.slots.get(id(v)) if self.multi else None
         if slot is None:
             return
-        with self.b.in_pass("reverse"):
+        with self.b.in_pass("adjoint"):
             x = self.b.load(slot, [self.c(0)])
             self.b.store(self.zero(x.type), slot, [self.c(0)])
         self.adj_add(v, x)
@@ -1841,8 +1848,12 @@ class RevSignature:
 class Differentiator:
     """Drives the generation of ``F_grad`` and the ``_aug``/``_rev`` pairs it needs."""
 
-    def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool) -> None:
+    def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool,
+                 measure: bool = False) -> None:
         from activity.api import analyze
+
+        self.measure = measure  # F_grad also returns the stacks' heights (for stats)
+        self.root_builder_made: dict[int, tuple[str, str]] = {}
 
         self.module = module.clone()
         self.orig = {id(c): o for c, o in zip(self.module.walk(), module.walk(), strict=False)}
@@ -1954,6 +1965,9 @@ class Differentiator:
 
         for fop in made:
             dce(fop)
+        from activity.ad.stats import collect
+
+        self.stats = collect(self, made)
         return self.module, made
 
     def _split_root(self) -> func.FuncOp:
@@ -1968,11 +1982,13 @@ class Differentiator:
         ins += [outs[j] for j in float_res]
         active = [i for i, kd in enumerate(kinds) if kd == "active"]
         blk = Block(arg_types=ins)
-        fop = func.FuncOp(self.grad_name, (ins, [params[i].type for i in active]),
+        fop = func.FuncOp(self.grad_name, (ins, [params[i].type for i in active]
+                                           + ([INDEX, INDEX] if self.measure else [])),
                           Region([blk]))
         b = Builder()
         b.ip = IP(blk)
         gen = self.gens[(self.root, SPLIT)]
+        saved_b = gen.b
         gen.b = b
         gen.const_ip = IP(blk)
         gen.consts = {}
@@ -1988,6 +2004,11 @@ class Differentiator:
         b.emit(call)
         if st is not None:
             st = Stack(call.results[-2], call.results[-1], st.cursors)
+        heights: list[SSAValue] = []
+        if self.measure:
+            heights = ([b.load(st.cursors, [b.index(k)]) for k in (0, 1)] if st is not None
+                       else [b.index(0), b.index(0)])
+        b.sweep = "reverse"
         sig = self.rev_signature(self.root)
         rargs = list(args)
         temps = []
@@ -2014,8 +2035,10 @@ class Differentiator:
             free_stack(b, st)
         for m in temps:
             b.emit(memref.DeallocOp.get(m))
-        b.emit(func.ReturnOp(*res))
+        b.emit(func.ReturnOp(*res, *heights))
         gen.functions.append(fop)
+        gen.b = saved_b
+        self.root_builder_made = b.made
         return fop
 
 

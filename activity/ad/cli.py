@@ -1,0 +1,211 @@
+"""The ``activity grad`` and ``activity run`` subcommands (hooked into activity.cli)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+from typing import Any
+
+from activity.errors import ActivityError
+
+GRAD_EPILOG = """\
+examples:
+  activity grad prog.mlir --func f                       # prints the module with @f_grad
+  activity grad prog.mlir --func f --args x=active,m=dup -o grad.mlir
+  activity grad prog.mlir --func f --stats --bounds n=100   # cached values, tape bytes, ops
+  activity grad prog.mlir --func f --no-prune --stats       # the all_active baseline
+  activity run grad.mlir --func f_grad --inputs '[1.5, [1, 2, 3], [0, 0, 0], 1.0]'
+"""
+
+RUN_EPILOG = """\
+inputs: a JSON list, one entry per argument: numbers for scalars, (nested) lists for
+memrefs.  Prints {"results": [...], "buffers": [...]}: the results and the final
+contents of every memref argument (null for scalars).
+examples:
+  activity run prog.mlir --func f --inputs '[0.5, [1.0, 2.0]]'
+"""
+
+
+def add_subcommands(sub: Any) -> None:
+    g = sub.add_parser(
+        "grad", help="generate the reverse-mode gradient of a function",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=GRAD_EPILOG,
+        description="Differentiate --func in reverse mode (Enzyme's calling convention: "
+                    "primal args, each dup/dupnoneed arg followed by its shadow, then one "
+                    "seed per float result; returns the adjoints of the active scalar "
+                    "args). Activity analysis prunes inactive work unless --no-prune.",
+    )
+    g.add_argument("file", help="the .mlir file ('-' for standard input)")
+    g.add_argument("--func", required=True, help="the function to differentiate")
+    g.add_argument("--args", default=None, metavar="SPEC",
+                   help="argument activities: 'active,const,dup' by position or "
+                        "'x=active,m=dup' by name (default: floats active, integers "
+                        "const, buffers dup)")
+    g.add_argument("--no-prune", action="store_true",
+                   help="the all_active baseline: treat every float value and buffer as "
+                        "active")
+    g.add_argument("--stats", nargs="?", const="text", choices=("text", "json"), default=None,
+                   help="report cached values, tape bytes and ops per sweep (text or json); "
+                        "printed instead of the module unless -o is given")
+    g.add_argument("--bounds", default=None, metavar="N=V,...",
+                   help="integer arguments for evaluating the tape size (with --stats)")
+    g.add_argument("--generic", action="store_true", help="print MLIR's generic op syntax")
+    g.add_argument("-o", "--output", default=None, help="write the module here")
+    r = sub.add_parser(
+        "run", help="run a function with the reference interpreter",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=RUN_EPILOG,
+        description="Execute --func of FILE (gradients included) on --inputs.",
+    )
+    r.add_argument("file", help="the .mlir file ('-' for standard input)")
+    r.add_argument("--func", required=True)
+    r.add_argument("--inputs", required=True, metavar="JSON",
+                   help="JSON list of arguments (or @FILE to read it from a file)")
+
+
+def _bounds(spec: str | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    if not spec:
+        return out
+    for part in spec.split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise ActivityError(f"--bounds: expected NAME=VALUE, got '{part}'")
+        k, v = part.split("=", 1)
+        try:
+            out[k.strip()] = int(v)
+        except ValueError:
+            raise ActivityError(f"--bounds: '{v}' is not an integer") from None
+    return out
+
+
+def _load(path: str) -> Any:
+    import activity
+
+    if path == "-":
+        return activity.parse(sys.stdin.read(), name="<stdin>")
+    return activity.parse(path)
+
+
+def _print_module(module: Any, generic: bool) -> str:
+    from xdsl.printer import Printer
+
+    buf = io.StringIO()
+    Printer(stream=buf, print_generic_format=generic).print_op(module)
+    return buf.getvalue() + "\n"
+
+
+def _write(text: str, path: str | None) -> None:
+    if path is None:
+        sys.stdout.write(text)
+        return
+    try:
+        with open(path, "w") as fh:
+            fh.write(text)
+    except OSError as e:
+        raise ActivityError(f"cannot write {path}: {e.strerror}") from None
+
+
+def run_grad(ns: argparse.Namespace) -> int:
+    from activity.ad.reverse import Differentiator
+    from activity.cli import _parse_args_spec
+
+    module = _load(ns.file)
+    spec = _parse_args_spec(ns.args)
+    d = Differentiator(module, ns.func, spec, prune=not ns.no_prune)
+    out, _ = d.run()
+    text = _print_module(out, ns.generic)
+    if ns.stats is None:
+        _write(text, ns.output)
+        return 0
+    if ns.output:
+        _write(text, ns.output)
+    bounds = _bounds(ns.bounds)
+    st = d.stats
+    sys.stdout.write(st.dumps(bounds) if ns.stats == "json" else st.render(bounds))
+    return 0
+
+
+def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
+    import numpy as np
+    from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
+
+    params = list(func.regions[0].blocks[0].args)
+    if len(raw) != len(params):
+        raise ActivityError(f"--inputs: the function takes {len(params)} argument(s), "
+                            f"got {len(raw)}")
+    out: list[Any] = []
+    for k, (p, x) in enumerate(zip(params, raw, strict=True)):
+        t = p.type
+        try:
+            if isinstance(t, MemRefType):
+                dt = np.float64 if isinstance(t.element_type, AnyFloat) else np.int64
+                out.append(np.array(x, dtype=dt))
+            elif isinstance(t, AnyFloat):
+                out.append(float(x))
+            elif isinstance(t, IntegerType | IndexType):
+                out.append(int(x))
+            else:
+                raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
+        except (TypeError, ValueError):
+            raise ActivityError(f"--inputs: argument {k} ({t}): cannot use {x!r}") from None
+    return out
+
+
+def _jsonable(x: Any) -> Any:
+    import numpy as np
+
+    if isinstance(x, np.ndarray):
+        return x.tolist()
+    if isinstance(x, float | int):
+        return x
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, tuple | list):
+        return [_jsonable(y) for y in x]
+    return repr(x)
+
+
+def run_run(ns: argparse.Namespace) -> int:
+    import numpy as np
+
+    from activity.engine.program import Program
+    from activity.semantics import Interpreter, InterpreterError
+
+    module = _load(ns.file)
+    text = ns.inputs
+    if text.startswith("@"):
+        try:
+            with open(text[1:]) as fh:
+                text = fh.read()
+        except OSError as e:
+            raise ActivityError(f"cannot read {text[1:]}: {e.strerror}") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ActivityError(f"--inputs is not valid JSON: {e.msg}") from None
+    if not isinstance(raw, list):
+        raise ActivityError("--inputs must be a JSON list (one entry per argument)")
+    f = Program.of(module).functions.get(ns.func)
+    if f is None or not f.regions or not f.regions[0].blocks:
+        raise ActivityError(f"no function '@{ns.func}' with a body")
+    inputs = _convert_inputs(f, raw)
+    try:
+        res = Interpreter(module, max_steps=100_000_000).run(ns.func, inputs)
+    except InterpreterError as e:
+        raise ActivityError(f"run failed: {e}") from None
+    out = {"results": _jsonable(list(res.results)),
+           "buffers": [_jsonable(x) if isinstance(x, np.ndarray) else None for x in inputs]}
+    sys.stdout.write(json.dumps(out) + "\n")
+    return 0
+
+
+def dispatch(ns: argparse.Namespace) -> int:
+    if ns.command == "grad":
+        return run_grad(ns)
+    return run_run(ns)
+
+
+__all__ = ["add_subcommands", "dispatch"]

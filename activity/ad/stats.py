@@ -1,0 +1,327 @@
+"""``--stats``: what the generated gradient caches, how big its tapes get, how many ops
+each sweep has.
+
+Static tapes are sized by trip counts, so their size is a formula over the
+differentiated function's integer arguments (``8*n*k`` bytes...), printed symbolically
+and evaluated for given bounds.  Stack tapes (``scf.while``, ``cf`` blocks, callees)
+grow at run time: the report gives the bytes each block pushes per execution, and
+:func:`measure` runs the gradient once with the reference interpreter to read the
+stacks' final height (every push happens before the first pop, so that is the peak).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from activity.ad.tape import elem_bytes
+from activity.analysis.args import arg_label
+from activity.frontend import location_of
+from activity.ops import OpKind, lookup, op_name
+from activity.ops.num import FLOAT
+
+_SYM = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divui": "/",
+        "arith.divsi": "/", "arith.ceildivsi": "/^", "arith.remui": "%", "arith.remsi": "%"}
+
+
+_ORIG: dict[int, Operation] = {}
+
+
+def _where(obj: Any) -> str:
+    if isinstance(obj, Operation):
+        obj = _ORIG.get(id(obj), obj)
+    loc = location_of(obj) if isinstance(obj, Operation | SSAValue) else None
+    return f"{loc[1]}:{loc[2]}" if loc else "?"
+
+
+def value_name(v: Any) -> str:
+    """A short human name: the tag, the SSA name hint, or the defining op."""
+    if hasattr(v, "op") and not isinstance(v, SSAValue):  # a trip-count key
+        return f"trip count of scf.while at {_where(v.op)}"
+    if isinstance(v, SSAValue):
+        if not isinstance(v, BlockArgument):
+            t = v.owner.attributes.get("tag")  # type: ignore[union-attr]
+            if t is not None and hasattr(t, "data"):
+                return str(t.data)
+        if v.name_hint:
+            return "%" + v.name_hint
+        if not isinstance(v, BlockArgument):
+            return f"result of {op_name(v.owner)} at {_where(v.owner)}"  # type: ignore[arg-type]
+        return f"block argument {v.index}"
+    return str(v)
+
+
+class IntExpr:
+    """Integer expressions over a function's arguments (trip counts of loops)."""
+
+    def __init__(self, func: Operation) -> None:
+        self.func = func
+        self.args = list(func.regions[0].blocks[0].args)
+
+    def text(self, v: SSAValue, depth: int = 0) -> str:
+        if isinstance(v, BlockArgument):
+            if v in self.args:
+                return arg_label(self.func, v.index, v)
+            return "?"
+        op = v.owner
+        if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+            return str(op.value.value.data)
+        name = op_name(op)  # type: ignore[arg-type]
+        if depth < 12 and name in _SYM:
+            a, b = (self.text(u, depth + 1) for u in op.operands)  # type: ignore[union-attr]
+            return f"({a} {_SYM[name]} {b})"
+        if depth < 12 and name in ("arith.index_cast", "arith.extsi", "arith.extui",
+                                   "arith.index_castui"):
+            return self.text(op.operands[0], depth + 1)  # type: ignore[union-attr]
+        return "?"
+
+    def value(self, v: SSAValue, env: dict[str, int], depth: int = 0) -> int | None:
+        if isinstance(v, BlockArgument):
+            if v in self.args:
+                return env.get(arg_label(self.func, v.index, v))
+            return None
+        op = v.owner
+        if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
+            return op.value.value.data
+        spec = lookup(op)  # type: ignore[arg-type]
+        if depth > 12 or spec is None or spec.sem is None or spec.kind not in (
+                OpKind.INT, OpKind.CAST):
+            return None
+        vals = []
+        for u in op.operands:  # type: ignore[union-attr]
+            x = self.value(u, env, depth + 1)
+            if x is None:
+                return None
+            vals.append(x)
+        try:
+            r = spec.sem(FLOAT, op, *vals)[0]
+        except (ZeroDivisionError, ValueError):
+            return None
+        return r if isinstance(r, int) else None
+
+    def trip_text(self, loop: Operation) -> str:
+        lb, ub, step = (self.text(u) for u in loop.operands[:3])
+        span = ub if lb == "0" else f"({ub} - {lb})"
+        return span if step == "1" else f"ceil({span} / {step})"
+
+    def trip_value(self, loop: Operation, env: dict[str, int]) -> int | None:
+        lb, ub, step = (self.value(u, env) for u in loop.operands[:3])
+        if lb is None or ub is None or step is None or step <= 0:
+            return None
+
+        def sgn(x: int) -> int:
+            return x - (1 << 64) if x >= 1 << 63 else x
+
+        lb, ub = sgn(lb), sgn(ub)
+        return max(0, -((lb - ub) // step))
+
+
+@dataclass
+class Cached:
+    """One value the generated code caches."""
+
+    function: str
+    value: str
+    type: str
+    kind: str  # "static" (tape sized by trip counts) or "stack"
+    loops: list[str] = field(default_factory=list)
+    bytes_each: int = 8
+
+    def formula(self) -> str:
+        if self.kind != "static":
+            return f"{self.bytes_each} per execution"
+        return "*".join([str(self.bytes_each)] + self.loops)
+
+
+@dataclass
+class GradStats:
+    """Everything ``--stats`` reports for one generated gradient."""
+
+    func: str
+    prune: bool
+    ops: dict[str, dict[str, int]]  # generated function -> "sweep.pass" -> count
+    cached: list[Cached]
+    _static: list[tuple[int, list[Operation], IntExpr]] = field(default_factory=list,
+                                                               repr=False)
+    stack_blocks: list[tuple[str, str, int]] = field(default_factory=list)
+    measured_stack_bytes: int | None = None
+
+    # -- totals ----------------------------------------------------------------------
+    def sweep_ops(self, sweep: str) -> int:
+        return sum(n for per in self.ops.values() for k, n in per.items()
+                   if k.startswith(sweep + "."))
+
+    @property
+    def forward_ops(self) -> int:
+        return self.sweep_ops("forward")
+
+    @property
+    def reverse_ops(self) -> int:
+        return self.sweep_ops("reverse")
+
+    @property
+    def total_ops(self) -> int:
+        return sum(sum(per.values()) for per in self.ops.values())
+
+    def by_pass(self) -> dict[str, int]:
+        c: Counter[str] = Counter()
+        for per in self.ops.values():
+            c.update(per)
+        return dict(sorted(c.items()))
+
+    def static_formula(self) -> str:
+        terms = [c.formula() for c in self.cached if c.kind == "static"]
+        return " + ".join(terms) if terms else "0"
+
+    def static_bytes(self, bounds: dict[str, int] | None = None) -> int | None:
+        """Bytes of the static tapes for the given integer arguments (None: unknown)."""
+        env = bounds or {}
+        total = 0
+        for nbytes, loops, ex in self._static:
+            n = nbytes
+            for L in loops:
+                t = ex.trip_value(L, env)
+                if t is None:
+                    return None
+                n *= t
+            total += n
+        return total
+
+    # -- output ----------------------------------------------------------------------
+    def to_json(self, bounds: dict[str, int] | None = None) -> dict[str, Any]:
+        return {
+            "function": self.func,
+            "mode": "pruned" if self.prune else "all_active",
+            "ops": {"total": self.total_ops, "forward": self.forward_ops,
+                    "reverse": self.reverse_ops, "by_pass": self.by_pass(),
+                    "by_function": self.ops},
+            "cached": [{"function": c.function, "value": c.value, "type": c.type,
+                        "kind": c.kind, "bytes": c.formula()} for c in self.cached],
+            "tape_bytes": {
+                "static_formula": self.static_formula(),
+                "static": self.static_bytes(bounds),
+                "stack_per_execution": [{"function": f, "block": w, "bytes": n}
+                                        for f, w, n in self.stack_blocks],
+                "stack_measured": self.measured_stack_bytes,
+            },
+        }
+
+    def render(self, bounds: dict[str, int] | None = None) -> str:
+        mode = "pruned by activity" if self.prune else "all_active (no pruning)"
+        lines = [f"gradient of @{self.func} ({mode})",
+                 f"  ops: {self.total_ops} total, {self.forward_ops} in the forward sweep, "
+                 f"{self.reverse_ops} in the reverse sweep"]
+        for k, n in self.by_pass().items():
+            lines.append(f"    {k:<18} {n}")
+        for fn, per in self.ops.items():
+            lines.append(f"    @{fn}: {sum(per.values())}")
+        lines.append(f"  cached values: {len(self.cached)}")
+        for c in self.cached:
+            lines.append(f"    @{c.function} {c.value} : {c.type}  [{c.kind}] {c.formula()} bytes")
+        lines.append(f"  static tape bytes: {self.static_formula()}")
+        sb = self.static_bytes(bounds)
+        if sb is not None:
+            what = "for " + ", ".join(f"{k}={v}" for k, v in bounds.items()) if bounds else ""
+            lines.append(f"    = {sb} bytes {what}".rstrip())
+        if self.stack_blocks:
+            lines.append("  stack tape (grows at run time):")
+            for f, w, n in self.stack_blocks:
+                lines.append(f"    @{f} block at {w}: {n} bytes per execution")
+        if self.measured_stack_bytes is not None:
+            lines.append(f"    measured: {self.measured_stack_bytes} bytes")
+        return "\n".join(lines) + "\n"
+
+    def dumps(self, bounds: dict[str, int] | None = None) -> str:
+        return json.dumps(self.to_json(bounds), indent=2) + "\n"
+
+
+def collect(d: Any, made: list[Operation]) -> GradStats:
+    """Stats of a finished :class:`~activity.ad.reverse.Differentiator` run."""
+    _ORIG.clear()
+    _ORIG.update(d.orig)
+    ops: dict[str, dict[str, int]] = {}
+    tags: dict[int, tuple[str, str]] = {}
+    for gen in d.gens.values():
+        tags.update(gen.b.made)
+    tags.update(d.root_builder_made)
+    for fop in made:
+        name = fop.sym_name.data  # type: ignore[attr-defined]
+        c: Counter[str] = Counter()
+        for op in fop.walk():
+            if op is fop:
+                continue
+            sweep, kind = tags.get(id(op), ("forward", "primal"))
+            c[f"{sweep}.{kind}"] += 1
+        ops[name] = dict(sorted(c.items()))
+    cached: list[Cached] = []
+    static: list[tuple[int, list[Operation], IntExpr]] = []
+    stack_blocks: list[tuple[str, str, int]] = []
+    for (fname, _role), plan in d.plans.items():
+        f = d.program.functions[fname]
+        ex = IntExpr(f)
+        for blk, keys in plan.tapes.items():
+            dyn_bytes = 0
+            for key in keys:
+                st = plan.static.get((id(key), id(blk)))
+                t = key.type
+                if st is not None:
+                    nb = elem_bytes(t)
+                    cached.append(Cached(fname, value_name(key), str(t), "static",
+                                         [ex.trip_text(L) for L in st.loops], nb))
+                    static.append((nb, st.loops, ex))
+                else:
+                    cached.append(Cached(fname, value_name(key), str(t), "stack", [], 8))
+                    dyn_bytes += 8
+            if dyn_bytes:
+                stack_blocks.append((fname, _block_where(blk), dyn_bytes))
+        for blk in plan.edge_blocks:
+            stack_blocks.append((fname, _block_where(blk) + " (path)", 8))
+    return GradStats(d.root, d.prune, ops, cached, static, stack_blocks)
+
+
+def _block_where(blk: Block) -> str:
+    po = blk.parent_op()
+    first = blk.first_op
+    if isinstance(po, scf.ForOp | scf.WhileOp | scf.IfOp):
+        return f"{op_name(po)} at {_where(po)}"
+    if first is not None:
+        return _where(first)
+    return "?"
+
+
+def measure(module: Any, func: str, inputs: list[Any], args: Any = None,
+            prune: bool = True) -> GradStats:
+    """Generate the gradient, run it once on ``inputs`` (with seeds 1 and zero shadows)
+    and record the stack height the forward sweep reached."""
+    import numpy as np
+
+    from activity.ad.reverse import Differentiator
+    from activity.semantics import Interpreter
+
+    d = Differentiator(module, func, args, prune, measure=True)
+    gmod, made = d.run()
+    st = d.stats
+    kinds = d.root_kinds
+    call: list[Any] = []
+    for x, k in zip(inputs, kinds, strict=True):
+        x = x.copy() if isinstance(x, np.ndarray) else x
+        call.append(x)
+        if k in ("dup", "dupnoneed"):
+            call.append(np.zeros(np.shape(x)))
+    f = d.program.functions[func]
+    from xdsl.dialects.builtin import AnyFloat
+
+    outs = list(f.function_type.outputs.data)  # type: ignore[attr-defined]
+    call += [1.0 for t in outs if isinstance(t, AnyFloat)]
+    res = Interpreter(gmod, max_steps=50_000_000).run(d.grad_name, call).results
+    st.measured_stack_bytes = 8 * (int(res[-2]) + int(res[-1]))
+    return st
+
+
+__all__ = ["Cached", "GradStats", "IntExpr", "collect", "measure", "value_name"]
