@@ -120,6 +120,9 @@ def _build_parser() -> argparse.ArgumentParser:
     from activity.ad.cli import add_subcommands
 
     add_subcommands(sub)  # grad, run
+    from activity.verify import add_subcommand as add_verify
+
+    add_verify(sub)  # verify
     return p
 
 
@@ -145,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from activity.ad.cli import dispatch
 
             return dispatch(ns)
+        if ns.command == "verify":
+            from activity.verify import dispatch as verify_dispatch
+
+            return verify_dispatch(ns)
     except ActivityError as e:
         if e.file is None and getattr(ns, "file", None) not in (None, "-"):
             e.file = ns.file
