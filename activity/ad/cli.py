@@ -114,8 +114,16 @@ def run_grad(ns: argparse.Namespace) -> int:
 
     module = _load(ns.file)
     spec = _parse_args_spec(ns.args)
-    d = Differentiator(module, ns.func, spec, prune=not ns.no_prune)
-    out, _ = d.run()
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            d = Differentiator(module, ns.func, spec, prune=not ns.no_prune)
+            out, _ = d.run()
+        finally:
+            for w in caught:
+                print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
     text = _print_module(out, ns.generic)
     if ns.stats is None:
         _write(text, ns.output)

@@ -29,6 +29,7 @@ See ``docs/ad.md`` for the calling convention and the design.  In short:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -204,6 +205,9 @@ class FuncGen:
         self.mode = mode
         self.b = Builder()
         self.entry: Block = self.f.regions[0].blocks[0]
+        if op_name(self.f) != "func.func":
+            raise self.err(self.f, f"cannot differentiate '@{fname}': only func.func "
+                                   "functions are supported (not the llvm dialect)")
         self.multi = len(self.f.regions[0].blocks) > 1
         self.cfg = CFG(self.f) if self.multi else None
         self.slots: dict[int, SSAValue] = {}
@@ -377,7 +381,13 @@ class FuncGen:
                 return self._scalar_needs(op, spec)
             return self.call_needs_rev(op)
         spec = lookup(op)
-        if spec is None:
+        if spec is None or name.startswith("llvm."):
+            touches = (any(facts.has_adjoint(r) for r in op.results)
+                       or any(facts.has_adjoint(u) or facts.has_shadow(u) for u in op.operands))
+            if touches and facts.op_active(op):
+                why = ("the llvm dialect is not supported by the AD generator"
+                       if name.startswith("llvm.") else "not in the op table")
+                raise self.err(op, f"cannot differentiate '{name}': {why}")
             return False
         if spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
             return self._scalar_needs(op, spec)
@@ -1863,7 +1873,15 @@ class Differentiator:
             raise ActivityError(f"unknown function '@{func_name}' (functions: {known})")
         if not has_body(self.program.functions[func_name]):
             raise ActivityError(f"function '@{func_name}' is a declaration without a body")
-        self.result = analyze(self.module, func_name, args)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.result = analyze(self.module, func_name, args)
+        from activity.api import ActivityWarning
+
+        for wop, msg in self.result.warnings:  # re-issued with the user's locations
+            src = self.orig.get(id(wop), wop) if wop is not None else None
+            warnings.warn(f"{describe(src)}: {msg}; assuming the conservative fallback",
+                          ActivityWarning, stacklevel=3)
         self.facts = Facts(self.result, prune)
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)

@@ -1,0 +1,609 @@
+# ruff: noqa: E501  (MLIR test programs have long lines)
+"""Tests of the reverse-mode AD generator (activity.ad).
+
+Every gradient is checked by the dot-product test (see activity/ad/check.py) against
+the reference interpreter's forward-mode tangents and against central finite
+differences, for the pruned gradient and for the ``all_active`` baseline, which must
+agree.  Generated modules must verify in xDSL and, where ``mlir-opt-22`` is installed,
+in upstream MLIR (``--verify-each`` on the generic print).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import math
+import shutil
+import subprocess
+import warnings
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.printer import Printer
+
+import activity
+from activity.ad import GradError, grad
+from activity.ad.check import GradCheck, check_gradient
+from activity.ad.reverse import Differentiator
+from activity.ad.stats import measure
+from activity.cli import main
+from activity.ops import TABLE, OpKind
+from activity.testing.progen import generate
+
+ROOT = Path(__file__).resolve().parent.parent
+MLIR_OPT = shutil.which("mlir-opt-22")
+
+
+# ---------------------------------------------------------------------------------------
+# helpers
+
+
+def parse(text: str) -> ModuleOp:
+    return activity.parse(text)
+
+
+def mlir_verify(module: ModuleOp) -> None:
+    """xDSL verification, plus upstream MLIR's when mlir-opt-22 is installed."""
+    module.verify()
+    if MLIR_OPT is None:
+        return
+    buf = io.StringIO()
+    Printer(stream=buf, print_generic_format=True).print_op(_upstream_clean(module))
+    r = subprocess.run([MLIR_OPT, "--verify-each", "-o", "/dev/null"], input=buf.getvalue(),
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[:2000]
+
+
+def _upstream_clean(module: ModuleOp) -> ModuleOp:
+    """A copy without the inputs' non-dialect argument attributes (``{tag = "x"}``), which
+    xDSL accepts and upstream MLIR rejects; the generated functions carry none."""
+    from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr
+
+    m = module.clone()
+    for op in m.walk():
+        for key in ("arg_attrs", "res_attrs"):
+            a = op.properties.get(key)
+            if isinstance(a, ArrayAttr):
+                op.properties[key] = ArrayAttr([DictionaryAttr(
+                    {k: v for k, v in d.data.items() if "." in k}) for d in a.data])
+    return m
+
+
+def test_mlir_opt_available_or_skipped() -> None:
+    if MLIR_OPT is None:
+        pytest.skip("mlir-opt-22 not on PATH: upstream MLIR verification is skipped")
+    r = subprocess.run([MLIR_OPT, "--version"], capture_output=True, text=True)
+    assert r.returncode == 0
+
+
+def gradients(module: ModuleOp, func: str, inputs: list[Any], kinds: list[str],
+              tol: float = 1e-6, fd_tol: float = 1e-6, seed: int = 1,
+              fd: bool = True) -> dict[bool, GradCheck]:
+    """Check the pruned and the all_active gradient; return both checks."""
+    out = {}
+    for prune in (True, False):
+        g = grad(module, func, kinds, prune=prune)
+        mlir_verify(g)
+        c = check_gradient(module, g, func, inputs, kinds, np.random.default_rng(seed),
+                           fd_step=1e-6 if fd else None)
+        assert c.err_tangent < tol, (prune, c.reverse, c.tangent)
+        if fd:
+            assert c.err_fd < fd_tol, (prune, c.reverse, c.fd)
+        out[prune] = c
+    p, u = out[True], out[False]
+    np.testing.assert_allclose(p.adjoints, u.adjoints, rtol=1e-9, atol=1e-12)
+    for a, b in zip(p.shadows, u.shadows, strict=True):
+        if a is not None:
+            np.testing.assert_allclose(a, b, rtol=1e-9, atol=1e-12)
+    return out
+
+
+def stats(module: ModuleOp, func: str, kinds: Any = None, prune: bool = True) -> Any:
+    d = Differentiator(module, func, kinds, prune)
+    d.run()
+    return d.stats
+
+
+# ---------------------------------------------------------------------------------------
+# every differentiable op of the table, one at a time
+
+_VALUES = (0.6, 0.35, 1.2)
+
+
+def _float_ops() -> list[str]:
+    out = []
+    for name, spec in sorted(TABLE.items()):
+        if spec.kind != OpKind.FLOAT or spec.partials is None:
+            continue
+        if name.startswith(("arith.", "math.")):
+            out.append(name)
+    return out
+
+
+def _arity(name: str) -> int:
+    spec = TABLE[name]
+    probe = [0.5, 0.25, 0.75]
+    for n in (1, 2, 3):
+        try:
+            spec.partials(__import__("activity.ops.num", fromlist=["FLOAT"]).FLOAT, *probe[:n])
+            return n
+        except TypeError:
+            continue
+    raise AssertionError(name)
+
+
+@pytest.mark.parametrize("name", _float_ops())
+def test_adjoint_of_every_float_op(name: str) -> None:
+    """The adjoint of each op comes from the table's partials via the IR backend."""
+    n = _arity(name)
+    args = ", ".join(f"%a{i}: f64" for i in range(n))
+    opnds = ", ".join(f"%a{i}" for i in range(n))
+    types = ", ".join(["f64"] * n)
+    text = (f"func.func @f({args}) -> f64 {{\n"
+            f'  %r = "{name}"({opnds}) : ({types}) -> f64\n'
+            f"  func.return %r : f64\n}}\n")
+    m = parse(text)
+    gradients(m, "f", list(_VALUES[:n]), ["active"] * n)
+
+
+def test_adjoints_of_casts_select_and_f32() -> None:
+    text = """
+func.func @f(%x: f64, %y: f64, %z: f32) -> f64 {
+  %s = arith.truncf %x : f64 to f32
+  %t = arith.mulf %s, %z : f32
+  %e = arith.extf %t : f32 to f64
+  %b = arith.bitcast %e : f64 to i64
+  %back = arith.bitcast %b : i64 to f64
+  %c = arith.cmpf olt, %x, %y : f64
+  %m = arith.select %c, %back, %y : f64
+  %mx = arith.maximumf %m, %x : f64
+  func.return %mx : f64
+}
+"""
+    m = parse(text)
+    gradients(m, "f", [0.75, 0.5, 1.25], ["active", "active", "active"], tol=1e-6,
+              fd_tol=1e-4)
+
+
+# ---------------------------------------------------------------------------------------
+# structured control flow and memory
+
+LOOPS = """
+func.func @f(%x: f64, %m: memref<?xf64>, %n: index, %k: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (f64) {
+    %inner = scf.for %j = %c0 to %k step %c1 iter_args(%a = %acc) -> (f64) {
+      %l = memref.load %m[%j] : memref<?xf64>
+      %p = arith.mulf %a, %l : f64
+      %s = math.sin %p : f64
+      memref.store %s, %m[%j] : memref<?xf64>
+      scf.yield %s : f64
+    }
+    %c = arith.cmpf ogt, %inner, %zero : f64
+    %w = scf.if %c -> (f64) {
+      %q = arith.mulf %inner, %inner : f64
+      scf.yield %q : f64
+    } else {
+      %q = math.exp %inner : f64
+      scf.yield %q : f64
+    }
+    scf.yield %w : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_nested_loops_branches_and_memory() -> None:
+    m = parse(LOOPS)
+    inp = [0.4, np.array([0.5, -0.8, 1.1]), 3, 3]
+    gradients(m, "f", inp, ["active", "dup", "const", "const"])
+    inp = [0.4, np.array([0.5, -0.8, 1.1]), 2, 3]
+    gradients(m, "f", inp, ["active", "const", "const", "const"])
+
+
+def test_static_tape_sized_by_trip_counts() -> None:
+    m = parse(LOOPS)
+    st = stats(m, "f", ["active", "dup", "const", "const"])
+    assert st.cached and all(c.kind == "static" for c in st.cached)
+    per = sum(8 * 1 for c in st.cached if c.loops == ["n", "k"])
+    assert per >= 1
+    assert st.static_bytes({"n": 10, "k": 7}) == sum(
+        c.bytes_each * math.prod({"n": 10, "k": 7}[x] for x in c.loops) for c in st.cached)
+    assert "n*k" in st.static_formula()
+
+
+NONRECT = """
+func.func @f(%x: f64, %m: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (f64) {
+    %i1 = arith.addi %i, %c1 : index
+    %inner = scf.for %j = %i1 to %n step %c1 iter_args(%a = %acc) -> (f64) {
+      %l = memref.load %m[%j] : memref<?xf64>
+      %p = arith.mulf %a, %l : f64
+      %t = math.tanh %p : f64
+      memref.store %t, %m[%i] : memref<?xf64>
+      scf.yield %t : f64
+    }
+    scf.yield %inner : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_non_rectangular_loop_uses_the_stack() -> None:
+    m = parse(NONRECT)
+    gradients(m, "f", [0.7, np.array([0.3, -0.6, 0.9, 0.2]), 4], ["active", "dup", "const"])
+    st = stats(m, "f", ["active", "dup", "const"])
+    assert any(c.kind == "stack" for c in st.cached)
+    ms = measure(m, "f", [0.7, np.array([0.3, -0.6, 0.9, 0.2]), 4], ["active", "dup", "const"])
+    assert ms.measured_stack_bytes and ms.measured_stack_bytes > 0
+
+
+WHILE = """
+func.func @f(%x: f64, %lim: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 1.5 : f64
+  %r:2 = scf.while (%i = %c0, %a = %x) : (index, f64) -> (index, f64) {
+    %s = math.sin %a : f64
+    %h = arith.addf %a, %s : f64
+    %go = arith.cmpf olt, %a, %lim : f64
+    scf.condition(%go) %i, %h : index, f64
+  } do {
+  ^bb0(%j: index, %b: f64):
+    %m = arith.mulf %b, %two : f64
+    %sx = math.sin %x : f64
+    %e = arith.addf %m, %sx : f64
+    %j1 = arith.addi %j, %c1 : index
+    scf.yield %j1, %e : index, f64
+  }
+  %f = arith.index_cast %r#0 : index to i64
+  %g = arith.sitofp %f : i64 to f64
+  %o = arith.mulf %r#1, %g : f64
+  func.return %o : f64
+}
+"""
+
+
+def test_while_loop_records_its_trip_count() -> None:
+    m = parse(WHILE)
+    assert activity.evaluate(m, "f", 0.3, 4.0)[0] > 0
+    gradients(m, "f", [0.3, 4.0], ["active", "const"])
+    st = stats(m, "f", ["active", "const"])
+    assert any(c.kind == "stack" for c in st.cached)  # values of the while body
+
+
+MEMORY = """
+func.func @f(%x: f64, %m: memref<4xf64>, %out: memref<4xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %three = arith.constant 3.0 : f64
+  %buf = memref.alloc() : memref<4xf64>
+  memref.copy %m, %buf : memref<4xf64> to memref<4xf64>
+  %sv = memref.subview %buf[1] [2] [1] : memref<4xf64> to memref<2xf64, strided<[1], offset: 1>>
+  %d = memref.cast %buf : memref<4xf64> to memref<?xf64>
+  %v = memref.load %sv[%c1] : memref<2xf64, strided<[1], offset: 1>>
+  %w = arith.mulf %v, %x : f64
+  memref.store %w, %d[%c0] : memref<?xf64>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %t = memref.alloca() : memref<1xf64>
+    %l = memref.load %buf[%i] : memref<4xf64>
+    %q = arith.mulf %l, %l : f64
+    memref.store %q, %t[%c0] : memref<1xf64>
+    %q2 = memref.load %t[%c0] : memref<1xf64>
+    memref.store %q2, %out[%i] : memref<4xf64>
+  }
+  memref.store %three, %m[%c2] : memref<4xf64>
+  %r = memref.load %buf[%c0] : memref<4xf64>
+  memref.dealloc %buf : memref<4xf64>
+  func.return %r : f64
+}
+"""
+
+
+def test_memory_ops_shadows_and_overwrites() -> None:
+    m = parse(MEMORY)
+    inp = [0.9, np.array([0.5, 1.5, -2.0, 0.25]), np.zeros(4)]
+    gradients(m, "f", inp, ["active", "dup", "dupnoneed"])
+    gradients(m, "f", inp, ["active", "const", "dup"])
+
+
+def test_store_of_a_constant_kills_the_adjoint() -> None:
+    text = """
+func.func @f(%x: f64, %m: memref<2xf64>) {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant 3.0 : f64
+  %y = arith.mulf %x, %x : f64
+  memref.store %y, %m[%c0] : memref<2xf64>
+  memref.store %k, %m[%c0] : memref<2xf64>
+  func.return
+}
+"""
+    m = parse(text)
+    g = grad(m, "f", ["active", "dup"])
+    sh = np.array([1.0, 2.0])
+    (dx,) = activity.evaluate(g, "f_grad", 0.5, np.zeros(2), sh)
+    assert dx == 0.0 and sh[0] == 0.0 and sh[1] == 2.0
+
+
+CALLS = """
+func.func private @sq(%a: f64, %m: memref<?xf64>, %i: index) -> f64 {
+  %l = memref.load %m[%i] : memref<?xf64>
+  %p = arith.mulf %a, %l : f64
+  %s = math.sin %p : f64
+  memref.store %s, %m[%i] : memref<?xf64>
+  func.return %p : f64
+}
+func.func private @rec(%d: index, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %pos = arith.cmpi ugt, %d, %c0 : index
+  %r = scf.if %pos -> (f64) {
+    %d1 = arith.subi %d, %c1 : index
+    %y = func.call @rec(%d1, %x) : (index, f64) -> f64
+    %z = arith.mulf %y, %x : f64
+    %w = math.cos %z : f64
+    scf.yield %w : f64
+  } else {
+    scf.yield %x : f64
+  }
+  func.return %r : f64
+}
+func.func @f(%x: f64, %m: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (f64) {
+    %v = func.call @sq(%acc, %m, %i) : (f64, memref<?xf64>, index) -> f64
+    scf.yield %v : f64
+  }
+  %q = func.call @rec(%n, %r) : (index, f64) -> f64
+  func.return %q : f64
+}
+"""
+
+
+def test_calls_in_loops_and_recursion() -> None:
+    m = parse(CALLS)
+    inp = [0.6, np.array([0.5, -0.4, 0.9]), 3]
+    gradients(m, "f", inp, ["active", "dup", "const"])
+    gradients(m, "f", inp, ["active", "const", "const"])
+
+
+def test_unstructured_control_flow_example() -> None:
+    m = activity.parse(str(ROOT / "examples" / "cf_loop.mlir"))
+    gradients(m, "powi", [1.3, 5], ["active", "const"])
+
+
+def test_quickstart_example() -> None:
+    m = activity.parse(str(ROOT / "examples" / "quickstart.mlir"))
+    inp = [0.3, 1.5, np.array([0.5, -0.2, 0.7, 0.1]), 4]
+    out = gradients(m, "quickstart", inp, ["active", "const", "const", "const"])
+    assert len(out[True].adjoints) == 1
+
+
+def _in_scope_examples() -> list[Path]:
+    return sorted((ROOT / "examples").glob("*.mlir"))
+
+
+@pytest.mark.parametrize("path", _in_scope_examples(), ids=lambda p: p.name)
+def test_every_example_differentiates_and_verifies(path: Path) -> None:
+    """Every public function of every example: the gradient verifies, or the generator
+    names what it cannot differentiate."""
+    from activity.engine.program import Program
+
+    m = activity.parse(str(path))
+    for name in Program.of(m).public_functions():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                g = grad(m, name)
+            except GradError as e:
+                assert "cannot differentiate" in str(e)
+                continue
+        mlir_verify(g)
+
+
+# ---------------------------------------------------------------------------------------
+# pruning
+
+
+PRUNABLE = """
+func.func @f(%x: f64, %w: f64, %data: memref<?xf64>, %scratch: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f64) {
+    %d = memref.load %data[%i] : memref<?xf64>
+    %wd = arith.mulf %w, %d : f64
+    %e = math.exp %wd : f64
+    memref.store %e, %scratch[%i] : memref<?xf64>
+    %s = memref.load %scratch[%i] : memref<?xf64>
+    %t = math.sin %s : f64
+    %xs = arith.mulf %x, %t : f64
+    %acc2 = arith.addf %acc, %xs : f64
+    scf.yield %acc2 : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_pruning_removes_work_and_keeps_the_gradient() -> None:
+    m = parse(PRUNABLE)
+    kinds = ["active", "const", "const", "const", "const"]
+    inp = [0.5, 0.3, np.array([0.2, 0.4, -0.1]), np.zeros(3), 3]
+    gradients(m, "f", inp, kinds)
+    p, u = stats(m, "f", kinds, True), stats(m, "f", kinds, False)
+    assert p.total_ops < u.total_ops
+    assert p.reverse_ops < u.reverse_ops
+    assert len(p.cached) < len(u.cached)
+    assert p.static_bytes({"n": 100}) < u.static_bytes({"n": 100})  # type: ignore[operator]
+
+
+def test_inactive_buffer_gets_no_shadow() -> None:
+    text = """
+func.func @f(%x: f64, %tmp: memref<4xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %k = arith.constant 2.0 : f64
+  memref.store %k, %tmp[%c0] : memref<4xf64>
+  %l = memref.load %tmp[%c0] : memref<4xf64>
+  %y = arith.mulf %x, %l : f64
+  func.return %y : f64
+}
+"""
+    m = parse(text)
+    g = grad(m, "f", ["active", "const"])
+    f = [op for op in g.walk() if getattr(op, "sym_name", None) is not None
+         and op.sym_name.data == "f_grad"][0]
+    assert not any(op.name == "memref.alloc" for op in f.walk())
+    gu = grad(m, "f", ["active", "const"], prune=False)
+    fu = [op for op in gu.walk() if getattr(op, "sym_name", None) is not None
+          and op.sym_name.data == "f_grad"][0]
+    assert any(op.name == "memref.alloc" for op in fu.walk())
+    gradients(m, "f", [0.5, np.zeros(4)], ["active", "const"])
+
+
+# ---------------------------------------------------------------------------------------
+# random programs
+
+
+def _random_check(seed: int) -> str:
+    p = generate(seed)
+    m = p.parse()
+    kinds = list(p.args)
+    f32 = "f32" in p.text
+    res = {}
+    for prune in (True, False):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                g = grad(m, p.func, kinds, prune=prune)
+            except GradError as e:
+                assert "cannot differentiate" in str(e)
+                return "unsupported"
+        mlir_verify(g)
+        inputs = p.make_inputs(np.random.default_rng(seed))
+        try:
+            c = check_gradient(m, g, p.func, inputs, kinds, np.random.default_rng(seed + 1),
+                               fd_step=None if f32 else 1e-6)
+        except Exception as e:  # interpreter-level undefined behaviour in the primal
+            if type(e).__name__ in ("InterpreterError", "StepLimitExceeded"):
+                return "skipped"
+            raise
+        if not (math.isfinite(c.tangent) and math.isfinite(c.reverse)):
+            if prune or not math.isfinite(c.tangent):
+                return "non-differentiable"
+            continue  # all_active multiplies 0 by an infinite partial: skip its check
+        assert c.err_tangent < (1e-4 if f32 else 1e-6), (seed, prune, c.reverse, c.tangent)
+        if c.fd is not None and c.err_fd > 1e-4:
+            return "non-differentiable"  # a kink (select, max, abs) within the FD step
+        res[prune] = c
+    if True in res and False in res:
+        np.testing.assert_allclose(res[True].adjoints, res[False].adjoints, rtol=1e-6,
+                                   atol=1e-9)
+    return "ok"
+
+
+def test_random_programs() -> None:
+    outcomes = [_random_check(s) for s in range(30)]
+    assert outcomes.count("ok") >= 20, outcomes
+
+
+@pytest.mark.slow
+def test_random_programs_many() -> None:
+    outcomes = [_random_check(s) for s in range(30, 600)]
+    assert outcomes.count("ok") >= 0.8 * len(outcomes), {k: outcomes.count(k)
+                                                         for k in set(outcomes)}
+
+
+# ---------------------------------------------------------------------------------------
+# the checker itself can fail
+
+
+def test_checker_catches_a_wrong_derivative(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Break arith.mulf's partials: tangents agree with the (equally broken) gradient,
+    finite differences do not; the checks above would fail."""
+    spec = TABLE["arith.mulf"]
+    monkeypatch.setitem(TABLE, "arith.mulf",
+                        dataclasses.replace(spec, partials=lambda N, a, b: (b, b)))
+    m = parse("func.func @f(%x: f64, %y: f64) -> f64 {\n  %r = arith.mulf %x, %y : f64\n"
+              "  func.return %r : f64\n}\n")
+    g = grad(m, "f", ["active", "active"])
+    c = check_gradient(m, g, "f", [0.5, 2.0], ["active", "active"], np.random.default_rng(0))
+    assert c.err_fd > 1e-3
+
+
+def test_checker_catches_a_wrong_gradient() -> None:
+    m = parse("func.func @f(%x: f64) -> f64 {\n  %r = math.sin %x : f64\n"
+              "  func.return %r : f64\n}\n")
+    wrong = parse("func.func @f_grad(%x: f64, %s: f64) -> f64 {\n  %r = math.sin %x : f64\n"
+                  "  func.return %r : f64\n}\n")
+    c = check_gradient(m, wrong, "f", [0.5], ["active"], np.random.default_rng(0))
+    assert c.err_tangent > 1e-3
+
+
+# ---------------------------------------------------------------------------------------
+# errors, API and command line
+
+
+def test_unsupported_op_is_named_with_its_location() -> None:
+    text = ('func.func @f(%x: f64) -> f64 {\n  %y = "foo.bar"(%x) : (f64) -> f64\n'
+            "  %z = arith.mulf %y, %x : f64\n  func.return %z : f64\n}\n")
+    m = parse(text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(GradError, match=r"2:8.*foo\.bar"):
+            grad(m, "f")
+
+
+def test_calling_convention() -> None:
+    m = parse(MEMORY)
+    g = grad(m, "f", ["active", "dup", "const"])
+    from activity.engine.program import Program
+
+    fg = Program.of(g).functions["f_grad"]
+    ins = [str(t) for t in fg.function_type.inputs.data]  # type: ignore[attr-defined]
+    assert ins == ["f64", "memref<4xf64>", "memref<4xf64>", "memref<4xf64>", "f64"]
+    outs = [str(t) for t in fg.function_type.outputs.data]  # type: ignore[attr-defined]
+    assert outs == ["f64"]
+    assert "f" in Program.of(g).functions  # the primal stays
+
+
+def test_evaluate_shares_buffers() -> None:
+    m = parse(MEMORY)
+    mm, out = np.array([0.5, 1.5, -2.0, 0.25]), np.zeros(4)
+    (r,) = activity.evaluate(m, "f", 0.9, mm, out)
+    assert mm[2] == 3.0 and out[1] == pytest.approx(1.5 ** 2) and r == pytest.approx(-1.8)
+
+
+def test_cli_grad_stats_and_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "p.mlir"
+    src.write_text(LOOPS)
+    out = tmp_path / "g.mlir"
+    assert main(["grad", str(src), "--func", "f", "--args", "active,dup,const,const",
+                 "-o", str(out)]) == 0
+    assert "@f_grad" in out.read_text()
+    assert main(["grad", str(src), "--func", "f", "--args", "x=active,m=const",
+                 "--stats", "json", "--bounds", "n=4,k=3"]) == 0
+    js = json.loads(capsys.readouterr().out)
+    assert js["tape_bytes"]["static"] > 0 and js["mode"] == "pruned"
+    assert main(["grad", str(src), "--func", "f", "--no-prune", "--stats"]) == 0
+    assert "all_active" in capsys.readouterr().out
+    inputs = json.dumps([0.4, [0.5, -0.8, 1.1], [0.0, 0.0, 0.0], 2, 3, 1.0])
+    assert main(["run", str(out), "--func", "f_grad", "--inputs", inputs]) == 0
+    res = json.loads(capsys.readouterr().out)
+    assert len(res["results"]) == 1 and len(res["buffers"][2]) == 3
+    assert main(["run", str(src), "--func", "f", "--inputs", "[1.0]"]) == 2
+    assert "takes 4 argument" in capsys.readouterr().err
+    assert main(["grad", str(src), "--func", "nope"]) == 2
