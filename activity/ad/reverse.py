@@ -58,6 +58,7 @@ from activity.ad.tape import (
     init_stack,
     pop,
     push,
+    reserve_function,
 )
 from activity.engine.program import Program, call_target, has_body, successor_operands
 from activity.engine.types import is_pointer
@@ -745,7 +746,7 @@ class FuncGen:
             dyn = self.plan.dynamic_keys(block)
             if dyn:
                 assert self.stk is not None, "dynamic tape without a stack"
-                self.stk = push(self.b, self.stk, [self.fval(k) for k in dyn])
+                self.stk = push(self.b, self.stk, [self.fval(k) for k in dyn], self.d.reserve)
 
     # ============================================================== reverse sweep: scopes
     def enter_scope(self, block: Block, k: SSAValue | None = None,
@@ -1602,13 +1603,13 @@ class FuncGen:
             with self.b.in_pass("tape"):
                 if name == "func.return" and self.plan.ret_push and self.mode == "emit":
                     assert self.stk is not None
-                    self.stk = push(self.b, self.stk, [self.c(cfg.ret_id[B])])
+                    self.stk = push(self.b, self.stk, [self.c(cfg.ret_id[B])], self.d.reserve)
                 if name in ("cf.br", "cf.cond_br") and B in cfg.pushes and self.mode == "emit":
                     assert self.stk is not None
                     ids = [self.c(cfg.edge_id[(B, k)]) for k in range(len(term.successors))]
                     eid = ids[0] if len(ids) == 1 else self.b.v(
                         arith.SelectOp(self.fv(term.operands[0]), ids[0], ids[1]))
-                    self.stk = push(self.b, self.stk, [eid])
+                    self.stk = push(self.b, self.stk, [eid], self.d.reserve)
             st = self._stack_args() if stack else []
             if name == "func.return":
                 self.b.emit(func.ReturnOp(*[self.fv(u) for u in term.operands], *st))
@@ -1893,6 +1894,7 @@ class Differentiator:
         self.grad_name = self._fresh(func_name + "_grad", taken)
         self._taken = taken
         self.uses_stack: dict[tuple[str, str], bool] = {}
+        self.reserve: tuple[str, str] | None = None  # the stack-growth helper functions
         self.plans: dict[tuple[str, str], Plan] = {}
         self.gens: dict[tuple[str, str], FuncGen] = {}
 
@@ -1971,6 +1973,11 @@ class Differentiator:
                     changed = True
         # 3. emission
         made: list[func.FuncOp] = []
+        if any(self.uses_stack.values()):
+            self.reserve = (self._fresh("__ad_reserve_f64", self._taken),
+                            self._fresh("__ad_reserve_index", self._taken))
+            made += [reserve_function(self.reserve[0], STACK_TYPES[0]),  # type: ignore[list-item]
+                     reserve_function(self.reserve[1], STACK_TYPES[1])]  # type: ignore[list-item]
         for key, plan in self.plans.items():
             gen = FuncGen(self, key[0], key[1], plan, "emit")
             self.gens[key] = gen

@@ -253,10 +253,12 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
     for fop in made:
         name = fop.sym_name.data  # type: ignore[attr-defined]
         c: Counter[str] = Counter()
+        helper = d.reserve is not None and name in d.reserve
         for op in fop.walk():
             if op is fop:
                 continue
-            sweep, kind = tags.get(id(op), ("forward", "primal"))
+            sweep, kind = ("forward", "tape") if helper else tags.get(id(op),
+                                                                      ("forward", "primal"))
             c[f"{sweep}.{kind}"] += 1
         ops[name] = dict(sorted(c.items()))
     cached: list[Cached] = []

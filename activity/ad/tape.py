@@ -112,8 +112,26 @@ def _grow(b: Builder, buf: SSAValue, cur: SSAValue, need: SSAValue) -> SSAValue:
     return b.if_op(full, [t], grow, lambda: [buf]).results[0]
 
 
-def push(b: Builder, s: Stack, vals: Sequence[SSAValue]) -> Stack:
-    """Push ``vals`` (floats on the float stack, integers on the index stack)."""
+def reserve_function(name: str, t: MemRefType) -> Operation:
+    """``func.func private @name(buf, cur, need) -> buf'``: ``buf`` if it holds ``need``
+    elements, else a doubled copy of its first ``cur`` elements (the old one freed)."""
+    from xdsl.dialects import func
+    from xdsl.ir import Region
+
+    blk = Block(arg_types=[t, INDEX, INDEX])
+    b = Builder()
+    b.ip = IP(blk)
+    b.sweep, b.pass_name = "forward", "tape"
+    buf, cur, need = blk.args
+    out = _grow(b, buf, cur, need)
+    b.emit(func.ReturnOp(out))
+    return func.FuncOp(name, ([t, INDEX, INDEX], [t]), Region([blk]), "private")
+
+
+def push(b: Builder, s: Stack, vals: Sequence[SSAValue],
+         reserve: tuple[str, str] | None = None) -> Stack:
+    """Push ``vals`` (floats on the float stack, integers on the index stack); the
+    growth check calls the ``reserve`` helpers when given, else is inlined."""
     groups: list[list[SSAValue]] = [[], []]
     for v in vals:
         if on_float_stack(v.type):
@@ -131,7 +149,12 @@ def push(b: Builder, s: Stack, vals: Sequence[SSAValue]) -> Stack:
         slot = b.index(k)
         cur = b.load(s.cursors, [slot])
         need = b.v(arith.AddiOp(cur, b.index(len(items))))
-        buf = _grow(b, bufs[k], cur, need)
+        if reserve is not None:
+            from xdsl.dialects import func
+
+            buf = b.v(func.CallOp(reserve[k], [bufs[k], cur, need], [STACK_TYPES[k]]))
+        else:
+            buf = _grow(b, bufs[k], cur, need)
         for j, x in enumerate(items):
             pos = cur if j == 0 else b.v(arith.AddiOp(cur, b.index(j)))
             b.store(x, buf, [pos])
@@ -175,5 +198,5 @@ class TapeStats:
 __all__ = [
     "CURSORS", "F64", "FSTACK", "INITIAL_CAPACITY", "ISTACK", "IP", "STACK_TYPES", "Stack",
     "StaticTape", "TapeStats", "elem_bytes", "free_stack", "init_stack", "on_float_stack",
-    "pop", "push",
+    "pop", "push", "reserve_function",
 ]
