@@ -178,6 +178,14 @@ def check_dense_forward(dt: DenseTransfers, node: int) -> tuple[bool, str]:
                     subset(d, st.state[f"pts{b}"])]
             after = T | z3.If(T & s != 0, d, z3.BitVecVal(0, WIDTH))
             goals.append(subset(after, out))
+        elif kind.name == "RMW":  # old := m[c]; m[c] := combine(old, v); result old
+            ptr, res = b
+            c = _bv("c")
+            tv = z3.Bool("tv_nonzero")
+            pre += [singleton(c), subset(c, st.state[f"pts{ptr}"]),
+                    z3.Implies(tv, st.state[f"flag{a}"])]
+            after = T | z3.If(tv, c, z3.BitVecVal(0, WIDTH))
+            goals += [z3.Implies(T & c != 0, st.sets[res]), subset(after, out)]
         else:
             R = st.state["reach"]
             anyv = z3.Or(T & R != 0, *[st.state[f"flag{o}"] for o in a])
@@ -215,6 +223,14 @@ def check_dense_backward(dt: DenseTransfers, node: int) -> tuple[bool, str]:
                     subset(d, st.state[f"pts{b}"])]
             before = A | z3.If(A & d != 0, s, z3.BitVecVal(0, WIDTH))
             goals.append(subset(before, out))
+        elif kind.name == "RMW":  # adjoint of the new cell reaches v and the old cell;
+            ptr, res = b  # the result's adjoint reaches the old cell
+            c = _bv("c")
+            yb = z3.Bool("ybar_nonzero")
+            pre += [singleton(c), subset(c, st.state[f"pts{ptr}"]),
+                    z3.Implies(yb, st.state[f"flag{res}"])]
+            before = A | z3.If(yb, c, z3.BitVecVal(0, WIDTH))
+            goals += [z3.Implies(A & c != 0, st.sets[a]), subset(before, out)]
         else:
             R = st.state["reach"]
             anyu = z3.Or(A & R != 0, *[st.state[f"flag{r}"] for r in b])
@@ -227,7 +243,7 @@ def check_dense_backward(dt: DenseTransfers, node: int) -> tuple[bool, str]:
 def check_effect_coverage(dt: DenseTransfers) -> tuple[bool, str]:
     """The probe program's load, store, copy and unknown op each got their memory effect
     (an op that silently lost its effect would escape the checks above)."""
-    known = {"LOAD", "STORE", "COPY", "UNKNOWN"}
+    known = {"LOAD", "STORE", "COPY", "UNKNOWN", "RMW"} & {e.name for e in Effect}
     # summary applications are checked for monotonicity only (their local soundness is
     # the summary's correctness, see docs/formal.md)
     elsewhere = {"CALLBACK"}

@@ -164,6 +164,7 @@ DENSE_PROGRAM = """builtin.module {
     %v = memref.load %m[%i] : memref<4xf64>
     memref.store %x, %n[%i] : memref<4xf64>
     "memref.copy"(%m, %a) : (memref<4xf64>, memref<4xf64>) -> ()
+    %o = "memref.atomic_rmw"(%x, %n, %i) <{kind = 0 : i64}> : (f64, memref<4xf64>, index) -> f64
     %u = "test.unknown"(%a, %x) : (memref<4xf64>, f64) -> f64
     %s = arith.addf %v, %u : f64
     func.return %s : f64

@@ -106,6 +106,8 @@ def _effect_values(dt: DenseTransfers, n: int) -> tuple[list[int], list[int]]:
         return [a, b], []
     if kind == Effect.UNKNOWN:
         return [], list(a) + list(b)
+    if kind == getattr(Effect, "RMW", None):  # (value, (ptr, result))
+        return [b[0]], [a, b[1]]
     # a summary applied at a call (CALLBACK): its flags are the call's scalar
     # arguments and results; the class maps are fixed by the binding
     return [], list(getattr(a, "arg_ids", [])) + list(getattr(a, "res_ids", []))
