@@ -262,6 +262,7 @@ class Options:
     dyn_size: int = 4
     timeout: float = 60.0  # seconds for all queries
     query_timeout: float = 10.0  # seconds per query
+    random_trials: int = 3  # random concrete runs on the interpreter before Z3
 
 
 def _bvv(x: int, w: int = 64) -> z3.BitVecRef:
@@ -1205,7 +1206,7 @@ class _Checker:
         self._witness_text: dict[Claim, str] = {}
         # cheap first: random concrete runs refute most wrong claims (real witnesses by
         # construction); Z3 then searches the rest
-        rv, ru = self.random_witnesses()
+        rv, ru = self.random_witnesses(self.opts.random_trials)
         varied = [c for c in self.claims if c.kind == "varied"]
         useful = [c for c in self.claims if c.kind == "useful"]
         active = [c for c in self.claims if c.kind in ("active", "write")]
@@ -1664,6 +1665,9 @@ def add_subcommand(sub: Any) -> None:
                         "attributes, then floats active, integers const, buffers dup)")
     v.add_argument("--timeout", type=float, default=Options.timeout, metavar="S",
                    help=f"seconds for all solver queries (default {Options.timeout:g})")
+    v.add_argument("--random", type=int, default=Options.random_trials, metavar="N",
+                   help="random concrete runs on the interpreter before Z3 (their "
+                        f"witnesses are real counterexamples; default {Options.random_trials})")
     v.add_argument("--dyn-size", type=int, default=Options.dyn_size, metavar="N",
                    help="elements of each dynamic memref dimension of an argument "
                         f"(default {Options.dyn_size})")
@@ -1675,15 +1679,16 @@ def dispatch(ns: Any) -> int:
     import activity
     from activity.cli import _parse_args_spec
 
-    if ns.unroll < 0 or ns.timeout <= 0 or ns.dyn_size <= 0:
-        raise ActivityError("--unroll must be >= 0, --timeout and --dyn-size > 0")
+    if ns.unroll < 0 or ns.timeout <= 0 or ns.dyn_size <= 0 or ns.random < 0:
+        raise ActivityError("--unroll and --random must be >= 0, --timeout and --dyn-size > 0")
     if ns.file == "-":
         module = activity.parse(sys.stdin.read(), name="<stdin>")
     else:
         module = activity.parse(ns.file)
     spec = _parse_args_spec(ns.args)
     opts = Options(unroll=ns.unroll, timeout=ns.timeout, dyn_size=ns.dyn_size,
-                   query_timeout=min(Options.query_timeout, ns.timeout))
+                   query_timeout=min(Options.query_timeout, ns.timeout),
+                   random_trials=ns.random)
     res = verify(module, ns.func, claims=ns.claims, args=spec, opts=opts)
     print(res.render())
     return res.exit_code

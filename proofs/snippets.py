@@ -96,7 +96,9 @@ def signature(spec: OpSpec) -> tuple[tuple[str, ...], str]:
     if k == OpKind.SELECT:
         return ("i1", "f64", "f64"), "f64"
     if k == OpKind.INT:
-        n = spec.sem.__code__.co_argcount - 2 if spec.sem is not None else 2
+        n = 2
+        if spec.sem is not None:  # positional parameters after (N, op), minus defaults
+            n = spec.sem.__code__.co_argcount - len(spec.sem.__defaults__ or ()) - 2
         return ("i64",) * n, "i64"
     if k == OpKind.COMPARE:
         floats = spec.name.endswith(("cmpf", "fcmp"))

@@ -1,0 +1,357 @@
+"""``activity verify``: the bounded Z3 verifier of activity claims."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+import z3
+
+import activity
+from activity.cli import main
+from activity.ops import TABLE, OpKind
+from activity.ops.num import FLOAT
+from activity.verify import Encoder, Options, Unsupported, verify
+
+NO_RANDOM = Options(random_trials=0)
+
+
+def _write(tmp_path, text: str, name: str = "p.mlir") -> str:  # type: ignore[no-untyped-def]
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+STRAIGHT = """\
+func.func @f(%x: f64, %y: f64, %m: memref<4xf64>, %i: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %a = arith.mulf %x, %y {tag = "a"%A} : f64
+  %b = math.copysign %y, %x {tag = "b"%B} : f64
+  memref.store %a, %m[%i] {tag = "st"%S} : memref<4xf64>
+  %l = memref.load %m[%c0] {tag = "l"%L} : memref<4xf64>
+  %s = math.sin %l : f64
+  %r = arith.addf %s, %b : f64
+  return %r : f64
+}
+"""
+ARGS = ["active", "const", "dup", "const"]
+
+
+def _straight(a: str = "", b: str = "", s: str = "", ld: str = "") -> str:
+    return (STRAIGHT.replace("%A", a).replace("%B", b).replace("%S", s)
+            .replace("%L", ld))
+
+
+def test_our_claims_verify() -> None:
+    m = activity.parse(_straight())
+    r = verify(m, "f", args=ARGS)
+    assert r.status == "verified" and r.exit_code == 0 and r.claims > 0
+    assert "verified (bounded, K=5)" in r.render()
+
+
+@pytest.mark.parametrize("trials", [0, 3])
+def test_wrong_enzyme_claims_are_refuted(trials: int) -> None:
+    icv = ", enzyme.icv"
+    m = activity.parse(_straight(a=icv, b=icv, s=", enzyme.ici", ld=icv))
+    r = verify(m, "f", claims="enzyme", args=ARGS, opts=Options(random_trials=trials))
+    assert r.status == "counterexample" and r.exit_code == 1
+    wrong = {f.claim.describe().split(" ")[0] for f in r.findings
+             if f.status == "counterexample"}
+    # %b = copysign(y, x) is truly constant (y const, x only gives the sign)
+    assert wrong == {"%a", "%l", "memref.store"}
+    assert all("replayed" in f.message or "random run" in f.message for f in r.findings)
+
+
+def test_correct_enzyme_claims_verify() -> None:
+    m = activity.parse(_straight(b=", enzyme.icv"))
+    assert verify(m, "f", claims="enzyme", args=ARGS, opts=NO_RANDOM).status == "verified"
+
+
+def test_activity_annotations_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    src = _write(tmp_path, _straight())
+    out = str(tmp_path / "ann.mlir")
+    assert main(["report", src, "--func", "f", "--args", ",".join(ARGS), "--format", "mlir",
+                 "-o", out]) == 0
+    assert main(["verify", out, "--func", "f", "--claims", "activity", "--args",
+                 ",".join(ARGS)]) == 0
+    wrong = open(out).read().replace('"active"', '"const"')
+    bad = _write(tmp_path, wrong, "wrong.mlir")
+    assert main(["verify", bad, "--func", "f", "--claims", "activity", "--args",
+                 ",".join(ARGS), "--random", "0"]) == 1
+
+
+LOOP = """\
+func.func @f(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z, %b = %z) -> (f64, f64) {
+    %bb = arith.addf %b, %z {activity.results = ["useful"]} : f64
+    %a2 = arith.addf %bb, %x : f64
+    scf.yield %a2, %a : f64, f64
+  }
+  return %r#0 : f64
+}
+"""
+
+
+@pytest.mark.parametrize("k,status", [(1, "verified"), (2, "verified"),
+                                      (3, "counterexample")])
+def test_the_bound_matters(k: int, status: str) -> None:
+    """%bb gets a derivative only in the third iteration (through the back edge twice)."""
+    m = activity.parse(LOOP)
+    r = verify(m, "f", claims="activity", opts=Options(unroll=k, random_trials=0))
+    assert r.status == status
+
+
+CF_LOOP = """\
+func.func @f(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  cf.br ^head(%c0, %z, %z : index, f64, f64)
+^head(%i: index, %a: f64, %b: f64):
+  %c = arith.cmpi ult, %i, %n : index
+  cf.cond_br %c, ^body, ^exit
+^body:
+  %bb = arith.addf %b, %z {activity.results = ["useful"]} : f64
+  %a2 = arith.addf %bb, %x : f64
+  %i2 = arith.addi %i, %c1 : index
+  cf.br ^head(%i2, %a2, %a : index, f64, f64)
+^exit:
+  return %a : f64
+}
+"""
+
+
+def test_unstructured_loop() -> None:
+    m = activity.parse(CF_LOOP)
+    assert verify(m, "f", claims="activity",
+                  opts=Options(unroll=2, random_trials=0)).status == "verified"
+    r = verify(m, "f", claims="activity", opts=Options(unroll=3, random_trials=0))
+    assert r.status == "counterexample"
+    assert verify(m, "f", opts=Options(unroll=4, random_trials=0)).status == "verified"
+
+
+WHILE_CALL_MEM = """\
+func.func private @sq(%v: f64, %d: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = arith.cmpi ugt, %d, %c0 : index
+  %r = scf.if %p -> (f64) {
+    %d2 = arith.subi %d, %c1 : index
+    %t = func.call @sq(%v, %d2) : (f64, index) -> f64
+    %u = arith.mulf %t, %v {tag = "u"} : f64
+    scf.yield %u : f64
+  } else {
+    scf.yield %v : f64
+  }
+  return %r : f64
+}
+func.func @f(%x: f64, %m: memref<4xf64>, %k: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %buf = memref.alloc() : memref<4xf64>
+  %view = memref.subview %buf[1] [2] [1] : memref<4xf64> to memref<2xf64, strided<[1], offset: 1>>
+  %y = func.call @sq(%x, %k) : (f64, index) -> f64
+  memref.store %y, %view[%c0] : memref<2xf64, strided<[1], offset: 1>>
+  "memref.copy"(%buf, %m) : (memref<4xf64>, memref<4xf64>) -> ()
+  %w:2 = scf.while (%i = %c0, %acc = %x) : (index, f64) -> (index, f64) {
+    %go = arith.cmpi ult, %i, %c2 : index
+    scf.condition(%go) %i, %acc : index, f64
+  } do {
+  ^bb0(%j: index, %s: f64):
+    %l = memref.load %m[%c1] {tag = "l"} : memref<4xf64>
+    %s2 = arith.addf %s, %l : f64
+    %j2 = arith.addi %j, %c1 : index
+    scf.yield %j2, %s2 : index, f64
+  }
+  return %w#1 : f64
+}
+"""
+
+
+def test_calls_recursion_views_copy_while() -> None:
+    m = activity.parse(WHILE_CALL_MEM)
+    r = verify(m, "f", args=["active", "dup", "const"], opts=NO_RANDOM)
+    assert r.status == "verified", r.render()
+    # the loaded value is varied (x -> sq -> buf[1] -> m[1]) and useful
+    wrong = WHILE_CALL_MEM.replace('{tag = "l"}', '{tag = "l", enzyme.icv}')
+    r = verify(activity.parse(wrong), "f", claims="enzyme", args=["active", "dup", "const"],
+               opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()
+
+
+def test_unsupported_op_exit_2(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    text = """\
+func.func @f(%x: f64) -> f64 {
+  %y = "test.mystery"(%x) : (f64) -> f64
+  return %y : f64
+}
+"""
+    with pytest.raises(Unsupported, match="test.mystery"):
+        verify(activity.parse(text), "f")
+    assert main(["verify", _write(tmp_path, text), "--func", "f"]) == 2
+    assert "test.mystery" in capsys.readouterr().err
+
+
+def test_infeasible_bound_is_unknown_exit_3(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = """\
+func.func @f(%x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %r = scf.for %i = %c0 to %c9 step %c1 iter_args(%a = %x) -> (f64) {
+    %a2 = arith.mulf %a, %x : f64
+    scf.yield %a2 : f64
+  }
+  return %r : f64
+}
+"""
+    r = verify(activity.parse(text), "f", opts=Options(unroll=3))
+    assert r.status == "unknown" and r.exit_code == 3 and "no execution" in r.note
+    assert verify(activity.parse(text), "f", opts=Options(unroll=9)).status == "verified"
+    assert main(["verify", _write(tmp_path, text), "--func", "f", "--unroll", "3"]) == 3
+
+
+def test_usage_errors_exit_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    src = _write(tmp_path, _straight())
+    assert main(["verify", src, "--func", "nope"]) == 2
+    assert main(["verify", src, "--func", "f", "--unroll", "-1"]) == 2
+    assert main(["verify", str(tmp_path / "missing.mlir"), "--func", "f"]) == 2
+
+
+# ---------------------------------------------------------------------------
+# The encoding of integer ops and comparisons agrees with the op table.
+
+
+def _int_specs() -> list:  # type: ignore[type-arg]
+    return [s for s in TABLE.values() if s.kind == OpKind.INT]
+
+
+def test_integer_encoding_matches_the_table() -> None:
+    from proofs.snippets import instance
+
+    enc = Encoder.__new__(Encoder)
+    enc.assume = []
+    rng = random.Random(0)
+    w = 64
+    checked = 0
+    for spec in _int_specs():
+        inst = instance(spec)
+        n = len(inst.operand_types)
+        # (the table computes floordivsi/ceildivsi through float division, exact only
+        # below 2**53: those two are compared on small magnitudes)
+        small = spec.name in ("arith.floordivsi", "arith.ceildivsi")
+        for _ in range(12):
+            vals = [rng.choice([0, 1, 2, 5, 63, 64, 2**63, 2**64 - 1, rng.getrandbits(64),
+                                rng.getrandbits(6)]) for _ in range(n)]
+            if small:
+                vals = [rng.randrange(-2**40, 2**40) % 2**64 for _ in range(n)]
+            try:
+                want = spec.sem(FLOAT, inst.op, *vals)[0]  # type: ignore[misc]
+            except ZeroDivisionError:
+                continue
+            got = z3.simplify(enc.integer(spec.name, [z3.BitVecVal(v, w) for v in vals], w,
+                                          True))
+            assert got.as_long() == want % 2**w, (spec.name, vals)
+            checked += 1
+    assert checked > 200
+
+
+def test_comparisons_and_casts_match_the_table() -> None:
+    from xdsl.dialects.builtin import IntegerAttr, IntegerType
+
+    from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES
+    from proofs.snippets import instance
+
+    enc = Encoder.__new__(Encoder)
+    rng = random.Random(1)
+    for name, preds, floats in (("arith.cmpi", CMPI_PREDICATES, False),
+                                ("arith.cmpf", CMPF_PREDICATES, True)):
+        inst = instance(TABLE[name])
+        op = inst.op
+        for k, _p in enumerate(preds):
+            op.properties["predicate"] = IntegerAttr(k, IntegerType(64))
+            for _ in range(10):
+                if floats:
+                    a, b = rng.choice([-1.5, 0.0, 2.0]), rng.choice([-1.5, 0.0, 2.0])
+                    ins = [z3.RealVal(a), z3.RealVal(b)]
+                else:
+                    a, b = rng.getrandbits(64), rng.choice([0, 1, rng.getrandbits(64)])
+                    ins = [z3.BitVecVal(a, 64), z3.BitVecVal(b, 64)]
+                want = TABLE[name].sem(FLOAT, op, a, b)[0]  # type: ignore[misc]
+                got = z3.simplify(enc.compare(op, name, ins)).as_long()
+                assert got == want, (name, k, a, b)
+    for name in ("arith.sitofp", "arith.fptosi", "arith.extsi", "arith.trunci",
+                 "arith.extui", "arith.index_cast"):
+        spec = TABLE[name]
+        inst = instance(spec)
+        for _ in range(10):
+            if inst.operand_types[0].startswith("f"):
+                x = rng.uniform(-100, 100)
+                zin = z3.RealVal(x)
+            else:
+                w = int(inst.operand_types[0][1:]) if inst.operand_types[0] != "index" else 64
+                x = rng.getrandbits(w)
+                zin = z3.BitVecVal(x, w)
+            want = spec.sem(FLOAT, inst.op, x)[0]  # type: ignore[misc]
+            got = z3.simplify(enc.cast(inst.op, spec, zin, inst.op.results[0].type))
+            val = float(got.as_fraction()) if z3.is_rational_value(got) else got.as_long()
+            assert val == pytest.approx(want), (name, x)
+
+
+# ---------------------------------------------------------------------------
+# Random programs and speed.
+
+
+def test_random_programs_never_give_counterexamples() -> None:
+    from activity.testing import progen
+
+    seen = 0
+    for seed in range(8):
+        p = progen.generate(seed)
+        try:
+            r = verify(p.parse(), p.func, args=list(p.args), opts=Options(timeout=20))
+        except Unsupported:
+            continue
+        assert r.status != "counterexample", r.render()
+        seen += 1
+    assert seen >= 5
+
+
+def _loop_free(n: int, seed: int = 0) -> str:
+    r = random.Random(seed)
+    lines = ["func.func @f(%x0: f64, %x1: f64, %x2: f64, %c: f64, %m: memref<8xf64>) -> f64 {"]
+    vals = ["%x0", "%x1", "%x2", "%c"]
+    lines += [f"  %i{i} = arith.constant {i} : index" for i in range(8)]
+    for k in range(n):
+        op = r.choice(["addf", "mulf", "subf", "divf", "sin", "exp", "select", "load",
+                       "store", "max"])
+        a, b, name = r.choice(vals[-12:]), r.choice(vals), f"%v{k}"
+        if op in ("addf", "mulf", "subf", "divf", "max"):
+            lines.append(f"  {name} = arith.{'maximumf' if op == 'max' else op} {a}, {b} : f64")
+        elif op in ("sin", "exp"):
+            lines.append(f"  {name} = math.{op} {a} : f64")
+        elif op == "select":
+            lines.append(f"  {name}c = arith.cmpf olt, {a}, {b} : f64")
+            lines.append(f"  {name} = arith.select {name}c, {a}, {b} : f64")
+        elif op == "load":
+            lines.append(f"  {name} = memref.load %m[%i{r.randrange(8)}] : memref<8xf64>")
+        else:
+            lines.append(f"  memref.store {a}, %m[%i{r.randrange(8)}] : memref<8xf64>")
+            continue
+        vals.append(name)
+    lines += [f"  return {vals[-1]} : f64", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_two_hundred_ops_loop_free_answers_within_seconds() -> None:
+    m = activity.parse(_loop_free(200))
+    t0 = time.perf_counter()
+    r = verify(m, "f", args=["active", "active", "active", "const", "dup"])
+    assert r.status == "verified"
+    assert r.ops >= 200
+    assert time.perf_counter() - t0 < 15
