@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -28,8 +30,26 @@ PROG = """func.func @f(%x: f64 {tag = "x"}, %m: memref<4xf64> {tag = "m"}, %n: i
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the CLI in-process (fast); ``main`` returns the exit status."""
+    out, err = io.StringIO(), io.StringIO()
+    old_in = sys.stdin
+    try:
+        if stdin is not None:
+            sys.stdin = io.StringIO(stdin)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                rc = main(list(args))
+            except SystemExit as e:  # argparse usage errors
+                rc = int(e.code or 0)
+    finally:
+        sys.stdin = old_in
+    return subprocess.CompletedProcess(list(args), rc, out.getvalue(), err.getvalue())
+
+
+def run_cli_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point, in a subprocess."""
     return subprocess.run([sys.executable, "-m", "activity", *args], capture_output=True,
-                          text=True, input=stdin, cwd=ROOT)
+                          text=True, cwd=ROOT)
 
 
 @pytest.fixture
@@ -126,7 +146,7 @@ def test_unknown_op_warns_and_strict_fails(tmp_path: Path) -> None:
 
 
 def test_help_has_examples() -> None:
-    proc = run_cli("report", "--help")
+    proc = run_cli_process("report", "--help")
     assert proc.returncode == 0 and "examples:" in proc.stdout
     proc = run_cli()
     assert proc.returncode == 2
@@ -145,5 +165,5 @@ def test_deep_nesting_is_analysed(tmp_path: Path) -> None:
     st = r.stats("f")
     assert st.ops == 3 * depth + 2
     assert st.active_ops == st.ops  # the derivative flows out through all 200 levels
-    proc = run_cli("report", str(p), "--format", "json")
+    proc = run_cli_process("report", str(p), "--format", "json")
     assert proc.returncode == 0, proc.stderr[-500:]
