@@ -262,7 +262,7 @@ def parse_module(text: str) -> ModuleOp:
 class GenConfig:
     """Size and feature knobs of the generator."""
 
-    main_stmts: tuple[int, int] = (3, 14)
+    main_stmts: tuple[int, int] = (2, 14)
     helper_stmts: tuple[int, int] = (1, 5)
     max_depth: int = 2
     max_helpers: int = 2
@@ -398,6 +398,10 @@ class _FnGen:
             if src and self.ch.chance(0.6):
                 v = self.choose(src)
                 return self.define(sc, out, ind, F32, f"arith.truncf {v.name} {{}} : f64 to f32")
+        elif not vals and self.memrefs(sc) and self.ch.chance(0.7):
+            m = self.choose(self.memrefs(sc))
+            i = self.mem_index(sc, m, out, ind)
+            return self.define(sc, out, ind, F64, f"memref.load {m.name}[{i.name}] {{}} : {m.type}")
         return self.emit_const(pick(self.ch, FLOAT_CONSTS), t)
 
     def ival(self, sc: Scope, t: str) -> Val:
@@ -505,10 +509,12 @@ class _FnGen:
 
     # -- statements ----------------------------------------------------------------
 
-    def stmts(self, sc: Scope, out: list[str], ind: int, depth: int, n: int) -> None:
-        for _ in range(n):
-            if self.budget <= 0:
-                return
+    def stmts(self, sc: Scope, out: list[str], ind: int, depth: int, mean: float) -> None:
+        """About ``mean`` statements (a geometric count, each preceded by a "more?"
+        draw, so that Hypothesis can delete any statement while shrinking), within the
+        function's budget."""
+        p = mean / (mean + 1)
+        while self.budget > 0 and self.ch.chance(p):
             self.budget -= 1
             self.stmt(sc, out, ind, depth)
 
@@ -556,6 +562,11 @@ class _FnGen:
 
     def s_select(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         c = self.cond(sc, out, ind)
+        if len(sc.of(M4)) > 1 and self.ch.chance(0.2):
+            # Select between buffers: the result may alias either.
+            a, b = self.choose(sc.of(M4)), self.choose(sc.of(M4))
+            self.define(sc, out, ind, M4, f"arith.select {c.name}, {a.name}, {b.name} {{}} : {M4}")
+            return
         if sc.of(I64) and self.ch.chance(0.2):
             a, b = self.ival(sc, I64), self.ival(sc, I64)
             self.define(sc, out, ind, I64, f"arith.select {c.name}, {a.name}, {b.name} {{}} : i64")
@@ -645,7 +656,9 @@ class _FnGen:
         self.fresh_buffer(sc, out, ind)
 
     def s_copy(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
-        t = MDYN if sc.of(MDYN) and self.ch.chance(0.2) else M4
+        subviews = [v.type for v in self.memrefs(sc) if v.type.startswith("memref<2x")]
+        t = weighted(self.ch, [(4, M4), (1 if sc.of(MDYN) else 0, MDYN),
+                               (1 if subviews else 0, subviews[0] if subviews else M4)])
         vals = sc.of(t)
         a, b = self.choose(vals), self.choose(vals)
         out.append("  " * ind + f'"memref.copy"({a.name}, {b.name}) : ({t}, {t}) -> ()')
@@ -662,14 +675,10 @@ class _FnGen:
     def call_args(self, callee: Sig, sc: Scope, out: list[str], ind: int) -> list[Val]:
         args: list[Val] = []
         for t in callee.params:
-            if t in FLOAT_TYPES:
-                args.append(self.fval(sc, t, out, ind))
-            elif t == INDEX:
-                args.append(self.small_index(sc, out, ind))
+            if t == M4 and self.ch.chance(0.1):
+                args.append(self.fresh_buffer(sc, out, ind))
             else:
-                ms = sc.of(t)
-                args.append(self.choose(ms) if ms and not self.ch.chance(0.1)
-                            else self.fresh_buffer(sc, out, ind))
+                args += self.yield_vals(sc, [t], out, ind)
         return args
 
     def emit_call(self, callee: Sig, args: list[Val], sc: Scope, out: list[str],
@@ -716,7 +725,7 @@ class _FnGen:
         return vals
 
     def region_body(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
-        self.stmts(sc, out, ind, depth + 1, self.ch.integer(1, 3))
+        self.stmts(sc, out, ind, depth + 1, 2)
 
     def bind_results(self, sc: Scope, types: list[str]) -> tuple[str, list[Val]]:
         """The result-name prefix (``%r`` or ``%r:2 =``) and the values it defines."""
@@ -833,25 +842,25 @@ class _FnGen:
             for v in vals[-2:-1 - min(3, len(vals) - 1):-1]:
                 op = pick(self.ch, ("arith.addf", "arith.mulf", "arith.subf"))
                 acc = self.define(sc, out, ind, t, f"{op} {acc.name}, {v.name} {{}} : {t}")
-        ms = sc.of(M4)
-        if ms and sc.of(F64) and self.ch.chance(0.3):
+        if self.memrefs(sc) and self.ch.chance(
+                0.3 if any(t in FLOAT_TYPES for t in self.sig.results) else 0.9):
             self.s_store(sc, out, ind, 0)
 
     def structured_body(self, sc: Scope, out: list[str]) -> None:
-        self.stmts(sc, out, 1, 0, self.budget)
+        self.stmts(sc, out, 1, 0, 4 * self.budget)
         self.ret(sc, out, 1)
 
     def cf_body(self, sc: Scope, out: list[str]) -> None:
         """Blocks: straight-line chunks joined by diamonds and counted loops."""
         segments = self.ch.integer(1, 2)
-        self.stmts(sc, out, 1, 0, self.ch.integer(0, 3))
+        self.stmts(sc, out, 1, 0, 1.5)
         for _ in range(segments):
             if self.ch.chance(0.5):
                 sc = self.cf_diamond(sc, out)
             else:
                 sc = self.cf_loop(sc, out)
-            self.stmts(sc, out, 1, 0, self.ch.integer(0, 3))
-        self.stmts(sc, out, 1, 0, self.budget)
+            self.stmts(sc, out, 1, 0, 1.5)
+        self.stmts(sc, out, 1, 0, 4 * self.budget)
         self.ret(sc, out, 1)
 
     def cf_diamond(self, sc: Scope, out: list[str]) -> Scope:
@@ -869,7 +878,7 @@ class _FnGen:
             inner = Scope(sc)
             params = [inner.add(Val(self.pg.fresh("p"), t)) for t in types]
             out.append(_block_header(blk, params))
-            self.stmts(inner, out, 1, 0, self.ch.integer(0, 3))
+            self.stmts(inner, out, 1, 0, 1.5)
             ys = self.yield_vals(inner, jtypes, out, 1)
             out.append(f"  cf.br {_succ(bj, ys)}")
         join = Scope(sc)
@@ -892,7 +901,7 @@ class _FnGen:
         out.append(f"  cf.cond_br {cc}, {body}, {_succ(ex, [acc])}")
         bs = Scope(hs)
         out.append(f"{body}:")
-        self.stmts(bs, out, 1, 0, self.ch.integer(1, 3))
+        self.stmts(bs, out, 1, 0, 2)
         y = self.fval(bs, F64, out, 1)
         nx = self.define(bs, out, 1, INDEX, f"arith.addi {i.name}, {c1.name} {{}} : index")
         out.append(f"  cf.br {_succ(hdr, [nx, y])}")
@@ -905,7 +914,7 @@ class _FnGen:
         """``if depth > 0 { ... call target(depth - 1, ...) ... } else { ... }``."""
         assert self.rec_target is not None
         depth_arg = sc.vals[0]
-        self.stmts(sc, out, 1, 1, self.ch.integer(0, 2))
+        self.stmts(sc, out, 1, 1, 1)
         c0, c1 = self.emit_const(0, INDEX), self.emit_const(1, INDEX)
         cc = self.pg.fresh("c")
         out.append(f"  {cc} = arith.cmpi ugt, {depth_arg.name}, {c0.name} : index")
@@ -916,22 +925,22 @@ class _FnGen:
         d1 = self.define(then, out, 2, INDEX, f"arith.subi {depth_arg.name}, {c1.name} {{}} : "
                                               "index")
         d1.small = True
-        self.stmts(then, out, 2, 1, self.ch.integer(0, 2))
+        self.stmts(then, out, 2, 1, 1)
         args = [d1] + self.call_args(
             Sig("", self.rec_target.params[1:], []), then, out, 2)
         self.emit_call(self.rec_target, args, then, out, 2)
-        self.stmts(then, out, 2, 1, self.ch.integer(0, 2))
+        self.stmts(then, out, 2, 1, 1)
         ys = self.yield_vals(then, types, out, 2)
         out.append(f"    scf.yield {', '.join(y.name for y in ys)} : {', '.join(types)}")
         out.append("  } else {")
         other = Scope(sc)
-        self.stmts(other, out, 2, 1, self.ch.integer(0, 2))
+        self.stmts(other, out, 2, 1, 1)
         ys = self.yield_vals(other, types, out, 2)
         out.append(f"    scf.yield {', '.join(y.name for y in ys)} : {', '.join(types)}")
         out.append(f"  }} {self.pg.tag()}")
         for v in vals:
             sc.add(v)
-        self.stmts(sc, out, 1, 1, self.ch.integer(0, 1))
+        self.stmts(sc, out, 1, 1, 0.5)
         self.ret(sc, out, 1)
 
     def function(self, style: str) -> str:
@@ -997,8 +1006,10 @@ def _generate(ch: Chooser, cfg: GenConfig | None = None, seed: int | None = None
             funcs.append(gen.function("rec"))
         callables.append(even)
     for k in range(ch.integer(0, cfg.max_helpers)):
-        params = [F64] + _param_types(ch, 0, 2, [(5, F64), (2, M4), (1, F32), (1, INDEX)])
-        results = [weighted(ch, [(4, F64), (1, F32), (1, M4)]) for _ in range(ch.integer(0, 2))]
+        params = [F64] + _param_types(ch, 0, 2, [(5, F64), (2, M4), (1, F32), (1, INDEX),
+                                                  (1, I64)])
+        results = [weighted(ch, [(4, F64), (1, F32), (1, M4), (1, I64)])
+                   for _ in range(ch.integer(0, 2))]
         if not any(t in FLOAT_TYPES for t in results) and M4 not in params:
             results = [F64]
         sig = Sig(f"g{k}", params, results)
