@@ -924,8 +924,11 @@ class Encoder:
 
     def read(self, m: MRef, addr: Any) -> tuple[Any, Lanes]:
         ts = self._targets(m, addr)
-        if not ts:
-            raise Unsupported("memory access outside every buffer")
+        if not ts:  # out of bounds: the bounds requirement already excludes this path
+            buf = self.mem[min(m.cands)]
+            self._fresh += 1
+            return (z3.Real(f"oob{self._fresh}") if buf.is_float
+                    else z3.BitVec(f"oob{self._fresh}", buf.width)), {}
         val, lanes = self.mem[ts[-1][1]].cells[ts[-1][2]]
         for c, bid, j in reversed(ts[:-1]):
             v2, l2 = self.mem[bid].cells[j]
