@@ -43,6 +43,8 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     ModuleOp,
+    StringAttr,
+    UnitAttr,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
@@ -60,7 +62,13 @@ from activity.ad.tape import (
     push,
     reserve_function,
 )
-from activity.engine.program import Program, call_target, has_body, successor_operands
+from activity.engine.program import (
+    Program,
+    call_target,
+    global_ref,
+    has_body,
+    successor_operands,
+)
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError
 from activity.frontend import location_of
@@ -212,6 +220,7 @@ class FuncGen:
         self.multi = len(self.f.regions[0].blocks) > 1
         self.cfg = CFG(self.f) if self.multi else None
         self.slots: dict[int, SSAValue] = {}
+        self.fscope: Scope | None = None  # function-wide mirror scope (cf functions)
         if self.cfg is not None and mode == "plan":
             plan.ret_push = self.cfg.ret_push
             plan.edge_blocks = set(self.cfg.pushes)
@@ -824,6 +833,10 @@ class FuncGen:
             dec = self.plan.decisions.get(dk)  # type: ignore[assignment]
             if dec is None:
                 raise GradError(f"internal: unplanned value {key} in @{self.fname}")
+        if dec == "tape" and S is self.fscope:
+            src = key.owner if isinstance(key.owner, Operation) else None
+            raise self.err(src, "cannot differentiate: the shape of an active buffer used "
+                                "in several blocks is not recomputable")
         if dec == "iv":
             assert S.iv is not None
             val = S.iv
@@ -1003,11 +1016,32 @@ class FuncGen:
         if id(p) in self.arg_shadow:
             return self.arg_shadow[id(p)]
         T = self.target_block(p, use)
-        S = self.scope_for(T)
+        db = def_block(p)
+        spec = lookup(p.owner) if isinstance(p.owner, Operation) else None
+        is_alloc = spec is not None and spec.kind == OpKind.MEM_ALLOC
+        if self.multi and is_alloc and (T is not db or (db is self.entry
+                                                        and self.fscope is not None)):
+            # a buffer of one block used in another: its shadow must outlive both
+            # mirrors; buffers of the entry block (made once) get one for the whole call
+            if db is not self.entry or self.fscope is None:
+                src = p.owner if isinstance(p.owner, Operation) else None
+                raise self.err(src, "cannot differentiate: an active buffer made in a "
+                                    "loop of blocks is used in another block")
+            S = self.fscope
+            T = db
+        else:
+            S = self.scope_for(T)
         got = S.shadows.get(id(p))
         if got is not None:
             return got
-        sh = self._make_shadow(p, T, S)
+        if S is self.fscope:
+            self.scopes.append(S)  # its sizes/offsets are recomputed at function entry
+            try:
+                sh = self._make_shadow(p, T, S)
+            finally:
+                self.scopes.remove(S)
+        else:
+            sh = self._make_shadow(p, T, S)
         S.shadows[id(p)] = sh
         return sh
 
@@ -1044,15 +1078,29 @@ class FuncGen:
             for region in (op.true_region, op.false_region):
                 y = region.blocks[0].last_op
                 u = y.operands[j]  # type: ignore[union-attr]
-                if def_block(u) in (region.blocks[0],):
+                if self.target_block(u, region.blocks[0]) is not self.target_block(u, T):
                     raise self.err(op, "cannot differentiate: an active buffer created "
                                        "inside a branch escapes it")
-                ys.append(self.shadow(u, T))
+                ys.append(self.shadow_or_zero(u, T, S))
             cond = self.materialize(op.cond, T)
-            if ys[0] is None or ys[1] is None:
-                raise self.err(op, "internal: branch buffer without shadow")
             with self.b.at(S.ip):
                 return self.b.v(arith.SelectOp(cond, ys[0], ys[1]))
+        if name in ("arith.select",):
+            cond = self.materialize(op.operands[0], T)
+            a, b = (self.shadow_or_zero(u, T, S) for u in op.operands[1:3])
+            with self.b.at(S.ip):
+                return self.b.v(arith.SelectOp(cond, a, b))
+        if name == "memref.get_global":
+            sym = global_ref(op)
+            assert sym is not None
+            with self.b.at(S.ip):
+                return self.b.v(memref.GetGlobalOp(self.d.shadow_global(sym, p.type), p.type))
+        if name == "func.call" and self.callee_of(op) is not None:
+            i = self.returned_param(op, list(op.results).index(p))
+            if i is not None:
+                return self.shadow_or_zero(op.operands[i], T, S)
+            raise self.err(op, "cannot differentiate: a callee returns an active buffer "
+                               "it did not receive as an argument")
         if isinstance(op, scf.ForOp):
             j = list(op.results).index(p)
             return self._iter_arg_shadow(op, j, T, S, None)
@@ -1068,13 +1116,16 @@ class FuncGen:
         init = loop.iter_args[j]
         sh_init = self.shadow(init, loop.parent_block())  # type: ignore[arg-type]
         if y is body.args[1 + j]:
-            assert sh_init is not None
+            if sh_init is None:
+                raise self.err(loop, "internal: loop-carried buffer without shadow")
             return sh_init
         if self.target_block(y, body) is body or def_block(y) is body:
             raise self.err(loop, "cannot differentiate: an active buffer created inside a "
                                  "loop is carried to the next iteration")
-        sh_y = self.shadow(y, loop.parent_block())  # type: ignore[arg-type]
-        assert sh_init is not None and sh_y is not None
+        PS = self.scope_for(self.target_block(y, loop.parent_block()))  # type: ignore[arg-type]
+        sh_y = self.shadow_or_zero(y, loop.parent_block(), PS)  # type: ignore[arg-type]
+        if sh_init is None:
+            sh_init = self.shadow_or_zero(init, loop.parent_block(), PS)  # type: ignore[arg-type]
         with self.b.at(S.ip):
             if arg is not None:
                 first = self.b.v(arith.CmpiOp(S.k, self.zero(S.k.type), "eq"))  # type: ignore[arg-type]
@@ -1083,6 +1134,31 @@ class FuncGen:
                 tc = self.trip_count(lb, ub, step)
                 first = self.b.v(arith.CmpiOp(tc, self.zero(tc.type), "eq"))
             return self.b.v(arith.SelectOp(first, sh_init, sh_y))
+
+    def shadow_or_zero(self, u: SSAValue, use: Block, S: Scope) -> SSAValue:
+        """``u``'s shadow, or (for a buffer the analysis proves inactive, flowing into an
+        active one) a zero buffer of its type that lives as long as ``S``."""
+        sh = self.shadow(u, use)
+        if sh is not None:
+            return sh
+        with self.b.at(S.ip), self.b.in_pass("adjoint"):
+            z = self.dummy_shadow(u.type, self.materialize_ptr(u, use))
+        S.deallocs.append(z)
+        return z
+
+    def returned_param(self, call: Operation, j: int) -> int | None:
+        """The parameter a callee returns unchanged as its result ``j``, if any."""
+        g = self.callee_of(call)
+        assert g is not None
+        params = list(g.regions[0].blocks[0].args)
+        found: set[int] = set()
+        for op in g.walk():
+            if op_name(op) == "func.return":
+                u = op.operands[j]
+                if not (isinstance(u, BlockArgument) and u in params):
+                    return None
+                found.add(u.index)
+        return found.pop() if len(found) == 1 else None
 
     def dummy_shadow(self, t: Attribute, primal: SSAValue | None) -> SSAValue:
         assert isinstance(t, MemRefType)
@@ -1462,6 +1538,9 @@ class FuncGen:
         if self.mode == "emit" and self.uses_stack():
             with self.b.in_pass("tape"):
                 self.stk = init_stack(self.b)
+        if self.mode == "emit":
+            with self.b.in_pass("adjoint"):
+                d.zero_shadow_globals(self)
         self.b.sweep, self.b.pass_name = "forward", "primal"
         self.fwd_ops(self.entry)
         self.rstk = self.stk
@@ -1659,6 +1738,8 @@ class FuncGen:
                 m = self.b.v(memref.AllocaOp.get(t, shape=[1]))
                 self.b.store(self.zero(t), m, [self.c(0)])
                 self.slots[id(v)] = m
+        anchor = self.b.emit(arith.ConstantOp.from_int_and_width(0, INDEX))
+        self.fscope = Scope(self.entry, anchor)
         # dispatch to the mirror of the return block taken
         rets = [B for B in cfg.order if op_name(B.last_op) == "func.return"]  # type: ignore[arg-type]
         if len(rets) == 1:
@@ -1690,6 +1771,8 @@ class FuncGen:
                     self.take_slot(params[i])
                     results.append(self.adj_or_zero(params[i]))
                 self.exit_scope()
+                for m in self.fscope.deallocs:
+                    self.b.emit(memref.DeallocOp.get(m))
                 self.b.emit(func.ReturnOp(*results))
                 continue
             abar = {}
@@ -1728,6 +1811,8 @@ class FuncGen:
             else:
                 assert len(targets) == 1
                 self.b.emit(cf.BranchOp(targets[0][0], *targets[0][1]))
+        anchor.detach()
+        anchor.erase()
 
     def pop_id(self) -> SSAValue:
         """Pop a recorded block/edge id (a placeholder while planning)."""
@@ -1895,6 +1980,7 @@ class Differentiator:
         self._taken = taken
         self.uses_stack: dict[tuple[str, str], bool] = {}
         self.reserve: tuple[str, str] | None = None  # the stack-growth helper functions
+        self.shadow_globals: dict[str, tuple[str, Attribute]] = {}
         self.plans: dict[tuple[str, str], Plan] = {}
         self.gens: dict[tuple[str, str], FuncGen] = {}
 
@@ -1906,6 +1992,20 @@ class Differentiator:
             k += 1
         taken.add(out)
         return out
+
+    def shadow_global(self, sym: str, t: Attribute) -> str:
+        """The symbol of the zero-initialised shadow of global ``sym``."""
+        got = self.shadow_globals.get(sym)
+        if got is None:
+            got = (self._fresh(sym + "_shadow", self._taken), t)
+            self.shadow_globals[sym] = got
+        return got[0]
+
+    def zero_shadow_globals(self, gen: FuncGen) -> None:
+        """At the start of ``F_grad``: the shadows of globals start at zero."""
+        for name, t in self.shadow_globals.values():
+            g = gen.b.v(memref.GetGlobalOp(name, t))
+            gen.b.fill(g, gen.zero(t.element_type))  # type: ignore[attr-defined]
 
     def trip(self, op: Operation) -> Trip:
         t = self._trips.get(id(op))
@@ -1984,6 +2084,10 @@ class Differentiator:
             made.extend(gen.generate())
         if root_role == SPLIT:
             made.append(self._split_root())
+        for sym, (name, t) in self.shadow_globals.items():
+            self.module.body.block.add_op(memref.GlobalOp.get(
+                StringAttr(name), t, UnitAttr(), StringAttr("private")))
+            del sym
         for fop in made:
             self.module.body.block.add_op(fop)
         from activity.ad.dce import dce
@@ -2019,6 +2123,8 @@ class Differentiator:
         gen.consts = {}
         stack = self.uses_stack.get((self.root, SPLIT), False)
         args = [blk.args[ppos[i]] for i in range(len(params))]
+        with b.in_pass("adjoint"):
+            self.zero_shadow_globals(gen)
         st = None
         if stack:
             with b.in_pass("tape"):
