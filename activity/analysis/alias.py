@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from activity.engine.graph import Graph
 from activity.engine.types import may_hold_pointer
+from activity.lattice.core import members
 
 MAX_DEREF_DEPTH = 3
 
@@ -44,7 +45,7 @@ class PointsTo:
         content = self.content
         while frontier:
             nxt = 0
-            for k in _members(frontier):
+            for k in members(frontier):
                 nxt |= content[k]
             frontier = nxt & ~seen
             seen |= nxt
@@ -85,7 +86,7 @@ def solve_points_to(g: Graph, root_arg_classes: dict[int, int]) -> PointsTo:
         seen = frontier = s
         while frontier:
             nxt = 0
-            for c in _members(frontier):
+            for c in members(frontier):
                 ensure_content(c)
                 nxt |= content[c]
             frontier = nxt & ~seen
@@ -154,28 +155,28 @@ def solve_points_to(g: Graph, root_arg_classes: dict[int, int]) -> PointsTo:
                 add(w, s)
             for r in loads.get(v, ()):
                 acc = 0
-                for c in _members(s):
+                for c in members(s):
                     ensure_content(c)
                     acc |= content[c]
                 add(r, acc)
             for sv in stores_by_ptr.get(v, ()):
-                for c in _members(s):
+                for c in members(s):
                     ensure_content(c)
                     if pts[sv] & ~content[c]:
                         content[c] |= pts[sv]
                         changed_content = True
             for p in stores_by_val.get(v, ()):
-                for c in _members(pts[p]):
+                for c in members(pts[p]):
                     ensure_content(c)
                     if s & ~content[c]:
                         content[c] |= s
                         changed_content = True
             for sv, dv in copies.get(v, ()):
                 acc = 0
-                for c in _members(pts[sv]):
+                for c in members(pts[sv]):
                     ensure_content(c)
                     acc |= content[c]
-                for c in _members(pts[dv]):
+                for c in members(pts[dv]):
                     ensure_content(c)
                     if acc & ~content[c]:
                         content[c] |= acc
@@ -187,7 +188,7 @@ def solve_points_to(g: Graph, root_arg_classes: dict[int, int]) -> PointsTo:
                     reach |= pts[o]
                 reach = closure(reach)
                 # an unknown op may store any reachable pointer anywhere reachable
-                for c in _members(reach):
+                for c in members(reach):
                     ensure_content(c)
                     if reach & ~content[c]:
                         content[c] |= reach
@@ -199,13 +200,3 @@ def solve_points_to(g: Graph, root_arg_classes: dict[int, int]) -> PointsTo:
         content.append(0)
     return PointsTo(pts, content, top())
 
-
-def _members(s: int) -> list[int]:
-    out = []
-    k = 0
-    while s:
-        low = s & -s
-        k = low.bit_length() - 1
-        out.append(k)
-        s ^= low
-    return out

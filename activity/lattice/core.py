@@ -41,12 +41,10 @@ def checked_join(a: int, b: int) -> int:
 
 
 def members(s: int) -> list[int]:
-    """The class ids in a set, ascending."""
+    """The class ids in a set, ascending (one step per member, not per bit)."""
     out = []
-    k = 0
     while s:
-        if s & 1:
-            out.append(k)
-        s >>= 1
-        k += 1
+        low = s & -s
+        out.append(low.bit_length() - 1)
+        s ^= low
     return out

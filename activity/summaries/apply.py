@@ -22,6 +22,7 @@ from activity.analysis.alias import MAX_DEREF_DEPTH, PointsTo
 from activity.engine.graph import Effect, GraphBuilder
 from activity.engine.solver import SparseSolver
 from activity.engine.types import is_pointer
+from activity.lattice.core import members
 from activity.summaries.model import Summary
 
 
@@ -57,7 +58,7 @@ class SummaryCall:
             for d in range(MAX_DEREF_DEPTH + 1):
                 maps["*" * (d + 1) + f"arg{i}"] = level
                 nxt = 0
-                for c in _members(level):
+                for c in members(level):
                     nxt |= pt.content[c]
                 level = nxt
         for j, c in self.fresh_class.items():
@@ -231,11 +232,3 @@ class SummaryCalls:
             g.watch_bwd.setdefault(g.vid[r], []).append(n)
         return True
 
-
-def _members(s: int) -> list[int]:
-    out = []
-    while s:
-        low = s & -s
-        out.append(low.bit_length() - 1)
-        s ^= low
-    return out

@@ -24,6 +24,7 @@ from activity.analysis.activity import ActivityProblem, Seeds
 from activity.engine.graph import Effect, Graph, GraphBuilder
 from activity.engine.program import CALL_OPS, Program, call_target, entry_args, has_body
 from activity.engine.types import is_pointer
+from activity.lattice.core import members
 from activity.ops import op_name
 from activity.summaries.apply import SummaryCalls
 from activity.summaries.model import Summary
@@ -159,7 +160,7 @@ def derive_one(program: Program, name: str, summaries: Mapping[str, Summary],
         for r in ret_ops:
             if j >= len(r.operands):
                 continue
-            for c in _members(prob.pt.pts[g.vid[r.operands[j]]]):
+            for c in members(prob.pt.pts[g.vid[r.operands[j]]]):
                 info = g.classes[c]
                 if c in origin_classes and c != 0:
                     targets.add(origin_classes[c])
@@ -202,7 +203,7 @@ def _returned_classes(g: Graph, prob: ActivityProblem, ret_ops: list[Operation],
         m = 0
         for r in ret_ops:
             if j < len(r.operands):
-                for c in _members(prob.pt.pts[g.vid[r.operands[j]]]):
+                for c in members(prob.pt.pts[g.vid[r.operands[j]]]):
                     if g.classes[c].kind == "alloc":
                         m |= 1 << c
         if m:
@@ -223,7 +224,7 @@ def _captures(g: Graph, prob: ActivityProblem, visible: dict[int, str],
         if extra:
             return True
     for m in fresh_of_ret.values():
-        for c in _members(m):
+        for c in members(m):
             if content[c]:
                 return True
     return False
@@ -281,11 +282,3 @@ def _join(a: Summary, b: Summary) -> Summary:
                    a.allocates or b.allocates, rets, a.captures or b.captures,
                    a.opaque or b.opaque)
 
-
-def _members(s: int) -> list[int]:
-    out = []
-    while s:
-        low = s & -s
-        out.append(low.bit_length() - 1)
-        s ^= low
-    return out
