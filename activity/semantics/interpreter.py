@@ -39,6 +39,7 @@ Modelling choices (documented so oracle users know what a run means):
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
+from activity.codegen.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, TABLE, OpKind, OpSpec
 from activity.ops import op_name as _op_name
 from activity.ops.num import FLOAT
@@ -105,7 +107,7 @@ _GEP_DYN = -(2**31)  # LLVM's dynamic sentinel in rawConstantIndices
 
 _TERMINATORS = frozenset({
     "func.return", "llvm.return", "scf.yield", "scf.condition", "cf.br", "cf.cond_br",
-    "llvm.br", "llvm.cond_br", "llvm.unreachable",
+    "llvm.br", "llvm.cond_br", "llvm.unreachable", "scf.reduce", "scf.reduce.return",
 })
 
 
@@ -1228,6 +1230,94 @@ class Interpreter:
                 vals, tans = run(after, V, T, cv[1:], ct[1:])
         return fn
 
+    def _c_scf_parallel(self, op: Operation, spec: OpSpec) -> OpFn:
+        """The iterations in lexicographic order (a valid schedule of the parallel
+        loop); the values the body's ``scf.reduce`` contributes are folded into the
+        accumulators in that order by running the reduction regions."""
+        body = op.regions[0]
+        n = len(body.blocks.first.args)  # type: ignore[union-attr]
+        lbs, ubs, steps = (tuple(self._s(x) for x in op.operands[k * n:(k + 1) * n])
+                           for k in range(3))
+        inits = tuple(self._s(x) for x in op.operands[3 * n:])
+        sgs = tuple(self._sg(r) for r in op.results)
+        term = body.blocks.first.last_op  # type: ignore[union-attr]
+        reductions = list(term.regions) if term is not None else []
+        run = self._run_region
+
+        def fn(V: V_, T: T_) -> None:
+            ranges = []
+            for lb, ub, st in zip(lbs, ubs, steps, strict=True):
+                lo, hi, step = signed(V[lb], 64), signed(V[ub], 64), signed(V[st], 64)
+                if lo < hi and step <= 0:
+                    raise InterpreterError(f"scf.parallel with non-positive step {step}")
+                ranges.append(range(lo, hi, step) if lo < hi else range(0))
+            accs = [V[x] for x in inits]
+            taccs = [T[x] for x in inits]
+            for ivs in itertools.product(*ranges):
+                vals, tans = run(body, V, T, [wrap(i, 64) for i in ivs], [0.0] * n)
+                for k, region in enumerate(reductions):
+                    r, t = run(region, V, T, [accs[k], vals[k]], [taccs[k], tans[k]])
+                    accs[k], taccs[k] = r[0], t[0]
+            self._define_all(V, T, sgs, accs, taccs)
+        return fn
+
+    def _c_atomic_rmw(self, op: Operation, spec: OpSpec) -> OpFn:
+        """Read m[i...], combine it with the value by the table op of the kind, write
+        it back; the result is the old value (with its tangent)."""
+        p, vi = spec.ptr, spec.value
+        assert p is not None and vi is not None
+        try:
+            kind = rmw_kind(op)
+        except ValueError as e:
+            raise InterpreterError(str(e)) from None
+        m, val = self._s(op.operands[p]), self._s(op.operands[vi])
+        idxs = tuple(self._s(x) for x in op.operands[p + 1:])
+        rs, rg = self._sg(op.results[0])
+        cspec = TABLE[RMW_TABLE_OP[kind]] if kind != "assign" else None
+        diff = tuple(cspec.diff_operands(op)) if cspec and cspec.partials else ()
+        define = self._define
+
+        def fn(V: V_, T: T_) -> None:
+            mr = V[m]
+            pos = mr.offset
+            for x, n, s in zip(idxs, mr.sizes, mr.strides, strict=True):
+                i = V[x]
+                if i >= n:
+                    raise InterpreterError(f"memref.atomic_rmw index {signed(i, 64)} out "
+                                           f"of bounds [0, {n})")
+                pos += i * s
+            buf = mr.buf
+            if not 0 <= pos < buf.data.size:
+                raise InterpreterError("memref.atomic_rmw outside its buffer")
+            old = buf.data.item(pos)
+            if not buf.is_float:
+                old = wrap(old, buf.width)
+            told = buf.tan.item(pos)
+            v, tv = V[val], T[val]
+            if cspec is None:
+                new, tnew = v, tv
+            else:
+                assert cspec.sem is not None
+                try:
+                    new = cspec.sem(FLOAT, op, old, v)[0]
+                except ZeroDivisionError as e:
+                    raise InterpreterError(f"memref.atomic_rmw: {e}") from None
+                rw = _round_width(op.results[0].type)
+                if rw:
+                    new = round_float(new, rw)
+                tnew = 0.0
+                if diff and (told != 0.0 or tv != 0.0):
+                    ps = cspec.partials(FLOAT, old, v)  # type: ignore[misc]
+                    for k, t in zip(diff, (told, tv), strict=False):
+                        if t != 0.0:
+                            tnew += ps[k] * t
+            buf.data[pos] = new if buf.is_float else signed(new, buf.width)
+            buf.tan[pos] = tnew
+            if tnew != 0.0 and self._record:
+                self._memnz.add(op)
+            define(V, T, rs, rg, old, told)
+        return fn
+
     def _c_execute_region(self, op: Operation, spec: OpSpec) -> OpFn:
         region = op.regions[0]
         sgs = tuple(self._sg(r) for r in op.results)
@@ -1382,6 +1472,8 @@ _COMPILERS: dict[str, str] = {
     "scf.if": "_c_scf_if",
     "scf.while": "_c_scf_while",
     "scf.execute_region": "_c_execute_region",
+    "scf.parallel": "_c_scf_parallel",
+    "memref.atomic_rmw": "_c_atomic_rmw",
     "func.call": "_c_call",
     "llvm.call": "_c_call",
     "func.func": "_c_noop",

@@ -1,0 +1,46 @@
+"""Native code for the subset: LLVM IR via llvmlite, host JIT, PTX for NVIDIA GPUs.
+
+``compile(module, func, target="cpu")`` returns a Python callable running ``func`` as
+machine code; ``gradient(source, func)`` a ``jax.grad``-like callable built on
+:func:`activity.grad`; ``emit(...)`` writes LLVM IR, object code or PTX ahead of time.
+See ``docs/codegen.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects.builtin import ModuleOp
+
+from activity.codegen.errors import CodegenError
+
+
+def _module(source: Any) -> ModuleOp:
+    if isinstance(source, ModuleOp):
+        return source
+    from activity.frontend import parse
+
+    return parse(source)
+
+
+def compile(source: Any, func: str, target: str = "cpu", opt: int = 3) -> Any:  # noqa: A001
+    """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
+
+    ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
+    :class:`~activity.codegen.jit.CompiledFunction`.  ``target="gpu"``: the outermost
+    ``scf.parallel`` loops become NVPTX kernels (:mod:`activity.codegen.gpu`).
+    Compiled functions are cached per session.
+    """
+    module = _module(source)
+    if target == "cpu":
+        from activity.codegen.jit import compile_cpu
+
+        return compile_cpu(module, func, opt=opt)
+    if target == "gpu":
+        from activity.codegen.gpu import compile_gpu
+
+        return compile_gpu(module, func, opt=opt)
+    raise ValueError(f"unknown target {target!r} (expected 'cpu' or 'gpu')")
+
+
+__all__ = ["CodegenError", "compile"]

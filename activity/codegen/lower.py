@@ -1,0 +1,1403 @@
+"""Lowering of the subset (func, arith, math, scf, cf, memref) to LLVM IR with llvmlite.
+
+One Python translator walks the xDSL IR and emits llvmlite IR directly (see
+``docs/codegen.md`` for why this instead of xDSL rewrite patterns to the ``llvm``
+dialect).  What each op computes comes from the op table: float ops are emitted by
+evaluating the table's generic ``sem`` with the LLVM backend of
+:mod:`activity.codegen.llvmnum`; integer ops, comparisons and casts map table op names
+to LLVM instructions (:data:`INT_BINOPS`, :data:`CAST_OPS`, ...), with the edge cases
+the table defines (shifts past the width give 0, ``fptosi`` of NaN/inf gives 0, an
+integer division by zero gives an unspecified value rather than a trap).
+
+Conventions, all those of upstream MLIR so that our functions link with code lowered
+by ``mlir-opt --finalize-memref-to-llvm --convert-func-to-llvm``:
+
+* ``index`` is ``i64``; memrefs are descriptors (:mod:`activity.codegen.types`),
+  expanded into their fields at function boundaries;
+* a function returns nothing (``void``), its single result, or a literal struct of its
+  results;
+* ``memref.alloc`` calls ``calloc`` (fresh memory is zero, as in the interpreter) and
+  ``memref.dealloc`` calls ``free`` on the allocated pointer; ``memref.get_global``
+  puts ``0xdeadbeef`` in the allocated pointer as upstream does.
+
+Departures from upstream, each to match the reference interpreter: fresh memory is
+zero-filled (also ``alloca``); ``memref.alloca`` whose buffer reaches a
+``func.return`` is heap-allocated (upstream would return a dangling stack pointer);
+``scf.parallel`` runs its iterations in order on the host (the GPU target maps it to
+threads, :mod:`activity.codegen.gpu`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from llvmlite import ir
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    UnitAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from activity.codegen.llvmnum import LLVMBackend
+from activity.codegen.rmw import RMW_TABLE_OP, rmw_kind
+from activity.codegen.types import (
+    F64,
+    I1,
+    I8,
+    I64,
+    PTR,
+    VOID,
+    CodegenError,
+    Layout,
+    descriptor_type,
+    elem_size,
+    flat_types,
+    is_dynamic,
+    is_float_type,
+    layout,
+    value_type,
+)
+from activity.engine.program import Program, call_target, has_body, successor_operands
+from activity.frontend import location_of
+from activity.ops import TABLE, OpKind, op_name
+from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
+
+# ---------------------------------------------------------------------------------------
+# Table op names -> LLVM instructions (integer ops, comparisons, casts).
+
+INT_BINOPS = {
+    "arith.addi": "add", "llvm.add": "add",
+    "arith.subi": "sub", "llvm.sub": "sub",
+    "arith.muli": "mul", "llvm.mul": "mul",
+    "arith.andi": "and_", "llvm.and": "and_",
+    "arith.ori": "or_", "llvm.or": "or_",
+    "arith.xori": "xor", "llvm.xor": "xor",
+}
+INT_DIVS = {  # name -> (signed?, remainder?)
+    "arith.divsi": (True, False), "llvm.sdiv": (True, False),
+    "arith.divui": (False, False), "llvm.udiv": (False, False),
+    "arith.remsi": (True, True), "llvm.srem": (True, True),
+    "arith.remui": (False, True), "llvm.urem": (False, True),
+}
+INT_SHIFTS = {"arith.shli": "shl", "llvm.shl": "shl", "arith.shrui": "lshr",
+              "llvm.lshr": "lshr", "arith.shrsi": "ashr", "llvm.ashr": "ashr"}
+INT_MINMAX = {  # name -> icmp predicate choosing the first operand
+    "arith.maxsi": "sge", "llvm.intr.smax": "sge", "arith.minsi": "sle",
+    "llvm.intr.smin": "sle", "arith.maxui": "uge", "llvm.intr.umax": "uge",
+    "arith.minui": "ule", "llvm.intr.umin": "ule",
+}
+INT_UNARY_INTRINSICS = {"llvm.intr.ctpop": "llvm.ctpop", "math.ctpop": "llvm.ctpop",
+                        "llvm.intr.ctlz": "llvm.ctlz", "llvm.intr.cttz": "llvm.cttz",
+                        "llvm.intr.abs": "llvm.abs"}
+CAST_OPS = {
+    "arith.sitofp": "sitofp", "llvm.sitofp": "sitofp",
+    "arith.uitofp": "uitofp", "llvm.uitofp": "uitofp",
+    "arith.fptosi": "fptoi", "llvm.fptosi": "fptoi",
+    "arith.fptoui": "fptoi", "llvm.fptoui": "fptoi",
+    "arith.extf": "fpresize", "llvm.fpext": "fpresize",
+    "arith.truncf": "fpresize", "llvm.fptrunc": "fpresize",
+    "arith.index_cast": "sext", "arith.extsi": "sext", "llvm.sext": "sext",
+    "arith.index_castui": "zext", "arith.extui": "zext", "llvm.zext": "zext",
+    "arith.trunci": "zext", "llvm.trunc": "zext",
+    "arith.bitcast": "bitcast", "llvm.bitcast": "bitcast",
+    "llvm.freeze": "freeze",
+}
+_ICMP = {"eq": ("s", "=="), "ne": ("s", "!="), "slt": ("s", "<"), "sle": ("s", "<="),
+         "sgt": ("s", ">"), "sge": ("s", ">="), "ult": ("u", "<"), "ule": ("u", "<="),
+         "ugt": ("u", ">"), "uge": ("u", ">=")}
+
+# the LLVM atomicrmw operation with the same result, where there is one
+RMW_LLVM = {"addf": "fadd", "addi": "add", "andi": "and", "assign": "xchg",
+            "maxs": "max", "maxu": "umax", "mins": "min", "minu": "umin", "ori": "or",
+            "xori": "xor"}
+
+
+def _prop(op: Operation, name: str) -> Attribute | None:
+    v = op.properties.get(name)
+    return op.attributes.get(name) if v is None else v
+
+
+def _ints(attr: Attribute) -> list[int]:
+    get = getattr(attr, "get_values", None)
+    if get is not None:
+        return [int(x) for x in get()]
+    return [int(getattr(x, "value", x).data) for x in attr.data]  # type: ignore[attr-defined]
+
+
+def where(op: Operation | None) -> dict[str, Any]:
+    """Keyword arguments locating an error at ``op`` (when it came from a file)."""
+    loc = location_of(op) if op is not None else None
+    if loc is None:
+        return {}
+    return {"file": loc.file, "line": loc.line, "col": loc.col}
+
+
+def unsupported(op: Operation, why: str = "") -> CodegenError:
+    msg = f"{op_name(op)} is not supported by the lowering" + (f" ({why})" if why else "")
+    return CodegenError(msg, **where(op))
+
+
+# ---------------------------------------------------------------------------------------
+# Targets
+
+
+@dataclass
+class Target:
+    """What differs between the host and the GPU lowering."""
+
+    name: str  # "cpu" | "nvptx"
+    triple: str
+    data_layout: str = ""
+    atomics: bool = False  # lower memref.atomic_rmw atomically (else a plain RMW)
+    math_prefix: str = ""  # "__nv_" for libdevice
+    malloc: str = "calloc"
+
+
+# LLVM intrinsics for math functions (the rest are libm calls on the host).
+_INTRINSIC_MATH = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign", "sin", "cos",
+                   "exp", "log", "log2", "log10", "pow"}
+# On NVPTX these have native instructions; everything else comes from libdevice.
+_NVPTX_NATIVE = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign"}
+
+
+# ---------------------------------------------------------------------------------------
+# Module lowering
+
+
+class ModuleLowering:
+    """Lowers a set of functions of an xDSL module (and what they call) to one llvmlite
+    module."""
+
+    def __init__(self, module: ModuleOp, target: Target, name: str = "activity") -> None:
+        self.module = module
+        self.program = Program.of(module)
+        self.target = target
+        self.ir = ir.Module(name=name)
+        self.ir.triple = target.triple
+        if target.data_layout:
+            self.ir.data_layout = target.data_layout
+        self.fns: dict[str, ir.Function] = {}
+        self.gvars: dict[str, ir.GlobalVariable] = {}
+        self.defined: set[str] = set()
+        self.used_math: set[str] = set()
+
+    # -- symbols -----------------------------------------------------------------------
+
+    def declare(self, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
+        g = self.ir.globals.get(name)
+        if g is not None:
+            return g
+        return ir.Function(self.ir, ir.FunctionType(ret, list(args)), name=name)
+
+    def intrinsic(self, name: str, ret: ir.Type, args: Sequence[ir.Type]) -> ir.Function:
+        return self.declare(name, ret, args)
+
+    def math(self, b: ir.IRBuilder, fname: str, args: list[ir.Value]) -> ir.Value:
+        """Call math function ``fname`` on doubles for this target."""
+        self.used_math.add(fname)
+        if self.target.math_prefix and fname not in _NVPTX_NATIVE:
+            fn = self.declare(self.target.math_prefix + fname, F64, [F64] * len(args))
+        elif fname in _INTRINSIC_MATH:
+            fn = self.intrinsic(f"llvm.{fname}.f64", F64, [F64] * len(args))
+        else:
+            fn = self.declare(fname, F64, [F64] * len(args))
+        return b.call(fn, args)
+
+    @staticmethod
+    def signature(fop: Operation) -> tuple[ir.FunctionType, list[Attribute], list[Attribute]]:
+        ft = _prop(fop, "function_type")
+        ins = list(ft.inputs.data)  # type: ignore[union-attr]
+        outs = list(ft.outputs.data)  # type: ignore[union-attr]
+        flat: list[ir.Type] = []
+        for t in ins:
+            flat += flat_types(t)
+        return ir.FunctionType(return_type(outs), flat), ins, outs
+
+    def function(self, name: str, at: Operation | None = None) -> ir.Function:
+        fn = self.fns.get(name)
+        if fn is not None:
+            return fn
+        fop = self.program.functions.get(name)
+        if fop is None or op_name(fop) != "func.func":
+            raise CodegenError(f"no func.func @{name} to call", **where(at))
+        fty, _, _ = self.signature(fop)
+        existing = self.ir.globals.get(name)
+        if existing is not None:  # e.g. a libm declaration made for a math op
+            if existing.function_type != fty:
+                raise CodegenError(f"@{name} clashes with a library function", **where(fop))
+            fn = existing
+        else:
+            fn = ir.Function(self.ir, fty, name=name)
+        self.fns[name] = fn
+        return fn
+
+    def global_var(self, name: str, at: Operation) -> tuple[ir.GlobalVariable, Layout]:
+        gop = self.program.globals.get(name)
+        if gop is None or op_name(gop) != "memref.global":
+            raise CodegenError(f"no memref.global @{name}", **where(at))
+        t = _prop(gop, "type")
+        assert isinstance(t, MemRefType)
+        lay = layout(t)
+        if any(n is None for n in lay.shape):
+            raise CodegenError(f"memref.global @{name} has a dynamic shape", **where(gop))
+        g = self.gvars.get(name)
+        if g is not None:
+            return g, lay
+        n = 1
+        for s in lay.shape:
+            n *= s  # type: ignore[operator]
+        aty = ir.ArrayType(lay.elem, n)
+        g = ir.GlobalVariable(self.ir, aty, name=f"__global_{name}")
+        init = _prop(gop, "initial_value")
+        if isinstance(init, DenseIntOrFPElementsAttr):
+            vals = list(init.get_values())
+            if len(vals) == 1:
+                vals = vals * n
+            g.initializer = ir.Constant(aty, [_const(lay.elem, v) for v in vals])
+        else:
+            g.initializer = ir.Constant(aty, None)
+        if isinstance(_prop(gop, "constant"), UnitAttr):
+            g.global_constant = True
+        align = _prop(gop, "alignment")
+        g.align = max(16, int(align.value.data)) if isinstance(align, IntegerAttr) else 16
+        self.gvars[name] = g
+        return g, lay
+
+    # -- driving -----------------------------------------------------------------------
+
+    def callees(self, roots: Sequence[str]) -> list[str]:
+        """``roots`` and every function with a body they (transitively) call."""
+        seen: list[str] = []
+        todo = list(roots)
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            fop = self.program.functions.get(name)
+            if fop is None:
+                raise CodegenError(f"no function @{name} in the module")
+            seen.append(name)
+            if not has_body(fop):
+                continue
+            for op in fop.walk():
+                if op_name(op) in ("func.call", "llvm.call"):
+                    t = call_target(op)
+                    if t is not None and t not in seen:
+                        todo.append(t)
+        return seen
+
+    def lower(self, roots: Sequence[str]) -> ir.Module:
+        for name in self.callees(roots):
+            self.define(name)
+        return self.ir
+
+    def define(self, name: str) -> ir.Function:
+        fn = self.function(name)
+        if name in self.defined:
+            return fn
+        self.defined.add(name)
+        fop = self.program.functions[name]
+        if has_body(fop):
+            FuncLowering(self, fop, fn).run()
+        return fn
+
+
+def return_type(outs: Sequence[Attribute]) -> ir.Type:
+    if not outs:
+        return VOID
+    if len(outs) == 1:
+        return value_type(outs[0])
+    return ir.LiteralStructType([value_type(t) for t in outs])
+
+
+def _const(t: ir.Type, v: Any) -> ir.Constant:
+    if is_float_type(t):
+        return ir.Constant(t, float(v))
+    w = t.width  # type: ignore[attr-defined]
+    v = int(v) & ((1 << w) - 1)
+    if v >> (w - 1) and w > 1:
+        v -= 1 << w
+    return ir.Constant(t, v)
+
+
+def rpo(entry: Block) -> list[Block]:
+    """Blocks reachable from ``entry`` in reverse post-order (dominators first)."""
+    seen: set[int] = set()
+    post: list[Block] = []
+    stack: list[tuple[Block, int]] = [(entry, 0)]
+    seen.add(id(entry))
+    while stack:
+        blk, i = stack.pop()
+        term = blk.last_op
+        succs = list(term.successors) if term is not None else []
+        if i < len(succs):
+            stack.append((blk, i + 1))
+            s = succs[i]
+            if id(s) not in seen:
+                seen.add(id(s))
+                stack.append((s, 0))
+        else:
+            post.append(blk)
+    return list(reversed(post))
+
+
+_LOOP_OPS = ("scf.for", "scf.while", "scf.parallel")
+_VIEW_NAMES = {n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view}
+
+
+# ---------------------------------------------------------------------------------------
+# Function lowering
+
+
+class FuncLowering:
+    """Lowers one function body."""
+
+    def __init__(self, ml: ModuleLowering, fop: Operation, fn: ir.Function) -> None:
+        self.ml = ml
+        self.fop = fop
+        self.fn = fn
+        self.vals: dict[SSAValue, ir.Value] = {}
+        self.entry = fn.append_basic_block("entry")
+        self.b = ir.IRBuilder(self.entry)
+        self.N = LLVMBackend(self.b, lambda f, args: ml.math(self.b, f, args))
+        self._alloca_place: dict[int, str] = {}
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def v(self, x: SSAValue) -> ir.Value:
+        try:
+            return self.vals[x]
+        except KeyError:
+            raise CodegenError(f"value {x.name_hint or x} used before it is defined "
+                               "(or defined outside the function)") from None
+
+    def i64(self, n: int) -> ir.Constant:
+        return ir.Constant(I64, n)
+
+    def const_int(self, x: SSAValue) -> int | None:
+        """The value of ``x`` when it is an integer ``arith.constant``."""
+        owner = getattr(x, "op", None)
+        if owner is not None and op_name(owner) in ("arith.constant", "llvm.mlir.constant"):
+            attr = _prop(owner, "value")
+            if isinstance(attr, IntegerAttr):
+                return int(attr.value.data)
+        return None
+
+    def fresh_block(self, name: str) -> ir.Block:
+        return self.fn.append_basic_block(name)
+
+    # -- driver --------------------------------------------------------------------------
+
+    def run(self) -> None:
+        body = self.fn.append_basic_block("body")
+        self.b.position_at_end(body)
+        args: list[ir.Value] = []
+        k = 0
+        _, ins, outs = self.ml.signature(self.fop)
+        for t in ins:
+            n = len(flat_types(t))
+            parts = list(self.fn.args[k:k + n])
+            k += n
+            if isinstance(t, MemRefType):
+                args.append(self.pack(descriptor_type(len(t.get_shape())), parts))
+            else:
+                args.append(parts[0])
+        self._outs = outs
+        region = self.fop.regions[0]
+        self.lower_cfg(region, args, self._return)
+        self.b.position_at_end(self.entry)
+        self.b.branch(body)
+
+    def _return(self, op: Operation, vals: list[ir.Value]) -> None:
+        if op_name(op) not in ("func.return", "llvm.return"):
+            raise unsupported(op, "terminator of a function body")
+        rt = self.fn.function_type.return_type
+        if not vals:
+            self.b.ret_void()
+        elif len(vals) == 1:
+            self.b.ret(vals[0])
+        else:
+            self.b.ret(self.pack(rt, vals))
+
+    def pack(self, t: ir.Type, parts: Sequence[ir.Value]) -> ir.Value:
+        """A struct (descriptor or result tuple) from its flattened fields."""
+        agg: ir.Value = ir.Constant(t, ir.Undefined)
+        k = 0
+        for i, ft in enumerate(t.elements):  # type: ignore[attr-defined]
+            if isinstance(ft, ir.ArrayType):
+                for j in range(ft.count):
+                    agg = self.b.insert_value(agg, parts[k], [i, j])
+                    k += 1
+            else:
+                agg = self.b.insert_value(agg, parts[k], i)
+                k += 1
+        return agg
+
+    def unpack(self, agg: ir.Value) -> list[ir.Value]:
+        """The flattened fields of a descriptor."""
+        out: list[ir.Value] = []
+        for i, ft in enumerate(agg.type.elements):  # type: ignore[attr-defined]
+            if isinstance(ft, ir.ArrayType):
+                out += [self.b.extract_value(agg, [i, j]) for j in range(ft.count)]
+            else:
+                out.append(self.b.extract_value(agg, i))
+        return out
+
+    # -- regions -------------------------------------------------------------------------
+
+    def lower_cfg(self, region: Region, entry_args: Sequence[ir.Value],
+                  on_exit: Callable[[Operation, list[ir.Value]], None]) -> None:
+        """Lower a (possibly multi-block) region; ``on_exit`` handles the terminators
+        that leave it (return / yield), with the builder at the exiting block."""
+        first = region.blocks.first
+        assert first is not None
+        for a, v in zip(first.args, entry_args, strict=True):
+            self.vals[a] = v
+        if first.next_block is None:  # the common single-block case
+            term = self.lower_ops(first)
+            self._exit(term, on_exit)
+            return
+        order = rpo(first)
+        bbs = {id(blk): self.fresh_block(f"bb{i}") for i, blk in enumerate(order)}
+        self.b.branch(bbs[id(first)])
+        for blk in order[1:]:
+            self.b.position_at_start(bbs[id(blk)])
+            for a in blk.args:
+                self.vals[a] = self.b.phi(value_type(a.type))
+        for blk in order:
+            self.b.position_at_end(bbs[id(blk)])
+            term = self.lower_ops(blk)
+            name = op_name(term) if term is not None else ""
+            if name in ("cf.br", "llvm.br", "cf.cond_br", "llvm.cond_br"):
+                self._branch(term, bbs)  # type: ignore[arg-type]
+            else:
+                self._exit(term, on_exit)
+
+    def _exit(self, term: Operation | None, on_exit: Callable[[Operation, list[ir.Value]],
+                                                              None]) -> None:
+        if term is None:
+            raise CodegenError("a block without terminator", **where(self.fop))
+        name = op_name(term)
+        if name in ("cf.br", "cf.cond_br", "llvm.br", "llvm.cond_br"):
+            raise unsupported(term, "branch out of a single-block region")
+        if name == "llvm.unreachable":
+            self.b.unreachable()
+            return
+        on_exit(term, [self.v(x) for x in term.operands])
+
+    def _branch(self, term: Operation, bbs: dict[int, ir.Block]) -> None:
+        groups = successor_operands(term)
+        if groups is None:
+            raise unsupported(term, "cannot tell which operands go to which successor")
+        targets = []
+        for succ, ops in zip(term.successors, groups, strict=True):
+            tb = bbs[id(succ)]
+            vals = [self.v(x) for x in ops]
+            if not vals:
+                targets.append((tb, []))
+                continue
+            targets.append((tb, vals))
+        if len(targets) == 1:
+            tb, vals = targets[0]
+            self._add_incoming(term.successors[0], vals)
+            self.b.branch(tb)
+            return
+        cond = self.v(term.operands[0])
+        edges = []
+        for succ, (tb, vals) in zip(term.successors, targets, strict=True):
+            if not vals:
+                edges.append(tb)
+                continue
+            edge = self.fresh_block("edge")
+            here = self.b.block
+            self.b.position_at_end(edge)
+            self._add_incoming(succ, vals)
+            self.b.branch(tb)
+            self.b.position_at_end(here)
+            edges.append(edge)
+        self.b.cbranch(cond, edges[0], edges[1])
+
+    def _add_incoming(self, succ: Block, vals: list[ir.Value]) -> None:
+        for a, v in zip(succ.args, vals, strict=True):
+            self.vals[a].add_incoming(v, self.b.block)  # type: ignore[attr-defined]
+
+    def lower_ops(self, block: Block) -> Operation | None:
+        """Lower every op of ``block`` but its terminator, which is returned."""
+        term = None
+        for op in block.ops:
+            if op is block.last_op and (op.successors or op_name(op) in _TERMINATORS):
+                term = op
+                break
+            self.lower_op(op)
+        return term
+
+    def lower_body(self, region: Region, args: Sequence[ir.Value]) -> list[ir.Value]:
+        """Lower a single-block region whose terminator yields values; returns them."""
+        blk = region.blocks.first
+        if blk is None:
+            return []
+        if blk.next_block is not None:
+            out: list[list[ir.Value]] = []
+            merge = self.fresh_block("region.end")
+            exits: list[tuple[ir.Block, list[ir.Value]]] = []
+
+            def on_exit(op: Operation, vals: list[ir.Value]) -> None:
+                exits.append((self.b.block, vals))
+                self.b.branch(merge)
+
+            self.lower_cfg(region, args, on_exit)
+            self.b.position_at_end(merge)
+            if not exits:
+                self.b.unreachable()
+                return []
+            n = len(exits[0][1])
+            for k in range(n):
+                phi = self.b.phi(exits[0][1][k].type)
+                for bb, vals in exits:
+                    phi.add_incoming(vals[k], bb)
+                out.append([phi])
+            return [o[0] for o in out]
+        for a, v in zip(blk.args, args, strict=True):
+            self.vals[a] = v
+        term = self.lower_ops(blk)
+        if term is None:
+            return []
+        return [self.v(x) for x in term.operands]
+
+    # -- ops ---------------------------------------------------------------------------------
+
+    def lower_op(self, op: Operation) -> None:
+        name = op_name(op)
+        method = _LOWERERS.get(name)
+        if method is not None:
+            getattr(self, method)(op)
+            return
+        spec = TABLE.get(name)
+        if spec is None:
+            raise unsupported(op, "not in the op table")
+        if spec.kind is OpKind.FLOAT and spec.sem is not None:
+            self.float_op(op, spec.sem)
+        elif spec.kind is OpKind.META and not op.results:
+            return
+        else:
+            raise unsupported(op)
+
+    def set(self, op: Operation, *vals: ir.Value) -> None:
+        for r, v in zip(op.results, vals, strict=True):
+            self.vals[r] = v
+
+    def float_op(self, op: Operation, sem: Callable[..., tuple[Any, ...]]) -> None:
+        """Evaluate the table's ``sem`` with the LLVM backend, in double precision."""
+        args = [self.to_f64(self.v(x)) for x in op.operands]
+        r = sem(self.N, op, *[self.N.num(a) for a in args])[0]
+        self.set(op, self.from_f64(self.N.val(r), value_type(op.results[0].type)))
+
+    def to_f64(self, v: ir.Value) -> ir.Value:
+        if not is_float_type(v.type):
+            raise CodegenError(f"float op on a value of type {v.type}")
+        return v if v.type == F64 else self.b.fpext(v, F64)
+
+    def from_f64(self, v: ir.Value, t: ir.Type) -> ir.Value:
+        return v if t == F64 else self.b.fptrunc(v, t)
+
+    def op_constant(self, op: Operation) -> None:
+        t = op.results[0].type
+        name = op_name(op)
+        lt = value_type(t)
+        if name in ("llvm.mlir.zero", "llvm.mlir.undef", "llvm.mlir.poison", "ub.poison"):
+            self.set(op, ir.Constant(lt, None))
+            return
+        attr = _prop(op, "value")
+        if isinstance(attr, FloatAttr):
+            v = float(attr.value.data)
+            self.set(op, ir.Constant(F64, v) if lt == F64 else
+                     self.const_narrow(v, lt))
+        elif isinstance(attr, IntegerAttr):
+            if is_float_type(lt):
+                self.set(op, ir.Constant(lt, float(attr.value.data)))
+            else:
+                self.set(op, _const(lt, attr.value.data))
+        else:
+            raise unsupported(op, f"constant {attr}")
+
+    def const_narrow(self, v: float, t: ir.Type) -> ir.Value:
+        """A float constant of a narrower type, rounded like the interpreter rounds."""
+        return self.b.fptrunc(ir.Constant(F64, v), t)
+
+    # integer ops
+
+    def op_int(self, op: Operation) -> None:
+        name = op_name(op)
+        a, b = (self.v(x) for x in op.operands[:2])
+        if name in INT_BINOPS:
+            self.set(op, getattr(self.b, INT_BINOPS[name])(a, b))
+        elif name in INT_DIVS:
+            self.set(op, self.int_div(a, b, *INT_DIVS[name]))
+        elif name in INT_SHIFTS:
+            w = a.type.width  # type: ignore[attr-defined]
+            kind = INT_SHIFTS[name]
+            inrange = self.b.icmp_unsigned("<", b, ir.Constant(a.type, w))
+            if kind == "ashr":
+                amt = self.b.select(inrange, b, ir.Constant(a.type, w - 1))
+                self.set(op, self.b.ashr(a, amt))
+            else:
+                amt = self.b.select(inrange, b, ir.Constant(a.type, 0))
+                r = getattr(self.b, kind)(a, amt)
+                self.set(op, self.b.select(inrange, r, ir.Constant(a.type, 0)))
+        elif name in INT_MINMAX:
+            sign, sym = _ICMP[INT_MINMAX[name]]
+            c = (self.b.icmp_signed if sign == "s" else self.b.icmp_unsigned)(sym, a, b)
+            self.set(op, self.b.select(c, a, b))
+        elif name in ("arith.floordivsi", "arith.ceildivsi", "arith.ceildivui"):
+            self.set(op, self.round_div(name, a, b))
+        else:
+            raise unsupported(op)
+
+    def safe_divisor(self, a: ir.Value, b: ir.Value, signed: bool) -> ir.Value:
+        """``b``, or 1 where dividing by it would trap (zero, or MIN / -1)."""
+        t = b.type
+        one = ir.Constant(t, 1)
+        bad = self.b.icmp_unsigned("==", b, ir.Constant(t, 0))
+        if signed:
+            w = t.width  # type: ignore[attr-defined]
+            ovf = self.b.and_(self.b.icmp_signed("==", a, ir.Constant(t, -(1 << (w - 1)))),
+                              self.b.icmp_signed("==", b, ir.Constant(t, -1)))
+            bad = self.b.or_(bad, ovf)
+        return self.b.select(bad, one, b)
+
+    def int_div(self, a: ir.Value, b: ir.Value, signed: bool, rem: bool) -> ir.Value:
+        d = self.safe_divisor(a, b, signed)
+        if signed:
+            return self.b.srem(a, d) if rem else self.b.sdiv(a, d)
+        return self.b.urem(a, d) if rem else self.b.udiv(a, d)
+
+    def round_div(self, name: str, a: ir.Value, b: ir.Value) -> ir.Value:
+        t = a.type
+        zero, one = ir.Constant(t, 0), ir.Constant(t, 1)
+        if name == "arith.ceildivui":
+            d = self.safe_divisor(a, b, False)
+            q = self.b.udiv(a, d)
+            r = self.b.urem(a, d)
+            return self.b.add(q, self.b.zext(self.b.icmp_unsigned("!=", r, zero), t))
+        d = self.safe_divisor(a, b, True)
+        q = self.b.sdiv(a, d)
+        r = self.b.srem(a, d)
+        nz = self.b.icmp_signed("!=", r, zero)
+        opposite = self.b.xor(self.b.icmp_signed("<", r, zero),
+                              self.b.icmp_signed("<", d, zero))
+        if name == "arith.floordivsi":  # q - 1 when inexact and the signs differ
+            fix = self.b.and_(nz, opposite)
+            return self.b.sub(q, self.b.zext(fix, t))
+        fix = self.b.and_(nz, self.b.not_(opposite))  # ceil: q + 1 when signs agree
+        del one
+        return self.b.add(q, self.b.zext(fix, t))
+
+    def op_int_unary(self, op: Operation) -> None:
+        name = op_name(op)
+        a = self.v(op.operands[0])
+        t = a.type
+        iname = INT_UNARY_INTRINSICS[name]
+        if iname == "llvm.ctpop":
+            r = self.b.call(self.ml.intrinsic(f"llvm.ctpop.i{t.width}", t, [t]), [a])
+        else:  # ctlz / cttz / abs take an i1 "poison on zero / INT_MIN" flag
+            fn = self.ml.intrinsic(f"{iname}.i{t.width}", t, [t, I1])
+            r = self.b.call(fn, [a, ir.Constant(I1, 0)])
+        rt = value_type(op.results[0].type)
+        if rt != t:
+            r = self.b.trunc(r, rt) if rt.width < t.width else self.b.zext(r, rt)
+        self.set(op, r)
+
+    # comparisons and select
+
+    def op_cmp(self, op: Operation) -> None:
+        a, b = (self.v(x) for x in op.operands[:2])
+        if op_name(op) in ("arith.cmpf", "llvm.fcmp"):
+            pred = predicate_name(op, CMPF_PREDICATES).lstrip("_")
+            if pred == "false":
+                r: ir.Value = ir.Constant(I1, 0)
+            elif pred == "true":
+                r = ir.Constant(I1, 1)
+            else:
+                r = self.b.fcmp_ordered(pred, a, b)
+        else:
+            pred = predicate_name(op, CMPI_PREDICATES)
+            sign, sym = _ICMP[pred]
+            r = (self.b.icmp_signed if sign == "s" else self.b.icmp_unsigned)(sym, a, b)
+        self.set(op, r)
+
+    def op_select(self, op: Operation) -> None:
+        c, a, b = (self.v(x) for x in op.operands[:3])
+        self.set(op, self.b.select(c, a, b))
+
+    # casts
+
+    def op_cast(self, op: Operation) -> None:
+        kind = CAST_OPS[op_name(op)]
+        a = self.v(op.operands[0])
+        rt = value_type(op.results[0].type)
+        b = self.b
+        if kind in ("sitofp", "uitofp"):
+            d = b.sitofp(a, F64) if kind == "sitofp" else b.uitofp(a, F64)
+            self.set(op, self.from_f64(d, rt))  # via double, as the interpreter rounds
+        elif kind == "fptoi":
+            self.set(op, self.fptoi(self.to_f64(a), rt))
+        elif kind == "fpresize":
+            if rt == a.type:
+                self.set(op, a)
+            elif is_float_type(rt) and elem_size(rt) > elem_size(a.type):
+                self.set(op, b.fpext(a, rt))
+            else:
+                self.set(op, b.fptrunc(a, rt))
+        elif kind in ("sext", "zext"):
+            aw, rw = a.type.width, rt.width  # type: ignore[attr-defined]
+            if aw == rw:
+                self.set(op, a)
+            elif aw > rw:
+                self.set(op, b.trunc(a, rt))
+            else:
+                self.set(op, b.sext(a, rt) if kind == "sext" else b.zext(a, rt))
+        elif kind == "bitcast":
+            self.set(op, a if a.type == rt else b.bitcast(a, rt))
+        elif kind == "freeze":
+            self.set(op, a)
+        else:  # pragma: no cover - CAST_OPS and this method are kept in step
+            raise unsupported(op)
+
+    def fptoi(self, a: ir.Value, rt: ir.Type) -> ir.Value:
+        """The table's float -> integer: truncate toward zero and wrap modulo 2^w;
+        NaN and infinities give 0."""
+        b = self.b
+        two63 = ir.Constant(F64, 2.0 ** 63)
+        fab = self.ml.math(b, "fabs", [a])
+        small = b.fcmp_ordered("<", fab, two63)  # false for NaN / inf too
+        start = b.block
+        big_bb = self.fresh_block("fptoi.big")
+        done = self.fresh_block("fptoi.done")
+        b.cbranch(small, done, big_bb)
+        b.position_at_end(big_bb)
+        finite = b.fcmp_ordered("<", fab, ir.Constant(F64, float("inf")))
+        m = b.frem(a, ir.Constant(F64, 2.0 ** 64))  # exact
+        m = b.select(b.fcmp_ordered(">=", m, two63), b.fsub(m, ir.Constant(F64, 2.0 ** 64)),
+                     m)
+        m = b.select(b.fcmp_ordered("<", m, ir.Constant(F64, -(2.0 ** 63))),
+                     b.fadd(m, ir.Constant(F64, 2.0 ** 64)), m)
+        m = b.select(finite, m, ir.Constant(F64, 0.0))
+        big_end = b.block
+        b.branch(done)
+        b.position_at_end(done)
+        x = b.phi(F64)
+        x.add_incoming(a, start)
+        x.add_incoming(m, big_end)
+        r = b.fptosi(x, I64)
+        if rt.width < 64:  # type: ignore[attr-defined]
+            r = b.trunc(r, rt)
+        elif rt.width > 64:  # type: ignore[attr-defined]
+            r = b.sext(r, rt)
+        return r
+
+    # memrefs
+
+    def layout_of(self, x: SSAValue) -> Layout:
+        t = x.type
+        if not isinstance(t, MemRefType):
+            raise CodegenError(f"expected a memref, got {t}")
+        return layout(t)
+
+    def dsizes(self, d: ir.Value, lay: Layout) -> list[ir.Value]:
+        return [self.i64(n) if n is not None else self.b.extract_value(d, [3, k])
+                for k, n in enumerate(lay.shape)]
+
+    def dstrides(self, d: ir.Value, lay: Layout) -> list[ir.Value]:
+        return [self.i64(s) if s is not None else self.b.extract_value(d, [4, k])
+                for k, s in enumerate(lay.strides)]
+
+    def doffset(self, d: ir.Value, lay: Layout) -> ir.Value:
+        return self.i64(lay.offset) if lay.offset is not None else self.b.extract_value(d, 2)
+
+    def linear(self, d: ir.Value, lay: Layout, idxs: Sequence[ir.Value]) -> ir.Value:
+        """Element offset (from the aligned pointer) of ``d[idxs]``."""
+        off: ir.Value | None = None
+        if lay.offset != 0:
+            off = self.doffset(d, lay)
+        for k, i in enumerate(idxs):
+            s = lay.strides[k]
+            term = i if s == 1 else self.b.mul(
+                i, self.i64(s) if s is not None else self.b.extract_value(d, [4, k]))
+            off = term if off is None else self.b.add(off, term)
+        return off if off is not None else self.i64(0)
+
+    def elem_ptr(self, d: ir.Value, lay: Layout, idxs: Sequence[ir.Value]) -> ir.Value:
+        base = self.b.extract_value(d, 1)
+        return self.b.gep(base, [self.linear(d, lay, idxs)], inbounds=True,
+                          source_etype=lay.elem)
+
+    def op_load(self, op: Operation) -> None:
+        m = op.operands[0]
+        lay = self.layout_of(m)
+        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[1:]])
+        self.set(op, self.b.load(p, typ=lay.elem))
+
+    def op_store(self, op: Operation) -> None:
+        v, m = op.operands[0], op.operands[1]
+        lay = self.layout_of(m)
+        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]])
+        self.b.store(self.v(v), p)
+
+    def op_atomic_rmw(self, op: Operation) -> None:
+        v, m = op.operands[0], op.operands[1]
+        lay = self.layout_of(m)
+        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]])
+        val = self.v(v)
+        try:
+            kind = rmw_kind(op)
+        except ValueError as e:
+            raise unsupported(op, str(e)) from None
+        if self.ml.target.atomics:
+            llk = RMW_LLVM.get(kind)
+            if llk is not None:
+                self.set(op, self.b.atomic_rmw(llk, p, val, "monotonic"))
+                return
+            self.set(op, self.cas_loop(p, val, kind, lay.elem))
+            return
+        old = self.b.load(p, typ=lay.elem)  # the host runs scf.parallel in order
+        new = val if kind == "assign" else self.combine(kind, old, val)
+        self.b.store(new, p)
+        self.set(op, old)
+
+    def combine(self, kind: str, old: ir.Value, val: ir.Value) -> ir.Value:
+        """``old (kind) val`` computed as the table op of the kind."""
+        name = RMW_TABLE_OP[kind]
+        spec = TABLE[name]
+        if spec.kind is OpKind.FLOAT:
+            assert spec.sem is not None
+            r = spec.sem(self.N, None, self.N.num(self.to_f64(old)),
+                         self.N.num(self.to_f64(val)))[0]
+            return self.from_f64(self.N.val(r), old.type)
+        if name in INT_BINOPS:
+            return getattr(self.b, INT_BINOPS[name])(old, val)
+        sign, sym = _ICMP[INT_MINMAX[name]]
+        c = (self.b.icmp_signed if sign == "s" else self.b.icmp_unsigned)(sym, old, val)
+        return self.b.select(c, old, val)
+
+    def cas_loop(self, p: ir.Value, val: ir.Value, kind: str, t: ir.Type) -> ir.Value:
+        """An atomic read-modify-write without an LLVM atomicrmw op: cmpxchg loop."""
+        b = self.b
+        it = ir.IntType(elem_size(t) * 8)
+        start = b.block
+        init = b.load(p, typ=t)
+        loop = self.fresh_block("cas.loop")
+        done = self.fresh_block("cas.done")
+        b.branch(loop)
+        b.position_at_end(loop)
+        old = b.phi(t)
+        old.add_incoming(init, start)
+        new = val if kind == "assign" else self.combine(kind, old, val)
+        oi = old if not is_float_type(t) else b.bitcast(old, it)
+        ni = new if not is_float_type(t) else b.bitcast(new, it)
+        pair = b.cmpxchg(p, oi, ni, "monotonic", "monotonic")
+        seen = b.extract_value(pair, 0)
+        ok = b.extract_value(pair, 1)
+        seen_t = seen if not is_float_type(t) else b.bitcast(seen, t)
+        old.add_incoming(seen_t, b.block)
+        b.cbranch(ok, done, loop)
+        b.position_at_end(done)
+        return old
+
+    def op_alloc(self, op: Operation) -> None:
+        t = op.results[0].type
+        assert isinstance(t, MemRefType)
+        lay = layout(t)
+        if not lay.contiguous() or lay.offset != 0:
+            raise unsupported(op, f"allocation of a non-identity layout {t}")
+        dyn = iter(self.v(x) for x in getattr(op, "dynamic_sizes", op.operands))
+        sizes = [self.i64(n) if n is not None else next(dyn) for n in lay.shape]
+        count = self.product(sizes)
+        es = elem_size(lay.elem)
+        align_attr = _prop(op, "alignment")
+        align = int(align_attr.value.data) if isinstance(align_attr, IntegerAttr) else 0
+        name = op_name(op)
+        place = self.alloca_place(op) if name == "memref.alloca" else "heap"
+        if place == "heap":
+            if align > 16:
+                nbytes = self.b.add(self.b.mul(count, self.i64(es)), self.i64(align))
+                raw = self.call_malloc(nbytes, self.i64(1))
+                a = self.b.ptrtoint(raw, I64)
+                a = self.b.and_(self.b.add(a, self.i64(align - 1)), self.i64(-align))
+                aligned = self.b.inttoptr(a, PTR)
+            else:
+                raw = self.call_malloc(count, self.i64(es))
+                aligned = raw
+        else:
+            if place == "entry":
+                ab = ir.IRBuilder(self.entry)
+                ab.position_at_start(self.entry)
+                raw = ab.alloca(lay.elem, size=count)
+            else:
+                raw = self.b.alloca(lay.elem, size=count)
+            raw.align = max(align, 16)
+            aligned = raw
+            self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
+                        [raw, ir.Constant(I8, 0), self.b.mul(count, self.i64(es)),
+                         ir.Constant(I1, 0)])
+        self.set(op, self.pack(descriptor_type(lay.rank),
+                               [raw, aligned, self.i64(0), *sizes,
+                                *self.row_major(sizes)]))
+
+    def call_malloc(self, count: ir.Value, size: ir.Value) -> ir.Value:
+        if self.ml.target.malloc == "calloc":
+            fn = self.ml.declare("calloc", PTR, [I64, I64])
+            return self.b.call(fn, [count, size])
+        fn = self.ml.declare("malloc", PTR, [I64])  # device malloc, then zero it
+        n = self.b.mul(count, size)
+        p = self.b.call(fn, [n])
+        self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
+                    [p, ir.Constant(I8, 0), n, ir.Constant(I1, 0)])
+        return p
+
+    def product(self, vals: Sequence[ir.Value]) -> ir.Value:
+        acc: ir.Value | None = None
+        for v in vals:
+            acc = v if acc is None else self.b.mul(acc, v)
+        return acc if acc is not None else self.i64(1)
+
+    def row_major(self, sizes: Sequence[ir.Value]) -> list[ir.Value]:
+        out: list[ir.Value] = []
+        acc: ir.Value = self.i64(1)
+        for s in reversed(sizes):
+            out.append(acc)
+            acc = self.b.mul(acc, s)
+        return list(reversed(out))
+
+    def alloca_place(self, op: Operation) -> str:
+        """Where a memref.alloca lives: "heap" when its buffer can reach a func.return,
+        "entry" (a static alloca) when its size is static and no other instance of
+        it can be live at the same time, else "here" (a dynamic alloca)."""
+        escapes, carried = _alloca_flow(op)
+        if escapes:
+            return "heap"
+        t = op.results[0].type
+        static = isinstance(t, MemRefType) and all(not is_dynamic(n) for n in t.get_shape())
+        in_loop = _in_loop(op)
+        if static and not (in_loop and carried):
+            return "entry"
+        return "here"
+
+    def op_dealloc(self, op: Operation) -> None:
+        d = self.v(op.operands[0])
+        fn = self.ml.declare("free", VOID, [PTR])
+        self.b.call(fn, [self.b.extract_value(d, 0)])
+
+    def op_view_identity(self, op: Operation) -> None:
+        if not op.results:
+            return
+        src = self.v(op.operands[0])
+        st, rt = op.operands[0].type, op.results[0].type
+        if not isinstance(st, MemRefType) or not isinstance(rt, MemRefType):
+            raise unsupported(op, "unranked memrefs")
+        self.set(op, src)
+
+    def op_subview(self, op: Operation) -> None:
+        src = op.operands[0]
+        lay = self.layout_of(src)
+        d = self.v(src)
+        offs, sizes, steps = self.mixed(op)
+        rt = op.results[0].type
+        assert isinstance(rt, MemRefType)
+        rank = len(rt.get_shape())
+        strides = self.dstrides(d, lay)
+        off = self.doffset(d, lay)
+        for o, s in zip(offs, strides, strict=True):
+            off = self.b.add(off, self.b.mul(o, s))
+        keep_sizes, keep_strides = [], []
+        drop = len(sizes) - rank
+        static_sizes = _ints(op.properties["static_sizes"])
+        for k, (n, st) in enumerate(zip(sizes, steps, strict=True)):
+            if drop and static_sizes[k] == 1:
+                drop -= 1
+                continue
+            keep_sizes.append(n)
+            keep_strides.append(self.b.mul(st, strides[k]))
+        self.set(op, self.pack(descriptor_type(rank),
+                               [self.b.extract_value(d, 0), self.b.extract_value(d, 1), off,
+                                *keep_sizes, *keep_strides]))
+
+    def mixed(self, op: Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
+        """Offsets, sizes and strides of a subview / reinterpret_cast (static or not)."""
+        out = []
+        for kind in ("offsets", "sizes", "strides"):
+            static = _ints(op.properties[f"static_{kind}"])
+            dyn = iter(self.v(x) for x in getattr(op, kind))
+            out.append([next(dyn) if is_dynamic(n) else self.i64(n) for n in static])
+        return out[0], out[1], out[2]
+
+    def op_reinterpret_cast(self, op: Operation) -> None:
+        d = self.v(op.operands[0])
+        offs, sizes, strides = self.mixed(op)
+        rt = op.results[0].type
+        assert isinstance(rt, MemRefType)
+        self.set(op, self.pack(descriptor_type(len(rt.get_shape())),
+                               [self.b.extract_value(d, 0), self.b.extract_value(d, 1),
+                                offs[0], *sizes, *strides]))
+
+    def op_collapse_shape(self, op: Operation) -> None:
+        src = op.operands[0]
+        lay = self.layout_of(src)
+        d = self.v(src)
+        groups = [_ints(g) for g in op.properties["reassociation"].data]  # type: ignore
+        sz, st = self.dsizes(d, lay), self.dstrides(d, lay)
+        sizes = [self.product([sz[k] for k in g]) for g in groups]
+        strides = [st[g[-1]] if g else self.i64(1) for g in groups]
+        self.set(op, self.pack(descriptor_type(len(groups)),
+                               [self.b.extract_value(d, 0), self.b.extract_value(d, 1),
+                                self.doffset(d, lay), *sizes, *strides]))
+
+    def op_expand_shape(self, op: Operation) -> None:
+        src = op.operands[0]
+        lay = self.layout_of(src)
+        d = self.v(src)
+        groups = [_ints(g) for g in op.properties["reassociation"].data]  # type: ignore
+        static = _ints(op.properties["static_output_shape"])
+        dyn = iter(self.v(x) for x in op.operands[1:])
+        out = [next(dyn) if is_dynamic(n) else self.i64(n) for n in static]
+        st = self.dstrides(d, lay)
+        strides: list[ir.Value] = [self.i64(0)] * len(out)
+        for k, g in enumerate(groups):
+            acc = st[k]
+            for j in reversed(g):
+                strides[j] = acc
+                acc = self.b.mul(acc, out[j])
+        self.set(op, self.pack(descriptor_type(len(out)),
+                               [self.b.extract_value(d, 0), self.b.extract_value(d, 1),
+                                self.doffset(d, lay), *out, *strides]))
+
+    def op_copy(self, op: Operation) -> None:
+        src, dst = op.operands[0], op.operands[1]
+        ls, ld = self.layout_of(src), self.layout_of(dst)
+        s, d = self.v(src), self.v(dst)
+        sizes = self.dsizes(s, ls)
+        es = elem_size(ls.elem)
+        if ls.contiguous() and ld.contiguous():
+            n = self.b.mul(self.product(sizes), self.i64(es))
+            ps = self.elem_ptr(s, ls, [self.i64(0)] * ls.rank)
+            pd = self.elem_ptr(d, ld, [self.i64(0)] * ld.rank)
+            fn = self.ml.intrinsic("llvm.memmove.p0.p0.i64", VOID, [PTR, PTR, I64, I1])
+            self.b.call(fn, [pd, ps, n, ir.Constant(I1, 0)])
+            return
+
+        def body(ivs: list[ir.Value]) -> None:
+            v = self.b.load(self.elem_ptr(s, ls, ivs), typ=ls.elem)
+            self.b.store(v, self.elem_ptr(d, ld, ivs))
+
+        self.loop_nest(sizes, body)
+
+    def loop_nest(self, sizes: Sequence[ir.Value], body: Callable[[list[ir.Value]], None],
+                  ivs: list[ir.Value] | None = None) -> None:
+        ivs = ivs or []
+        if len(ivs) == len(sizes):
+            body(ivs)
+            return
+
+        def step(iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
+            self.loop_nest(sizes, body, [*ivs, iv])
+            return []
+
+        self.counted_loop(self.i64(0), sizes[len(ivs)], self.i64(1), [], step)
+
+    def op_get_global(self, op: Operation) -> None:
+        attr = _prop(op, "name")
+        name = getattr(getattr(attr, "root_reference", None), "data", None)
+        if name is None:
+            raise unsupported(op, "no global name")
+        g, lay = self.ml.global_var(name, op)
+        sizes = [self.i64(n) for n in lay.shape]  # type: ignore[arg-type]
+        strides = [self.i64(s) for s in lay.strides]  # type: ignore[arg-type]
+        dead = ir.Constant(I64, 0xDEADBEEF).inttoptr(PTR)
+        self.set(op, self.pack(descriptor_type(lay.rank),
+                               [dead, g.bitcast(PTR) if g.type != PTR else g, self.i64(0),
+                                *sizes, *strides]))
+
+    def op_dim(self, op: Operation) -> None:
+        m = op.operands[0]
+        lay = self.layout_of(m)
+        d = self.v(m)
+        k = self.const_int(op.operands[1])
+        if k is not None:
+            if not 0 <= k < lay.rank:
+                self.set(op, self.i64(0))  # out of range: undefined behaviour
+            else:
+                n = lay.shape[k]
+                self.set(op, self.i64(n) if n is not None else self.b.extract_value(d, [3, k]))
+            return
+        idx = self.v(op.operands[1])
+        r: ir.Value = self.i64(0)
+        for j, s in enumerate(self.dsizes(d, lay)):
+            r = self.b.select(self.b.icmp_unsigned("==", idx, self.i64(j)), s, r)
+        self.set(op, r)
+
+    def op_rank(self, op: Operation) -> None:
+        self.set(op, self.i64(self.layout_of(op.operands[0]).rank))
+
+    def op_aligned_pointer(self, op: Operation) -> None:
+        d = self.v(op.operands[0])
+        self.set(op, self.b.ptrtoint(self.b.extract_value(d, 1), I64))
+
+    def op_noop(self, op: Operation) -> None:
+        if op.results:
+            raise unsupported(op)
+
+    def op_assert(self, op: Operation) -> None:
+        """cf.assert: a failed assertion traps (the interpreter raises)."""
+        c = self.v(op.operands[0])
+        fail = self.fresh_block("assert.fail")
+        ok = self.fresh_block("assert.ok")
+        self.b.cbranch(c, ok, fail)
+        self.b.position_at_end(fail)
+        self.b.call(self.ml.intrinsic("llvm.trap", VOID, []), [])
+        self.b.unreachable()
+        self.b.position_at_end(ok)
+
+    # calls
+
+    def op_call(self, op: Operation) -> None:
+        callee = call_target(op)
+        if callee is None:
+            raise unsupported(op, "indirect call")
+        fn = self.ml.function(callee, op)
+        args: list[ir.Value] = []
+        for x in op.operands:
+            v = self.v(x)
+            args += self.unpack(v) if isinstance(x.type, MemRefType) else [v]
+        r = self.b.call(fn, args)
+        if len(op.results) == 1:
+            self.set(op, r)
+        elif op.results:
+            self.set(op, *[self.b.extract_value(r, k) for k in range(len(op.results))])
+
+    # structured control flow
+
+    def counted_loop(self, lb: ir.Value, ub: ir.Value, step: ir.Value,
+                     inits: Sequence[ir.Value],
+                     body: Callable[[ir.Value, list[ir.Value]], list[ir.Value]],
+                     unsigned: bool = False) -> list[ir.Value]:
+        """``for (iv = lb; iv < ub; iv += step)`` carrying ``inits``; returns the final
+        carried values.  ``body(iv, carried)`` returns the next carried values."""
+        b = self.b
+        pre = b.block
+        head = self.fresh_block("loop.head")
+        body_bb = self.fresh_block("loop.body")
+        exit_bb = self.fresh_block("loop.exit")
+        b.branch(head)
+        b.position_at_end(head)
+        iv = b.phi(lb.type)
+        iv.add_incoming(lb, pre)
+        phis = []
+        for v in inits:
+            p = b.phi(v.type)
+            p.add_incoming(v, pre)
+            phis.append(p)
+        cond = (b.icmp_unsigned if unsigned else b.icmp_signed)("<", iv, ub)
+        b.cbranch(cond, body_bb, exit_bb)
+        b.position_at_end(body_bb)
+        nxt = body(iv, list(phis))
+        latch = b.block
+        inc = b.add(iv, step)
+        iv.add_incoming(inc, latch)
+        for p, v in zip(phis, nxt, strict=True):
+            p.add_incoming(v, latch)
+        b.branch(head)
+        b.position_at_end(exit_bb)
+        return list(phis)
+
+    def op_for(self, op: Operation) -> None:
+        lb, ub, step = (self.v(x) for x in op.operands[:3])
+        inits = [self.v(x) for x in op.operands[3:]]
+        region = op.regions[0]
+        unsigned = isinstance(_prop(op, "unsignedCmp"), UnitAttr)
+
+        def body(iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
+            return self.lower_body(region, [iv, *carried])
+
+        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned))
+
+    def op_if(self, op: Operation) -> None:
+        c = self.v(op.operands[0])
+        b = self.b
+        then_bb = self.fresh_block("if.then")
+        else_bb = self.fresh_block("if.else")
+        merge = self.fresh_block("if.end")
+        b.cbranch(c, then_bb, else_bb)
+        incoming = []
+        for bb, region in ((then_bb, op.regions[0]), (else_bb, op.regions[1])):
+            b.position_at_end(bb)
+            vals = self.lower_body(region, [])
+            incoming.append((b.block, vals))
+            b.branch(merge)
+        b.position_at_end(merge)
+        outs = []
+        for k, r in enumerate(op.results):
+            p = b.phi(value_type(r.type))
+            for bb, vals in incoming:
+                p.add_incoming(vals[k], bb)
+            outs.append(p)
+        self.set(op, *outs)
+
+    def op_while(self, op: Operation) -> None:
+        b = self.b
+        before, after = op.regions[0], op.regions[1]
+        inits = [self.v(x) for x in op.operands]
+        pre = b.block
+        head = self.fresh_block("while.before")
+        body_bb = self.fresh_block("while.after")
+        exit_bb = self.fresh_block("while.exit")
+        b.branch(head)
+        b.position_at_end(head)
+        phis = []
+        for v in inits:
+            p = b.phi(v.type)
+            p.add_incoming(v, pre)
+            phis.append(p)
+        cvals = self.lower_body(before, phis)
+        cond, fwd = cvals[0], cvals[1:]
+        b.cbranch(cond, body_bb, exit_bb)
+        b.position_at_end(body_bb)
+        yvals = self.lower_body(after, fwd)
+        for p, v in zip(phis, yvals, strict=True):
+            p.add_incoming(v, b.block)
+        b.branch(head)
+        b.position_at_end(exit_bb)
+        self.set(op, *fwd)
+
+    def op_execute_region(self, op: Operation) -> None:
+        self.set(op, *self.lower_body(op.regions[0], []))
+
+    def op_parallel(self, op: Operation) -> None:
+        """scf.parallel on the host: the iterations in lexicographic order, the
+        reductions folded in that order (a valid schedule of the parallel loop)."""
+        n = len(op.regions[0].blocks.first.args)  # type: ignore[union-attr]
+        lbs = [self.v(x) for x in op.operands[:n]]
+        ubs = [self.v(x) for x in op.operands[n:2 * n]]
+        steps = [self.v(x) for x in op.operands[2 * n:3 * n]]
+        inits = [self.v(x) for x in op.operands[3 * n:]]
+        self.set(op, *self.parallel_nest(op, lbs, ubs, steps, inits, []))
+
+    def parallel_nest(self, op: Operation, lbs: list[ir.Value], ubs: list[ir.Value],
+                      steps: list[ir.Value], accs: list[ir.Value],
+                      ivs: list[ir.Value]) -> list[ir.Value]:
+        if len(ivs) == len(lbs):
+            return self.parallel_body(op, ivs, accs)
+        k = len(ivs)
+
+        def body(iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
+            return self.parallel_nest(op, lbs, ubs, steps, carried, [*ivs, iv])
+
+        return self.counted_loop(lbs[k], ubs[k], steps[k], accs, body)
+
+    def parallel_body(self, op: Operation, ivs: list[ir.Value],
+                      accs: list[ir.Value]) -> list[ir.Value]:
+        blk = op.regions[0].blocks.first
+        assert blk is not None
+        for a, v in zip(blk.args, ivs, strict=True):
+            self.vals[a] = v
+        term = self.lower_ops(blk)
+        if term is None or op_name(term) != "scf.reduce":
+            return accs
+        return [self.reduce_step(region, acc, self.v(x))
+                for region, acc, x in zip(term.regions, accs, term.operands, strict=True)]
+
+    def reduce_step(self, region: Region, acc: ir.Value, val: ir.Value) -> ir.Value:
+        return self.lower_body(region, [acc, val])[0]
+
+
+_TERMINATORS = frozenset({"func.return", "llvm.return", "scf.yield", "scf.condition",
+                          "scf.reduce", "scf.reduce.return", "cf.br", "cf.cond_br",
+                          "llvm.br", "llvm.cond_br", "llvm.unreachable"})
+
+
+def _in_loop(op: Operation) -> bool:
+    """``op`` may run more than once per call: inside a loop, or in a block of a
+    multi-block region (which may be part of a cycle)."""
+    cur: Operation | None = op
+    while cur is not None:
+        blk = cur.parent_block()
+        if blk is None:
+            return False
+        region = blk.parent
+        if region is not None and region.blocks.first is not region.blocks.last:
+            return True
+        parent = cur.parent_op()
+        if parent is None or op_name(parent) in ("func.func", "llvm.func"):
+            return False
+        if op_name(parent) in _LOOP_OPS:
+            return True
+        cur = parent
+    return False
+
+
+def _alloca_flow(op: Operation) -> tuple[bool, bool]:
+    """Where the buffer of an alloca can go: (reaches a func.return, reaches a loop-
+    carried or branch-forwarded value).  Follows views, selects, yields, branches and
+    calls returning memrefs."""
+    escapes = carried = False
+    seen: set[int] = set()
+    todo: list[SSAValue] = [op.results[0]]
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        for use in list(v.uses):
+            user = use.operation
+            name = op_name(user)
+            if name in ("func.return", "llvm.return"):
+                escapes = True
+            elif name in ("scf.yield", "scf.condition"):
+                carried = True
+                parent = user.parent_op()
+                if parent is not None:
+                    todo += [r for r in parent.results if isinstance(r.type, MemRefType)]
+                    for region in parent.regions:
+                        for blk in region.blocks:
+                            todo += [a for a in blk.args if isinstance(a.type, MemRefType)]
+            elif user.successors:
+                carried = True
+                for succ in user.successors:
+                    todo += [a for a in succ.args if isinstance(a.type, MemRefType)]
+            elif name in _VIEW_NAMES or name in ("arith.select", "func.call", "llvm.call"):
+                todo += [r for r in user.results if isinstance(r.type, MemRefType)]
+    return escapes, carried
+
+
+_LOWERERS: dict[str, str] = {
+    "arith.constant": "op_constant", "llvm.mlir.constant": "op_constant",
+    "llvm.mlir.zero": "op_constant", "llvm.mlir.undef": "op_constant",
+    "llvm.mlir.poison": "op_constant", "ub.poison": "op_constant",
+    **{n: "op_int" for n in (*INT_BINOPS, *INT_DIVS, *INT_SHIFTS, *INT_MINMAX,
+                             "arith.floordivsi", "arith.ceildivsi", "arith.ceildivui")},
+    **{n: "op_int_unary" for n in INT_UNARY_INTRINSICS},
+    "arith.cmpf": "op_cmp", "arith.cmpi": "op_cmp", "llvm.fcmp": "op_cmp",
+    "llvm.icmp": "op_cmp",
+    "arith.select": "op_select", "llvm.select": "op_select",
+    **{n: "op_cast" for n in CAST_OPS},
+    "memref.load": "op_load", "memref.store": "op_store",
+    "memref.atomic_rmw": "op_atomic_rmw",
+    "memref.alloc": "op_alloc", "memref.alloca": "op_alloc",
+    "memref.dealloc": "op_dealloc",
+    "memref.cast": "op_view_identity", "memref.memory_space_cast": "op_view_identity",
+    "memref.assume_alignment": "op_view_identity",
+    "memref.subview": "op_subview", "memref.reinterpret_cast": "op_reinterpret_cast",
+    "memref.collapse_shape": "op_collapse_shape",
+    "memref.expand_shape": "op_expand_shape",
+    "memref.copy": "op_copy", "memref.get_global": "op_get_global",
+    "memref.global": "op_noop", "memref.dim": "op_dim", "memref.rank": "op_rank",
+    "memref.extract_aligned_pointer_as_index": "op_aligned_pointer",
+    "cf.assert": "op_assert",
+    "func.call": "op_call",
+    "scf.for": "op_for", "scf.if": "op_if", "scf.while": "op_while",
+    "scf.execute_region": "op_execute_region", "scf.parallel": "op_parallel",
+}

@@ -1,0 +1,331 @@
+"""Native code: the lowering to LLVM IR, the host JIT and the calling convention.
+
+Compiled code must compute what the reference interpreter computes (examples,
+benchmark objectives, random programs), agree with the same module lowered by upstream
+MLIR, and reject bad arguments with TypeError/ValueError instead of crashing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import activity
+from activity.codegen import CodegenError, compile
+from activity.codegen import upstream as up
+from activity.semantics import Interpreter
+from activity.semantics.memory import InterpreterError
+from activity.testing.progen import generate
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load_objectives() -> Any:
+    name = "activity_benchmark_objectives"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "objectives.py")
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+OBJ = _load_objectives()
+OBJECTIVES = OBJ._build()
+NAMES = ["gmm", "ba", "hand", "lstm", "minibude"]
+
+
+def copies(xs: list[Any]) -> list[Any]:
+    return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
+
+
+def same(a: Any, b: Any, rtol: float = 1e-12) -> bool:
+    """Equal up to ``rtol`` (NaNs equal, infinities exact); integers modulo 2^64."""
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        a, b = np.asarray(a), np.asarray(b)
+        return a.shape == b.shape and bool(np.allclose(a, b, rtol=rtol, atol=0.0,
+                                                       equal_nan=True))
+    if isinstance(a, float) or isinstance(b, float):
+        a, b = float(a), float(b)
+        if math.isnan(a) or math.isnan(b):
+            return math.isnan(a) and math.isnan(b)
+        return a == b or abs(a - b) <= rtol * max(abs(a), abs(b))
+    return (int(a) - int(b)) % (1 << 64) == 0
+
+
+def as_tuple(r: Any, n: int) -> tuple[Any, ...]:
+    if n == 0:
+        assert r is None
+        return ()
+    return (r,) if n == 1 else tuple(r)
+
+
+def check_against_interpreter(module: Any, func: str, inputs: list[Any],
+                              rtol: float = 1e-12) -> None:
+    a1, a2 = copies(inputs), copies(inputs)
+    ref = Interpreter(module).run(func, a1).results
+    got = as_tuple(compile(module, func)(*a2), len(ref))
+    for k, (r, g) in enumerate(zip(ref, got, strict=True)):
+        assert same(r, g, rtol), f"@{func} result {k}: interpreter {r!r}, compiled {g!r}"
+    for k, (x, y) in enumerate(zip(a1, a2, strict=True)):
+        if isinstance(x, np.ndarray):
+            assert same(x, y, rtol), f"@{func} buffer {k}: interpreter {x}, compiled {y}"
+
+
+# ---------------------------------------------------------------------------------------
+# Primal: compiled == interpreter
+
+
+def test_examples_agree_with_interpreter() -> None:
+    m = activity.parse(ROOT / "examples" / "quickstart.mlir")
+    check_against_interpreter(m, "quickstart", [0.3, 2.0, np.linspace(-1, 2, 7), 7])
+    m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
+    for x, n in ((1.5, 5), (-0.5, 0), (2.0, 11)):
+        check_against_interpreter(m, "powi", [x, n])
+    check_against_interpreter(m, "clamp_or_default", [1.5, 1])
+    check_against_interpreter(m, "clamp_or_default", [1.5, 0])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_objectives_agree_with_interpreter_and_numpy(name: str) -> None:
+    o = OBJECTIVES[name]
+    m = activity.parse(o.mlir)
+    inputs = o.make_inputs(np.random.default_rng(1), "small")
+    check_against_interpreter(m, o.func, inputs)
+    got = compile(m, o.func)(*copies(inputs))
+    assert same(got, o.reference(copies(inputs)), 1e-9)
+
+
+def _random_programs(seeds: range) -> dict[str, int]:
+    counts = {"ok": 0, "skipped": 0, "interpreter_error": 0}
+    for seed in seeds:
+        g = generate(seed)
+        m = g.parse()
+        inputs = g.make_inputs(random.Random(seed))
+        try:
+            Interpreter(m).run(g.func, copies(inputs))
+        except InterpreterError:
+            counts["interpreter_error"] += 1
+            continue
+        try:
+            compile(m, g.func)
+        except CodegenError:
+            counts["skipped"] += 1
+            continue
+        check_against_interpreter(m, g.func, inputs)
+        counts["ok"] += 1
+    return counts
+
+
+def test_random_programs_agree_with_interpreter() -> None:
+    counts = _random_programs(range(40))
+    assert counts["skipped"] <= 2, counts  # the lowering covers what progen generates
+    assert counts["ok"] >= 30, counts
+
+
+@pytest.mark.slow
+def test_random_programs_agree_with_interpreter_many() -> None:
+    counts = _random_programs(range(40, 1040))
+    assert counts["skipped"] <= 10, counts
+
+
+SCF_PARALLEL = """
+func.func @f(%a: memref<8xf64>, %b: memref<8xf64>, %x: f64) -> (f64, f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %a[%i] : memref<8xf64>
+    %w = arith.mulf %v, %x : f64
+    %j = arith.remui %i, %c2 : index
+    %old = memref.atomic_rmw addf %w, %b[%j] : (f64, memref<8xf64>) -> f64
+    scf.reduce
+  }
+  %s, %p = scf.parallel (%i, %k) = (%c0, %c0) to (%c8, %c2) step (%c1, %c1)
+      init (%z, %one) -> (f64, f64) {
+    %e = memref.load %b[%i] : memref<8xf64>
+    %kk = arith.index_cast %k : index to i64
+    %kf = arith.sitofp %kk : i64 to f64
+    %t = arith.addf %e, %kf : f64
+    scf.reduce(%t, %t : f64, f64) {
+    ^bb0(%l: f64, %r: f64):
+      %u = arith.addf %l, %r : f64
+      scf.reduce.return %u : f64
+    }, {
+    ^bb0(%l: f64, %r: f64):
+      %u = arith.maximumf %l, %r : f64
+      scf.reduce.return %u : f64
+    }
+  }
+  func.return %s, %p : f64, f64
+}
+"""
+
+
+def test_scf_parallel_reductions_and_atomic_rmw() -> None:
+    m = activity.parse(SCF_PARALLEL)
+    a = np.linspace(0.5, 4.0, 8)
+    check_against_interpreter(m, "f", [a, np.zeros(8), 1.5])
+    b = np.zeros(8)
+    s, p = compile(m, "f")(a.copy(), b, 1.5)
+    assert b[0] == pytest.approx(1.5 * a[0::2].sum()) and b[1] == pytest.approx(1.5 * a[1::2].sum())
+    assert s == pytest.approx(2 * b.sum() + 8) and p == pytest.approx(b.max() + 1)
+
+
+MEMREF_OPS = """
+memref.global "private" @table : memref<3xf64> = dense<[1.0, 2.0, 4.0]>
+memref.global "private" @acc : memref<1xf64> = dense<0.0>
+func.func @f(%m: memref<?x?xf64>, %v: memref<?xf64, strided<[?], offset: ?>>, %n: index)
+    -> (memref<?xf64>, f64, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %m, %c0 : memref<?x?xf64>
+  %d1 = memref.dim %m, %c1 : memref<?x?xf64>
+  %row = memref.subview %m[1, 0] [1, %d1] [1, 1]
+      : memref<?x?xf64> to memref<?xf64, strided<[1], offset: ?>>
+  %out = memref.alloc(%d1) : memref<?xf64>
+  memref.copy %row, %out : memref<?xf64, strided<[1], offset: ?>> to memref<?xf64>
+  %g = memref.get_global @table : memref<3xf64>
+  %acc = memref.get_global @acc : memref<1xf64>
+  %t2 = memref.load %g[%c1] : memref<3xf64>
+  %a0 = memref.load %acc[%c0] : memref<1xf64>
+  %a1 = arith.addf %a0, %t2 : f64
+  memref.store %a1, %acc[%c0] : memref<1xf64>
+  %v0 = memref.load %v[%c1] : memref<?xf64, strided<[?], offset: ?>>
+  %s = arith.addf %a1, %v0 : f64
+  %flat = memref.collapse_shape %m [[0, 1]] : memref<?x?xf64> into memref<?xf64>
+  %last = arith.subi %n, %c1 : index
+  %l = memref.load %flat[%last] : memref<?xf64>
+  %r = arith.addf %s, %l : f64
+  %sz = arith.muli %d0, %d1 : index
+  func.return %out, %r, %sz : memref<?xf64>, f64, index
+}
+"""
+
+
+def test_memref_views_globals_and_memref_results() -> None:
+    m = activity.parse(MEMREF_OPS)
+    mat = np.arange(12.0).reshape(3, 4)
+    vec = np.arange(10.0)[::3]  # a strided view is fine for a strided layout
+    f = compile(m, "f")
+    for _ in range(2):  # globals start from their initial values on every call
+        out, r, sz = f(mat, vec, 12)
+        assert out.tolist() == [4.0, 5.0, 6.0, 7.0]
+        assert r == 2.0 + 3.0 + 11.0 and sz == 12
+    ref = Interpreter(m).run("f", [mat.copy(), np.ascontiguousarray(vec), 12]).results
+    assert same(ref[0], out) and same(ref[1], r)
+
+
+def test_compiled_functions_are_cached() -> None:
+    m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
+    assert compile(m, "powi") is compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"),
+                                         "powi")
+
+
+# ---------------------------------------------------------------------------------------
+# Bad arguments never crash
+
+
+def test_bad_arguments_raise_clear_errors() -> None:
+    f = compile(activity.parse(MEMREF_OPS), "f")
+    mat = np.zeros((3, 4))
+    vec = np.zeros(4)
+    with pytest.raises(TypeError, match="takes 3 arguments"):
+        f(mat, vec)
+    with pytest.raises(TypeError, match="dtype"):
+        f(mat.astype(np.float32), vec, 1)
+    with pytest.raises(ValueError, match="rank-2"):
+        f(np.zeros(12), vec, 1)
+    with pytest.raises(TypeError, match="numpy array"):
+        f([[1.0]], vec, 1)
+    with pytest.raises(TypeError, match="integer"):
+        f(mat, vec, 1.5)
+    with pytest.raises(ValueError, match="identity layout"):
+        f(np.zeros((4, 6))[:, ::2], vec, 1)
+    with pytest.raises(ValueError, match="read-only"):
+        ro = np.zeros((3, 4))
+        ro.flags.writeable = False
+        f(ro, vec, 1)
+    g = compile(activity.parse(OBJECTIVES["ba"].mlir), "ba")
+    inputs = OBJECTIVES["ba"].make_inputs(np.random.default_rng(0), "small")
+    bad = copies(inputs)
+    bad[0] = np.zeros(10)  # memref<11xf64>
+    with pytest.raises(ValueError, match="dimension 0 must be 11"):
+        g(*bad)
+    bad = copies(inputs)
+    bad[2] = "1.0"
+    with pytest.raises(TypeError, match="float"):
+        g(*bad)
+    with pytest.raises(ValueError, match="does not fit"):
+        compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"), "powi")(1.0, 1 << 70)
+
+
+def test_unsupported_ops_and_unknown_externals_are_codegen_errors() -> None:
+    m = activity.parse("""
+    func.func private @mystery(f64) -> f64
+    func.func @f(%x: f64) -> f64 {
+      %y = func.call @mystery(%x) : (f64) -> f64
+      func.return %y : f64
+    }""")
+    with pytest.raises(CodegenError, match="mystery"):
+        compile(m, "f")
+    with pytest.raises(ValueError, match="target"):
+        compile(m, "f", target="tpu")
+
+
+# ---------------------------------------------------------------------------------------
+# Upstream MLIR lowers the same modules to the same results
+
+needs_mlir = pytest.mark.skipif(up.tools() is None,
+                                reason="mlir-opt-22 / mlir-translate-22 not installed")
+
+
+@needs_mlir
+@pytest.mark.parametrize("name", NAMES)
+def test_upstream_lowering_agrees_on_objectives(name: str) -> None:
+    o = OBJECTIVES[name]
+    m = activity.parse(o.mlir)
+    inputs = o.make_inputs(np.random.default_rng(2), "small")
+    a1, a2 = copies(inputs), copies(inputs)
+    ours = compile(m, o.func)(*a1)
+    theirs = up.compile_upstream(m, o.func)(*a2)
+    assert same(ours, theirs, 1e-13)
+    for x, y in zip(a1, a2, strict=True):
+        if isinstance(x, np.ndarray):
+            assert same(x, y, 1e-13)
+
+
+@needs_mlir
+def test_upstream_lowering_agrees_on_examples_and_random_programs() -> None:
+    cases: list[tuple[Any, str, list[Any]]] = [
+        (activity.parse(ROOT / "examples" / "quickstart.mlir"), "quickstart",
+         [0.3, 2.0, np.linspace(-1, 2, 7), 7]),
+        (activity.parse(ROOT / "examples" / "cf_loop.mlir"), "powi", [1.25, 6]),
+        (activity.parse(SCF_PARALLEL), "f", [np.linspace(0.5, 4.0, 8), np.zeros(8), 1.5]),
+    ]
+    for seed in range(12):
+        g = generate(seed)
+        cases.append((g.parse(), g.func, g.make_inputs(random.Random(seed))))
+    for m, func, inputs in cases:
+        a1, a2 = copies(inputs), copies(inputs)
+        ours = compile(m, func)(*a1)
+        theirs = up.compile_upstream(m, func)(*a2)
+        assert type(ours) is type(theirs)
+        pairs = (zip(ours, theirs, strict=True) if isinstance(ours, tuple)
+                 else [] if ours is None else [(ours, theirs)])
+        for x, y in pairs:
+            assert same(x, y, 1e-12), (func, ours, theirs)
+        for x, y in zip(a1, a2, strict=True):
+            if isinstance(x, np.ndarray):
+                assert same(x, y, 1e-12)
