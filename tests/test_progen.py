@@ -84,7 +84,8 @@ def _callees(func: object) -> set[str]:
 
 
 def test_covers_calls_recursion_and_blocks(corpus: list) -> None:
-    memref_flow = self_rec = mutual = multi_block = call_dag = f32 = subview_offsets = 0
+    int_memory = f32_memory = may_alias = memref_flow = 0
+    self_rec = mutual = multi_block = call_dag = f32 = subview_offsets = 0
     activities: Counter[str] = Counter()
     for prog, module in corpus:
         funcs = _functions(module)
@@ -99,6 +100,10 @@ def test_covers_calls_recursion_and_blocks(corpus: list) -> None:
         memref_flow += bool(re.search(r"(scf\.if|scf\.for|\^bb\d+\(|-> \().*memref<4xf64>",
                                       prog.text))
         activities.update(prog.args)
+        int_memory += "memref<4xi64>" in prog.text
+        f32_memory += "memref<4xf32>" in prog.text
+        may_alias += prog.alias_args == "may"
+    assert int_memory > 5 and f32_memory > 5 and may_alias > 5
     assert self_rec > 10 and mutual > 10 and multi_block > 20 and call_dag > 20
     assert f32 > 20 and subview_offsets > 3 and memref_flow > 10
     assert {"active", "const", "dup", "dupnoneed"} <= set(activities)
@@ -119,6 +124,18 @@ def test_tags_are_unique_and_values_named(corpus: list) -> None:
             if op.results and op.name not in ("arith.cmpf", "arith.cmpi", "scf.while") and \
                     not (op.name == "scf.if" and not op.results):
                 assert "tag" in op.attributes, op.name
+
+
+def test_may_alias_programs_share_one_array() -> None:
+    progs = [p for p in (generate(s) for s in range(200)) if p.alias_args == "may"]
+    assert progs
+    for prog in progs:
+        xs = prog.make_inputs(random.Random(0))
+        ts = prog.make_tangents(random.Random(0))
+        shared = [k for k, t in enumerate(prog.arg_types) if t == "memref<4xf64>"]
+        assert len(shared) > 1
+        assert len({id(xs[k]) for k in shared}) == 1 and len({id(ts[k]) for k in shared}) == 1
+        assert len({prog.args[k] for k in shared}) == 1
 
 
 def test_inputs_and_tangents_follow_the_signature() -> None:

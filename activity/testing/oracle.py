@@ -164,7 +164,16 @@ def _nonzero(x: Any) -> bool:
 
 
 def _copy(xs: Sequence[Any]) -> list[Any]:
-    return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
+    """Fresh copies of the arrays, keeping arguments that share an array shared."""
+    memo: dict[int, np.ndarray] = {}
+    out = []
+    for x in xs:
+        if isinstance(x, np.ndarray):
+            if id(x) not in memo:
+                memo[id(x)] = x.copy()
+            x = memo[id(x)]
+        out.append(x)
+    return out
 
 
 def _facts(result: ResultLike, v: SSAValue) -> _ValueFacts | None:
@@ -222,7 +231,7 @@ def check_soundness(
         details = (
             f"{describe_value(v)}: {what}\n"
             f"  function @{prog.func}, activities {list(prog.args)}, "
-            f"argument types {list(prog.arg_types)}\n"
+            f"argument types {list(prog.arg_types)}, alias_args={prog.alias_args!r}\n"
             f"  inputs = {_fmt(inputs)}\n"
             f"  program{seed}:\n{prog.text}"
         )
@@ -323,7 +332,7 @@ def check_program(
 
     module = prog.parse()
     analyze = analyze or activity.analyze
-    result = analyze(module, func=prog.func, args=list(prog.args))
+    result = analyze(module, func=prog.func, args=list(prog.args), alias_args=prog.alias_args)
     return check_soundness(prog, module, result, trials=trials, rng=rng, stats=stats)
 
 

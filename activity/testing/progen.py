@@ -46,6 +46,8 @@ INDEX = "index"
 I1 = "i1"
 M4 = "memref<4xf64>"
 MDYN = "memref<?xf64>"
+MF32 = "memref<4xf32>"
+MI64 = "memref<4xi64>"
 FLOAT_TYPES = (F64, F32)
 GLOBAL = "gbuf"
 INT_TYPES = (I64, INDEX)
@@ -65,6 +67,11 @@ def memref_size(t: str) -> int:
 
 def is_memref(t: str) -> bool:
     return t.startswith("memref<")
+
+
+def element_type(t: str) -> str:
+    """The element type of a generated memref type."""
+    return {MF32: F32, MI64: I64}.get(t, F64)
 
 
 # Activities allowed per argument kind (the analysis API's vocabulary).
@@ -87,6 +94,11 @@ class Chooser(Protocol):
         """True with probability ``p`` (shrinks towards False)."""
         ...
 
+    def more(self, p: float) -> bool:
+        """Whether a list goes on: :meth:`chance`, but compensating for Hypothesis'
+        bias towards small integers, which would otherwise cut lists short."""
+        ...
+
 
 class RandomChooser:
     """Decisions from a seeded :class:`random.Random`."""
@@ -99,6 +111,9 @@ class RandomChooser:
 
     def chance(self, p: float) -> bool:
         return self.rnd.random() < p
+
+    def more(self, p: float) -> bool:
+        return self.chance(p)
 
 
 class DrawChooser:
@@ -118,6 +133,11 @@ class DrawChooser:
         if p >= 1:
             return True
         return int(self.draw(st.integers(0, 999))) >= round(1000 * (1 - p))
+
+    def more(self, p: float) -> bool:
+        # About a fifth of Hypothesis' draws from [0, 999] are small "simple" values, so
+        # a single draw says "stop" about twice as often as asked; a second try undoes it.
+        return self.chance(p) or self.chance(p)
 
 
 def pick(ch: Chooser, seq: Sequence[T]) -> T:
@@ -175,6 +195,9 @@ class GeneratedProgram:
         arg_types: the MLIR types of ``func``'s arguments.
         result_types: the MLIR types of ``func``'s results.
         seed: the seed of :func:`generate`, if drawn that way.
+        alias_args: ``"distinct"``, or ``"may"`` when :meth:`make_inputs` passes one
+            array for all ``memref<4xf64>`` arguments (which then share an activity);
+            analyse with ``alias_args=prog.alias_args``.
     """
 
     text: str
@@ -183,6 +206,21 @@ class GeneratedProgram:
     arg_types: tuple[str, ...]
     result_types: tuple[str, ...] = ()
     seed: int | None = None
+    alias_args: str = "distinct"
+
+    def _share(self, values: list[Any]) -> list[Any]:
+        """With ``alias_args == "may"``, every memref<4xf64> argument gets the first's
+        array (the same object)."""
+        if self.alias_args != "may":
+            return values
+        first = None
+        for k, t in enumerate(self.arg_types):
+            if t == M4:
+                if first is None:
+                    first = values[k]
+                else:
+                    values[k] = first
+        return values
 
     def make_inputs(self, rng: Any) -> list[Any]:
         """Concrete inputs: floats of magnitude in [0.25, 2], i64 in [-6, 6], index in
@@ -201,7 +239,7 @@ class GeneratedProgram:
                 out.append(np.array([r.signed(0.25, 2.0) for _ in range(4)], dtype=np.float64))
             else:  # pragma: no cover - the generator emits no other argument type
                 raise ValueError(f"no inputs for type {t}")
-        return out
+        return self._share(out)
 
     def make_tangents(self, rng: Any) -> list[Any]:
         """Input tangents: nonzero for ``active`` floats and for the contents of
@@ -219,7 +257,7 @@ class GeneratedProgram:
                     out.append(np.zeros(4))
             else:
                 out.append(None)
-        return out
+        return self._share(out)
 
     def zero_tangents(self) -> list[Any]:
         """All-zero input tangents (None for integers)."""
@@ -270,6 +308,7 @@ class GenConfig:
     p_mutual: float = 0.2
     p_cf_body: float = 0.3
     p_global: float = 0.2
+    p_alias: float = 0.25
 
 
 @dataclass
@@ -398,8 +437,8 @@ class _FnGen:
             if src and self.ch.chance(0.6):
                 v = self.choose(src)
                 return self.define(sc, out, ind, F32, f"arith.truncf {v.name} {{}} : f64 to f32")
-        elif not vals and self.memrefs(sc) and self.ch.chance(0.7):
-            m = self.choose(self.memrefs(sc))
+        elif not vals and self.f64_memrefs(sc) and self.ch.chance(0.7):
+            m = self.choose(self.f64_memrefs(sc))
             i = self.mem_index(sc, m, out, ind)
             return self.define(sc, out, ind, F64, f"memref.load {m.name}[{i.name}] {{}} : {m.type}")
         return self.emit_const(pick(self.ch, FLOAT_CONSTS), t)
@@ -481,20 +520,27 @@ class _FnGen:
     def memrefs(self, sc: Scope) -> list[Val]:
         return sc.visible(lambda v: is_memref(v.type))
 
-    def fresh_buffer(self, sc: Scope, out: list[str], ind: int) -> Val:
-        """``memref.alloc`` / ``alloca`` of a memref<4xf64>, initialised right away."""
+    def f64_memrefs(self, sc: Scope) -> list[Val]:
+        return sc.visible(lambda v: is_memref(v.type) and element_type(v.type) == F64)
+
+    def scalar(self, sc: Scope, t: str, out: list[str], ind: int) -> Val:
+        """A float or integer value of type ``t``."""
+        return self.fval(sc, t, out, ind) if t in FLOAT_TYPES else self.ival(sc, t)
+
+    def fresh_buffer(self, sc: Scope, out: list[str], ind: int, t: str = M4) -> Val:
+        """``memref.alloc`` / ``alloca`` of a 4-element buffer, initialised right away."""
         op = pick(self.ch, ("memref.alloc", "memref.alloca"))
-        m = self.define(sc, out, ind, M4, f"{op}() {{}} : {M4}")
-        srcs = [v for v in sc.of(M4) if v.name != m.name]
+        m = self.define(sc, out, ind, t, f"{op}() {{}} : {t}")
+        srcs = [v for v in sc.of(t) if v.name != m.name]
         if srcs and self.ch.chance(0.3):
             s = self.choose(srcs)
-            out.append("  " * ind + f'"memref.copy"({s.name}, {m.name}) : ({M4}, {M4}) -> ()')
+            out.append("  " * ind + f'"memref.copy"({s.name}, {m.name}) : ({t}, {t}) -> ()')
         else:
-            x = self.fval(sc, F64, out, ind)
+            x = self.scalar(sc, element_type(t), out, ind)
             c0, c4, c1 = (self.emit_const(k, INDEX) for k in (0, 4, 1))
             iv = self.pg.fresh("i")
             out.append("  " * ind + f"scf.for {iv} = {c0.name} to {c4.name} step {c1.name} {{")
-            if self.ch.chance(0.5):
+            if t == M4 and self.ch.chance(0.5):
                 # Fill with x * iv so that the elements differ.
                 inner = Scope(sc)
                 i64 = self.define(inner, out, ind + 1, I64,
@@ -503,7 +549,7 @@ class _FnGen:
                                                            "i64 to f64")
                 x = self.define(inner, out, ind + 1, F64,
                                 f"arith.mulf {x.name}, {fi.name} {{}} : f64")
-            out.append("  " * (ind + 1) + f"memref.store {x.name}, {m.name}[{iv}] : {M4}")
+            out.append("  " * (ind + 1) + f"memref.store {x.name}, {m.name}[{iv}] : {t}")
             out.append("  " * ind + f"}} {self.pg.tag()}")
         return m
 
@@ -514,7 +560,7 @@ class _FnGen:
         draw, so that Hypothesis can delete any statement while shrinking), within the
         function's budget."""
         p = mean / (mean + 1)
-        while self.budget > 0 and self.ch.chance(p):
+        while self.budget > 0 and self.ch.more(p):
             self.budget -= 1
             self.stmt(sc, out, ind, depth)
 
@@ -588,8 +634,12 @@ class _FnGen:
             r.small = True
 
     def s_cast(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
-        kind = pick(self.ch, ("bitcast", "sitofp", "fptosi", "extf", "truncf", "index_cast"))
-        if kind == "bitcast":
+        kind = pick(self.ch, ("bitcast", "sitofp", "fptosi", "extf", "truncf", "index_cast",
+                              "bits_to_float"))
+        if kind == "bits_to_float" and sc.of(I64):
+            i = self.choose(sc.of(I64))
+            self.define(sc, out, ind, F64, f"arith.bitcast {i.name} {{}} : i64 to f64")
+        elif kind in ("bitcast", "bits_to_float"):
             t = self.float_type(sc)
             it = "i64" if t == F64 else "i32"
             x = self.fval(sc, t, out, ind)
@@ -629,11 +679,12 @@ class _FnGen:
     def s_load(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         m = self.choose(self.memrefs(sc))
         i = self.mem_index(sc, m, out, ind)
-        self.define(sc, out, ind, F64, f"memref.load {m.name}[{i.name}] {{}} : {m.type}")
+        self.define(sc, out, ind, element_type(m.type),
+                    f"memref.load {m.name}[{i.name}] {{}} : {m.type}")
 
     def s_store(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         m = self.choose(self.memrefs(sc))
-        x = self.fval(sc, F64, out, ind)
+        x = self.scalar(sc, element_type(m.type), out, ind)
         i = self.mem_index(sc, m, out, ind)
         out.append("  " * ind + f"memref.store {x.name}, {m.name}[{i.name}] : {m.type}")
 
@@ -653,12 +704,13 @@ class _FnGen:
             self.define(sc, out, ind, MDYN, f'"memref.cast"({m.name}) {{}} : ({M4}) -> {MDYN}')
 
     def s_alloc(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
-        self.fresh_buffer(sc, out, ind)
+        self.fresh_buffer(sc, out, ind, weighted(self.ch, [(6, M4), (1, MF32), (1, MI64)]))
 
     def s_copy(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         subviews = [v.type for v in self.memrefs(sc) if v.type.startswith("memref<2x")]
         t = weighted(self.ch, [(4, M4), (1 if sc.of(MDYN) else 0, MDYN),
-                               (1 if subviews else 0, subviews[0] if subviews else M4)])
+                               (1 if subviews else 0, subviews[0] if subviews else M4),
+                               (1 if sc.of(MF32) else 0, MF32), (1 if sc.of(MI64) else 0, MI64)])
         vals = sc.of(t)
         a, b = self.choose(vals), self.choose(vals)
         out.append("  " * ind + f'"memref.copy"({a.name}, {b.name}) : ({t}, {t}) -> ()')
@@ -1031,6 +1083,12 @@ def _generate(ch: Chooser, cfg: GenConfig | None = None, seed: int | None = None
             acts.append(weighted(ch, [(6, "dup"), (3, "const"), (1, "dupnoneed")]))
         else:
             acts.append("const")
+    alias = "distinct"
+    m4s = [k for k, t in enumerate(params) if t == M4]
+    if len(m4s) > 1 and ch.chance(cfg.p_alias):
+        alias = "may"
+        for k in m4s:
+            acts[k] = acts[m4s[0]]
     main = Sig("f", params, results)
     gen = _FnGen(pg, main, list(callables), ch.integer(*cfg.main_stmts))
     funcs.append(gen.function("cf" if ch.chance(cfg.p_cf_body) else "structured"))
@@ -1041,6 +1099,7 @@ def _generate(ch: Chooser, cfg: GenConfig | None = None, seed: int | None = None
         arg_types=tuple(params),
         result_types=tuple(results),
         seed=seed,
+        alias_args=alias,
     )
 
 
