@@ -1907,6 +1907,44 @@ class CFG:
 # ---------------------------------------------------------------------------------------
 
 
+UNTAPE_LIMIT = 2  # recompute a taped op of at most this weight when its operands are there
+
+
+def untape(gen: FuncGen, plan: Plan) -> None:
+    """Replace tape entries by recomputation where the planning run materialises all
+    operands of a cheap pure op anyway (e.g. ``p = a * l`` with ``a`` and ``l`` taped
+    for ``mulf``'s own adjoint: keep ``a`` and ``l``, recompute ``p``)."""
+
+    def there(u: SSAValue, blk: Block) -> bool:
+        if gen.available(u) is not None:
+            return True
+        return plan.decisions.get((id(u), id(gen.target_block(u, blk)))) in (
+            "tape", "recompute", "iv")
+
+    changed = True
+    while changed:
+        changed = False
+        for blk, keys in plan.tapes.items():
+            for key in list(keys):
+                if isinstance(key, Trip | BlockArgument):
+                    continue
+                op = key.owner
+                spec = lookup(op)
+                if op.regions or spec is None or spec.kind not in _PURE_KINDS:
+                    continue
+                name = op_name(op)
+                if _CHEAP.get(name, 4 if name.startswith("math.") else 1) > UNTAPE_LIMIT:
+                    continue
+                if not all(there(u, blk) for u in op.operands):
+                    continue
+                keys.remove(key)
+                plan.decisions[(id(key), id(blk))] = "recompute"
+                st = plan.static.pop((id(key), id(blk)), None)
+                if st is not None:
+                    plan.static_roots[st.root].remove(st)
+                changed = True
+
+
 def grad_layout(params: Sequence[SSAValue], kinds: Sequence[str]
                 ) -> tuple[list[Attribute], list[int], dict[int, int]]:
     """Parameter types of ``F_grad`` before the seeds: each primal argument, each
@@ -2056,6 +2094,7 @@ class Differentiator:
             for fop in gen.generate():
                 fop.drop_all_references()
             self.plans[key] = plan
+            untape(gen, plan)
             for c in plan.callees:
                 work.append((c, SPLIT))
         # 2. which (function, role) needs the stacks (fixpoint over calls)
