@@ -355,3 +355,22 @@ def test_two_hundred_ops_loop_free_answers_within_seconds() -> None:
     assert r.status == "verified"
     assert r.ops >= 200
     assert time.perf_counter() - t0 < 15
+
+
+def test_our_enzyme_style_annotations_verify() -> None:
+    """Our answer written as Enzyme attributes (annotate("enzyme")) passes --claims enzyme."""
+    import io
+
+    from xdsl.printer import Printer
+
+    from activity.testing import progen
+
+    for seed in (0, 3):
+        p = progen.generate(seed)
+        m = p.parse()
+        activity.analyze(m, p.func, list(p.args)).annotate("enzyme")
+        buf = io.StringIO()
+        Printer(stream=buf, print_generic_format=True).print_op(m)
+        r = verify(activity.parse(buf.getvalue()), p.func, claims="enzyme", args=list(p.args))
+        assert r.status == "verified", r.render()
+        assert r.claims > 0
