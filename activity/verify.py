@@ -21,7 +21,8 @@ depth-first numbering decides which edges are back edges); calls are inlined, at
 ``inline_depth`` nested activations of the same function; dynamic memref dimensions
 have ``dyn_size`` elements.  Executions outside the bound, and executions with
 undefined behaviour (out-of-bounds access, integer division by zero, a non-positive
-``scf.for`` step, a failed ``cf.assert``), are excluded.  Floats are Z3 reals (no
+``scf.for`` step, a failed ``cf.assert``), are excluded; witnesses that divide a float
+by zero are only searched when there are no others.  Floats are Z3 reals (no
 rounding, NaN or infinity); transcendental functions are uninterpreted
 (:mod:`activity.z3backend`).  Every tangent is computed by the op table's ``partials``
 (the rule the interpreter and the AD generator use).
@@ -349,6 +350,7 @@ class Encoder:
         self.store_lanes = store_lanes
         self.N = Z3Backend("uf_")
         self.assume: list[Any] = []
+        self.domain: list[Any] = []  # preferred (not required) for witnesses
         self.instances: dict[SSAValue, list[tuple[Guard, Lanes]]] = {}
         self.store_instances: dict[Operation, list[tuple[Guard, Lanes]]] = {}
         self.mem: dict[int, Buf] = {}
@@ -735,9 +737,11 @@ class Encoder:
             raise Unsupported(f"{spec.name} with {len(op.results)} results")
         res = op.results[0]
         if spec.kind == OpKind.FLOAT and spec.summary in ("a / b", "fmod(a, b)"):
-            # real division by zero is unspecified in Z3 (and inf/NaN on doubles):
-            # such executions are outside the encoded real-number semantics
-            self.require(guard, ins[1] != 0)
+            # real division by zero is unspecified in Z3 (inf/NaN on doubles): witnesses
+            # are searched without it first (they replay), then with it (verification
+            # covers those executions too, with an arbitrary quotient)
+            self.domain.append(ins[1] != 0 if guard is True
+                               else z3.Implies(guard, ins[1] != 0))
         val = self.primal(op, spec, ins, res.type, guard)
         lanes: Lanes = {}
         if spec.partials is not None and spec.diff:
@@ -1292,13 +1296,18 @@ class _Checker:
                 todo[c] = f
         refuted: list[Claim] = []
         while todo:
-            status, model = self.check([z3.Or(*todo.values())])
+            query = z3.Or(*todo.values())
+            status, model = self.check([query, *self.enc.domain])
+            if status == "unsat" and self.enc.domain:
+                status, model = self.check([query])
             if status == "unsat":
                 return refuted
             if status == "unknown":
                 # localise: one query per claim
                 for c, f in list(todo.items()):
-                    st, m = self.check([f])
+                    st, m = self.check([f, *self.enc.domain])
+                    if st != "sat" and self.enc.domain:
+                        st, m = self.check([f])
                     if st == "sat":
                         self._accept(c, m, replay, what, report, refuted, f)
                     elif st == "unknown":
