@@ -107,7 +107,25 @@ class Trip:
         return f"Trip({self.op.name})"
 
 
-Key = Any  # SSAValue | Trip
+class CameFrom:
+    """Synthetic key: the id of the edge control entered an unstructured block by (the
+    forward sweep passes it as an extra block argument; needed to pick the shadow of a
+    buffer block argument)."""
+
+    __slots__ = ("block",)
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+
+    @property
+    def type(self) -> Attribute:
+        return INDEX
+
+    def __repr__(self) -> str:
+        return "CameFrom(block)"
+
+
+Key = Any  # SSAValue | Trip | CameFrom
 
 
 @dataclass
@@ -170,6 +188,8 @@ def _const_int(v: SSAValue) -> int | None:
 
 
 def def_block(key: Key) -> Block:
+    if isinstance(key, CameFrom):
+        return key.block
     if isinstance(key, Trip):
         return key.op.parent_block()  # type: ignore[return-value]
     if isinstance(key, BlockArgument):
@@ -896,7 +916,7 @@ class FuncGen:
         dec = self.plan.decisions.get((id(key), id(T2)))
         if dec == "tape":
             return 0
-        if isinstance(key, Trip) or isinstance(key, BlockArgument):
+        if isinstance(key, Trip | CameFrom | BlockArgument):
             if isinstance(key, BlockArgument) and S2.iv is not None and key.block is T2 \
                     and key.index == 0:
                 return 0
@@ -1050,6 +1070,8 @@ class FuncGen:
             po = p.block.parent_op()
             if isinstance(po, scf.ForOp) and p.index >= 1:
                 return self._iter_arg_shadow(po, p.index - 1, T, S, p)
+            if po is self.f and self.cfg is not None and p.block in self.cfg.ptr_joins:
+                return self._join_shadow(p, T, S)
             raise self.err(po, "cannot differentiate: an active buffer flows through a "
                                "block argument")
         op = p.owner
@@ -1134,6 +1156,24 @@ class FuncGen:
                 tc = self.trip_count(lb, ub, step)
                 first = self.b.v(arith.CmpiOp(tc, self.zero(tc.type), "eq"))
             return self.b.v(arith.SelectOp(first, sh_init, sh_y))
+
+    def _join_shadow(self, p: BlockArgument, T: Block, S: Scope) -> SSAValue:
+        """Shadow of a buffer block argument: the shadow of what the edge control came
+        by passed (the forward sweep records the edge)."""
+        cfg = self.cfg
+        assert cfg is not None
+        eid = self.materialize(self.d.came(p.block), T)
+        cands: list[tuple[int, SSAValue]] = []
+        for P, k in cfg.incoming[p.block]:
+            fwd = successor_operands(P.last_op)  # type: ignore[arg-type]
+            assert fwd is not None
+            cands.append((cfg.edge_id[(P, k)], self.shadow_or_zero(fwd[k][p.index], T, S)))
+        with self.b.at(S.ip):
+            sh = cands[0][1]
+            for tid, c in cands[1:]:
+                same = self.b.v(arith.CmpiOp(eid, self.c(tid), "eq"))
+                sh = self.b.v(arith.SelectOp(same, c, sh))
+        return sh
 
     def shadow_or_zero(self, u: SSAValue, use: Block, S: Scope) -> SSAValue:
         """``u``'s shadow, or (for a buffer the analysis proves inactive, flowing into an
@@ -1659,10 +1699,17 @@ class FuncGen:
         fblocks: dict[Block, Block] = {self.entry: blk}
         extra = list(STACK_TYPES) if stack else []
         for B in cfg.order[1:]:
-            nb = Block(arg_types=[a.type for a in B.args] + extra)
+            came = [INDEX] if B in cfg.ptr_joins else []
+            nb = Block(arg_types=[a.type for a in B.args] + came + extra)
             fblocks[B] = nb
             for a, na in zip(B.args, nb.args, strict=False):
                 self.fmap[id(a)] = na
+            if came:
+                self.fmap[id(self.d.came(B))] = nb.args[len(B.args)]
+
+        def came_arg(B: Block, S: Block, k: int) -> list[SSAValue]:
+            return [self.c(cfg.edge_id[(B, k)])] if S in cfg.ptr_joins else []
+
         region = blk.parent
         assert region is not None
         for B in cfg.order[1:]:
@@ -1694,14 +1741,16 @@ class FuncGen:
                 self.b.emit(func.ReturnOp(*[self.fv(u) for u in term.operands], *st))
             elif name == "cf.br":
                 S = term.successors[0]
-                self.b.emit(cf.BranchOp(fblocks[S], *[self.fv(u) for u in term.operands], *st))
+                self.b.emit(cf.BranchOp(fblocks[S], *[self.fv(u) for u in term.operands],
+                                        *came_arg(B, S, 0), *st))
             elif name == "cf.cond_br":
                 fwd = successor_operands(term)
                 assert fwd is not None
+                S0, S1 = term.successors[0], term.successors[1]
                 self.b.emit(cf.ConditionalBranchOp(
                     self.fv(term.operands[0]),
-                    fblocks[term.successors[0]], [self.fv(u) for u in fwd[0]] + st,
-                    fblocks[term.successors[1]], [self.fv(u) for u in fwd[1]] + st))
+                    fblocks[S0], [self.fv(u) for u in fwd[0]] + came_arg(B, S0, 0) + st,
+                    fblocks[S1], [self.fv(u) for u in fwd[1]] + came_arg(B, S1, 1) + st))
             else:
                 raise self.err(term, f"cannot differentiate terminator '{name}'")
 
@@ -1886,6 +1935,7 @@ class CFG:
                        if any(len(self.incoming[s]) > 1 for s in b.last_op.successors)}  # type: ignore[union-attr]
         self.pops = {s for s in order if any(p in self.pushes for p, _ in self.incoming[s])}
         self.ret_push = len(self.ret_id) > 1
+        self.ptr_joins = {b for b in order[1:] if any(is_pointer(a.type) for a in b.args)}
         # values used in a block other than the one defining them
         top: dict[int, Block] = {}
         for b in order:
@@ -1926,7 +1976,7 @@ def untape(gen: FuncGen, plan: Plan) -> None:
         changed = False
         for blk, keys in plan.tapes.items():
             for key in list(keys):
-                if isinstance(key, Trip | BlockArgument):
+                if isinstance(key, Trip | CameFrom | BlockArgument):
                     continue
                 op = key.owner
                 spec = lookup(op)
@@ -2011,6 +2061,7 @@ class Differentiator:
         self.root_kinds = self.result.arg_activities(func_name)
         self.prune = prune
         self._trips: dict[int, Trip] = {}
+        self._came: dict[int, CameFrom] = {}
         self._names: dict[str, Names] = {}
         self._sigs: dict[str, RevSignature] = {}
         taken = set(self.program.functions) | set(self.program.globals)
@@ -2044,6 +2095,12 @@ class Differentiator:
         for name, t in self.shadow_globals.values():
             g = gen.b.v(memref.GetGlobalOp(name, t))
             gen.b.fill(g, gen.zero(t.element_type))  # type: ignore[attr-defined]
+
+    def came(self, blk: Block) -> CameFrom:
+        t = self._came.get(id(blk))
+        if t is None:
+            t = self._came[id(blk)] = CameFrom(blk)
+        return t
 
     def trip(self, op: Operation) -> Trip:
         t = self._trips.get(id(op))
