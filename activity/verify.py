@@ -709,6 +709,9 @@ class Encoder:
             self.store_instances.setdefault(op, []).append((guard, lanes))
             self.write(m, addr, env[op.operands[0]], lanes, guard)
             return
+        if name == "memref.atomic_rmw":
+            self.atomic_rmw(op, spec, guard, env, tenv)
+            return
         if name in ("memref.cast", "memref.memory_space_cast", "memref.assume_alignment"):
             if op.results:
                 self.bind(env, tenv, op.results[0], env[op.operands[0]], {}, guard)
@@ -948,6 +951,50 @@ class Encoder:
             cells = list(buf.cells)
             cells[j] = (_ite(cond, val, old), _lane_ite(cond, lanes, olanes))
             self.mem[bid] = Buf(cells, buf.is_float, buf.width)
+
+    def atomic_rmw(self, op: Operation, spec: OpSpec, guard: Guard,
+                   env: dict[SSAValue, Any], tenv: dict[SSAValue, Lanes]) -> None:
+        """``old = m[i]; m[i] = old (kind) v``: the kind's table op combines them."""
+        from activity.codegen.rmw import RMW_TABLE_OP, rmw_kind
+
+        try:
+            kind = rmw_kind(op)
+        except ValueError as e:
+            raise Unsupported(str(e)) from None
+        vi, pi = spec.value or 0, spec.ptr or 1
+        m = env[op.operands[pi]]
+        addr = self.address(m, [env[u] for u in op.operands[pi + 1:]], guard)
+        old, olanes = self.read(m, addr)
+        v, vlanes = env[op.operands[vi]], tenv[op.operands[vi]]
+        if kind == "assign":
+            new, nlanes = v, dict(vlanes)
+        else:
+            cspec = lookup(RMW_TABLE_OP[kind])
+            assert cspec is not None
+            if cspec.kind == OpKind.INT:
+                new = self.integer(cspec.name, [old, v], _width(op.operands[vi].type), guard)
+                nlanes = {}
+            else:
+                new = real(cspec.sem(self.N, op, old, v)[0])  # type: ignore[misc]
+                nlanes = {}
+                keys = set(olanes) | set(vlanes)
+                if keys and cspec.partials is not None:
+                    ps = cspec.partials(self.N, old, v)
+                    for lane in keys:
+                        total: Any = None
+                        for i, ln in zip(cspec.diff, (olanes, vlanes), strict=False):
+                            t = ln.get(lane)
+                            if t is not None:
+                                term = real(ps[cspec.diff.index(i)]) * t
+                                total = term if total is None else total + term
+                        if total is not None:
+                            nlanes[lane] = total
+        lane = self.store_lanes.get(op)
+        if lane is not None:
+            nlanes[lane] = nlanes[lane] + 1 if lane in nlanes else real(1)
+        self.store_instances.setdefault(op, []).append((guard, nlanes))
+        self.write(m, addr, new, nlanes, guard)
+        self.bind(env, tenv, op.results[0], old, olanes, guard)
 
     def global_buffer(self, op: Operation) -> MRef:
         """The buffer of a ``memref.global`` (created on first use: initial value or

@@ -374,3 +374,24 @@ def test_our_enzyme_style_annotations_verify() -> None:
         r = verify(activity.parse(buf.getvalue()), p.func, claims="enzyme", args=list(p.args))
         assert r.status == "verified", r.render()
         assert r.claims > 0
+
+
+RMW = """\
+func.func @f(%x: f64, %m: memref<4xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloca() : memref<4xf64>
+  memref.store %x, %a[%c0] : memref<4xf64>
+  %o = "memref.atomic_rmw"(%x, %a, %c0) <{kind = 12 : i64}> : (f64, memref<4xf64>, index) -> f64
+  %l = memref.load %a[%c0] {tag = "l"%L} : memref<4xf64>
+  %r = arith.addf %l, %o : f64
+  return %r : f64
+}
+"""
+
+
+def test_atomic_rmw() -> None:
+    assert verify(activity.parse(RMW.replace("%L", "")), "f",
+                  opts=NO_RANDOM).status == "verified"
+    r = verify(activity.parse(RMW.replace("%L", ", enzyme.icv")), "f", claims="enzyme",
+               opts=NO_RANDOM)
+    assert r.status == "counterexample"
