@@ -282,10 +282,23 @@ _int(("arith.divui", "llvm.udiv"), "unsigned a / b", _udiv)
 _int(("arith.remsi", "llvm.srem"), "signed remainder", _srem)
 _int(("arith.remui", "llvm.urem"), "unsigned remainder",
      lambda a, b, w: a - _udiv(a, b, w) * b)
-_int(("arith.floordivsi",), "signed floor division",
-     lambda a, b, w: math.floor(signed(a, w) / signed(b, w)) if signed(b, w) else _sdiv(a, b, w))
-_int(("arith.ceildivsi",), "signed ceiling division",
-     lambda a, b, w: math.ceil(signed(a, w) / signed(b, w)) if signed(b, w) else _sdiv(a, b, w))
+def _floordiv(a: int, b: int, w: int) -> int:
+    """Exact signed floor division (Python's // floors; no float rounding)."""
+    sb = signed(b, w)
+    if sb == 0:
+        raise ZeroDivisionError("integer division by zero")
+    return signed(a, w) // sb
+
+
+def _ceildiv(a: int, b: int, w: int) -> int:
+    sb = signed(b, w)
+    if sb == 0:
+        raise ZeroDivisionError("integer division by zero")
+    return -((-signed(a, w)) // sb)
+
+
+_int(("arith.floordivsi",), "signed floor division", _floordiv)
+_int(("arith.ceildivsi",), "signed ceiling division", _ceildiv)
 _int(("arith.ceildivui",), "unsigned ceiling division",
      lambda a, b, w: -((-a) // b) if b else _udiv(a, b, w))
 _int(("arith.andi", "llvm.and"), "bitwise and", lambda a, b, w: a & b)
