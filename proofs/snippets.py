@@ -214,44 +214,29 @@ def summary_externals() -> object:
 
 def capture_dense(text: str = DENSE_PROGRAM, externals: object | None = None
                   ) -> DenseTransfers:
-    """Run the analysis on ``text`` with recording solver classes and return the
-    transfer closures it built (the transfers are closures inside ``solve_activity``;
-    see the report to the lead about making them importable)."""
+    """Run the analysis on ``text`` and return its dense transfer functions (from
+    ``ActivityProblem.transfers``) over fresh value-flag solvers."""
     import warnings
 
     import activity.analysis.activity as act
     from activity.analysis.args import resolve_args
     from activity.engine.graph import Effect
-    from activity.engine.solver import DenseSolver, SparseSolver
-
-    dense: list[DenseSolver] = []
-    sparse: list[SparseSolver] = []
-
-    class RecDense(DenseSolver):
-        def __init__(self, *a, **k):  # type: ignore[no-untyped-def]
-            super().__init__(*a, **k)
-            dense.append(self)
-
-    class RecSparse(SparseSolver):
-        def __init__(self, *a, **k):  # type: ignore[no-untyped-def]
-            super().__init__(*a, **k)
-            sparse.append(self)
+    from activity.engine.solver import SparseSolver
 
     module = Parser(_ctx(), text).parse_module()
-    old = act.DenseSolver, act.SparseSolver
-    act.DenseSolver, act.SparseSolver = RecDense, RecSparse  # type: ignore[misc]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            g = GraphBuilder(module, ["f"], externals=externals).build()
-            f = g.functions[0]
-            sol = act.solve_activity(g, {f: resolve_args(f, None)})
-    finally:
-        act.DenseSolver, act.SparseSolver = old  # type: ignore[misc]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        g = GraphBuilder(module, ["f"], externals=externals).build()
+        f = g.functions[0]
+        kinds = {f: resolve_args(f, None)}
+        prob = act.ActivityProblem(g)
+        sol = prob.solve(prob.default_seeds(kinds), arg_kinds=kinds)
+    varied = SparseSolver(len(g.values), g.vsucc)
+    useful = SparseSolver(len(g.values), g.vpred)
+    vm_transfer, um_transfer = prob.transfers(varied, useful)
     nodes: dict[str, int] = {}
     for n, (kind, _a, _b) in g.effects.items():
         nodes.setdefault(Effect(kind).name, n)
     plain = next(n for n, op in enumerate(g.node_op)
                  if op is not None and op.name in ("arith.addf", "func.return"))
-    return DenseTransfers(g, sol, dense[0].transfer, dense[1].transfer, sparse[0], sparse[1],
-                          nodes, plain)
+    return DenseTransfers(g, sol, vm_transfer, um_transfer, varied, useful, nodes, plain)

@@ -23,6 +23,7 @@ the points-to analysis admits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from xdsl.ir import Operation, SSAValue
@@ -156,27 +157,14 @@ class ActivityProblem:
                         seeds.useful.add(g.vid[u])
         return seeds
 
-    def solve(self, seeds: Seeds, *, backward: bool = True,
-              arg_kinds: dict[Operation, list[str]] | None = None) -> Solution:
-        """The joint least fixpoint of the four analyses from ``seeds``."""
+    def transfers(self, varied: SparseSolver, useful: SparseSolver
+                  ) -> tuple[Callable[[int, int], int], Callable[[int, int], int]]:
+        """The dense transfer functions (forward: varied memory before -> after a node;
+        backward: useful memory after -> before), reading and setting the value flags of
+        ``varied``/``useful``.  Public so that ``proofs/`` can check them directly."""
         g, pt, reach = self.g, self.pt, self.reach
         pts = pt.pts
-        nv = len(g.values)
-        nn = len(g.node_op)
         effects = g.effects
-        vm: DenseSolver
-        um: DenseSolver
-
-        def on_varied(v: int) -> None:
-            for n in g.watch_fwd.get(v, ()):
-                vm.enqueue(n)
-
-        def on_useful(v: int) -> None:
-            for n in g.watch_bwd.get(v, ()):
-                um.enqueue(n)
-
-        varied = SparseSolver(nv, g.vsucc, on_varied)
-        useful = SparseSolver(nv, g.vpred, on_useful)
 
         def vm_transfer(n: int, inp: int) -> int:
             eff = effects.get(n)
@@ -231,6 +219,30 @@ class ActivityProblem:
                     useful.set(o)
                 return after | r
             return after
+
+        return vm_transfer, um_transfer
+
+    def solve(self, seeds: Seeds, *, backward: bool = True,
+              arg_kinds: dict[Operation, list[str]] | None = None) -> Solution:
+        """The joint least fixpoint of the four analyses from ``seeds``."""
+        g, pt, reach = self.g, self.pt, self.reach
+        nv = len(g.values)
+        nn = len(g.node_op)
+        vm: DenseSolver
+        um: DenseSolver
+
+        def on_varied(v: int) -> None:
+            for n in g.watch_fwd.get(v, ()):
+                vm.enqueue(n)
+
+        def on_useful(v: int) -> None:
+            for n in g.watch_bwd.get(v, ()):
+                um.enqueue(n)
+
+        varied = SparseSolver(nv, g.vsucc, on_varied)
+        useful = SparseSolver(nv, g.vpred, on_useful)
+
+        vm_transfer, um_transfer = self.transfers(varied, useful)
 
         vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
         um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
