@@ -1118,9 +1118,18 @@ class FuncGen:
             with self.b.at(S.ip):
                 return self.b.v(memref.GetGlobalOp(self.d.shadow_global(sym, p.type), p.type))
         if name == "func.call" and self.callee_of(op) is not None:
-            i = self.returned_param(op, list(op.results).index(p))
+            j = list(op.results).index(p)
+            i = self.returned_param(op, j)
             if i is not None:
                 return self.shadow_or_zero(op.operands[i], T, S)
+            t = call_target(op)
+            assert t is not None
+            if any(jj == j for jj, _ in self.d.rev_signature(t).result_shadows):
+                # a buffer the callee allocates and returns: like an allocation here
+                with self.b.at(S.ip), self.b.in_pass("adjoint"):
+                    sh = self.dummy_shadow(p.type, None)
+                S.deallocs.append(sh)
+                return sh
             raise self.err(op, "cannot differentiate: a callee returns an active buffer "
                                "it did not receive as an argument")
         if isinstance(op, scf.ForOp):
@@ -1504,6 +1513,13 @@ class FuncGen:
                 r = op.results[j]
                 x = self.adj_take(r) if self.facts.has_adjoint(r) else None
                 args.append(x if x is not None else self.zero(r.type))
+            for j, _u in sig.result_shadows:
+                r = op.results[j]
+                sh = self.shadow(r, use)
+                if sh is None:
+                    sh = self.dummy_shadow(r.type, None)
+                    temps.append(sh)
+                args.append(sh)
             if self.mode == "emit" and self.d.uses_stack.get((t, SPLIT), False):
                 assert self.rstk is not None
                 args += [self.rstk.fbuf, self.rstk.ibuf, self.rstk.cursors]
@@ -1671,6 +1687,9 @@ class FuncGen:
             self.arg_shadow[id(params[i])] = blk.args[len(params) + k]
         seeds = blk.args[len(params) + len(sig.shadow_params):
                          len(params) + len(sig.shadow_params) + len(sig.seed_results)]
+        base = len(params) + len(sig.shadow_params) + len(sig.seed_results)
+        for k, (_j, u) in enumerate(sig.result_shadows):
+            self.arg_shadow[id(u)] = blk.args[base + k]  # owned by the caller
         if stack:
             n = len(sig.in_types)
             self.rstk = Stack(blk.args[n], blk.args[n + 1], blk.args[n + 2])
@@ -2027,6 +2046,9 @@ class RevSignature:
     shadow_params: list[int]
     seed_results: list[int]
     adj_params: list[int]
+    # buffers G allocates and returns: the caller owns their shadows and passes them
+    # (after the seeds); (result index, the returned alloc in G)
+    result_shadows: list[tuple[int, SSAValue]] = field(default_factory=list)
 
 
 class Differentiator:
@@ -2130,8 +2152,21 @@ class Differentiator:
         ins += [outs[j] for j in seed_results]
         adj_params = [i for i, p in enumerate(params)
                       if isinstance(p.type, AnyFloat) and self.facts.has_adjoint(p)]
+        result_shadows: list[tuple[int, SSAValue]] = []
+        blocks = f.regions[0].blocks
+        ret = blocks[0].last_op if len(blocks) == 1 else None
+        for j, t in enumerate(outs):
+            if not is_pointer(t) or ret is None or op_name(ret) != "func.return":
+                continue
+            u = ret.operands[j]
+            spec = lookup(u.owner) if isinstance(u.owner, Operation) else None
+            if (spec is not None and spec.kind == OpKind.MEM_ALLOC and self.facts.has_shadow(u)
+                    and u.owner.parent_block() is blocks[0]  # type: ignore[union-attr]
+                    and isinstance(t, MemRefType) and DYNAMIC_INDEX not in t.get_shape()):
+                result_shadows.append((j, u))
+                ins.append(t)
         s = RevSignature(ins, [params[i].type for i in adj_params], shadow_params,
-                         seed_results, adj_params)
+                         seed_results, adj_params, result_shadows)
         self._sigs[fname] = s
         return s
 
@@ -2248,6 +2283,10 @@ class Differentiator:
                 rargs.append(sh)
         for k in range(len(float_res)):
             rargs.append(blk.args[seeds_at + k])
+        for j, _u in sig.result_shadows:  # nobody reads F's returned buffers' shadows
+            sh = gen.dummy_shadow(outs[j], None)
+            temps.append(sh)
+            rargs.append(sh)
         if st is not None:
             rargs += [st.fbuf, st.ibuf, st.cursors]
         rcall = func.CallOp(names.rev, rargs, sig.out_types)
