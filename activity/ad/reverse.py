@@ -2308,9 +2308,5 @@ class Differentiator:
         return fop
 
 
-def _unused(*_a: object) -> None:
-    return None
-
-
-__all__ = ["GradError", "Differentiator", "FuncGen", "Plan", "Trip", "cf", "successor_operands",
-           "_unused"]
+__all__ = ["CameFrom", "Differentiator", "FuncGen", "GradError", "Plan", "RevSignature",
+           "Trip", "grad_layout", "untape"]
