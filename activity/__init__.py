@@ -6,11 +6,14 @@ Public API::
     module = activity.parse("prog.mlir")            # or MLIR text
     result = activity.analyze(module, func="f", args=["active", "const", "dup"])
     result.value(v).active, result.op_active(op), result.to_json(), result.annotate("enzyme")
+    f = activity.compile(module, "f")               # native code (llvmlite JIT)
+    df = activity.gradient(module, "f", argnums=0)  # compiled reverse-mode gradient
 """
 
 from activity.ad import grad
 from activity.analysis.result import ActivityResult, ValueActivity
 from activity.api import ActivityWarning, analyze, parse
+from activity.codegen import compile, gradient  # noqa: A004
 from activity.errors import ActivityError
 from activity.evaluate import evaluate
 
@@ -18,5 +21,5 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "ValueActivity", "analyze",
-    "evaluate", "grad", "parse", "__version__",
+    "compile", "evaluate", "grad", "gradient", "parse", "__version__",
 ]

@@ -69,10 +69,13 @@ def as_tuple(r: Any, n: int) -> tuple[Any, ...]:
 
 
 def check_against_interpreter(module: Any, func: str, inputs: list[Any],
-                              rtol: float = 1e-12) -> None:
+                              rtol: float = 1e-12, fill: int | None = 0) -> None:
+    """Compiled == interpreted, results and buffers.  ``fill=0``: fresh memory is zero
+    as in the interpreter (random programs may read memory they never wrote);
+    ``fill=0xFF`` poisons it (the program must not)."""
     a1, a2 = copies(inputs), copies(inputs)
     ref = Interpreter(module).run(func, a1).results
-    got = as_tuple(compile(module, func)(*a2), len(ref))
+    got = as_tuple(compile(module, func, fill=fill)(*a2), len(ref))
     for k, (r, g) in enumerate(zip(ref, got, strict=True)):
         assert same(r, g, rtol), f"@{func} result {k}: interpreter {r!r}, compiled {g!r}"
     for k, (x, y) in enumerate(zip(a1, a2, strict=True)):
@@ -99,7 +102,7 @@ def test_objectives_agree_with_interpreter_and_numpy(name: str) -> None:
     o = OBJECTIVES[name]
     m = activity.parse(o.mlir)
     inputs = o.make_inputs(np.random.default_rng(1), "small")
-    check_against_interpreter(m, o.func, inputs)
+    check_against_interpreter(m, o.func, inputs, fill=0xFF)
     got = compile(m, o.func)(*copies(inputs))
     assert same(got, o.reference(copies(inputs)), 1e-9)
 
@@ -329,3 +332,159 @@ def test_upstream_lowering_agrees_on_examples_and_random_programs() -> None:
         for x, y in zip(a1, a2, strict=True):
             if isinstance(x, np.ndarray):
                 assert same(x, y, 1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# Gradients: compiled <F>_grad == interpreted <F>_grad, pruned == all_active
+
+
+def _grad_call(module: Any, func: str, kinds: list[str], inputs: list[Any],
+               rng: np.random.Generator) -> list[Any]:
+    """Arguments of ``<func>_grad``: the inputs, a random shadow after each dup buffer,
+    a random seed per float result."""
+    from xdsl.dialects.builtin import AnyFloat
+
+    from activity.engine.program import Program
+
+    fop = Program.of(module).functions[func]
+    outs = list(fop.function_type.outputs.data)  # type: ignore[attr-defined]
+    call: list[Any] = []
+    for x, k in zip(inputs, kinds, strict=True):
+        call.append(x.copy() if isinstance(x, np.ndarray) else x)
+        if k in ("dup", "dupnoneed"):
+            call.append(rng.uniform(-1, 1, size=np.shape(x)))
+    call += [float(rng.uniform(0.5, 1.5)) for t in outs if isinstance(t, AnyFloat)]
+    return call
+
+
+def check_gradient_compiled(module: Any, func: str, kinds: list[str], inputs: list[Any],
+                            seed: int = 0, prune: bool = True, max_steps: int = 10**8,
+                            fill: int | None = 0xFF) -> tuple[Any, list[Any]]:
+    """Compiled and interpreted ``<func>_grad`` agree (by default fresh memory is
+    poisoned with NaNs in the compiled run, so reading memory never written shows)."""
+    gm = activity.grad(module, func, kinds, prune=prune)
+    call = _grad_call(module, func, kinds, inputs, np.random.default_rng(seed))
+    c1, c2 = copies(call), copies(call)
+    ref = Interpreter(gm, max_steps=max_steps).run(f"{func}_grad", c1).results
+    got = as_tuple(compile(gm, f"{func}_grad", fill=fill)(*c2), len(ref))
+    for k, (r, g) in enumerate(zip(ref, got, strict=True)):
+        assert same(r, g, 1e-10), f"@{func}_grad result {k}: interpreter {r}, compiled {g}"
+    for k, (x, y) in enumerate(zip(c1, c2, strict=True)):
+        if isinstance(x, np.ndarray):
+            assert same(x, y, 1e-10), f"@{func}_grad buffer {k}: {x} vs {y}"
+    return got, c2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_objective_gradients_compiled_equal_interpreted_and_pruned_equal_all_active(
+        name: str) -> None:
+    o = OBJECTIVES[name]
+    m = activity.parse(o.mlir)
+    inputs = o.make_inputs(np.random.default_rng(3), "small")
+    pruned, bufs_p = check_gradient_compiled(m, o.func, o.args, inputs, seed=4)
+    full, bufs_a = check_gradient_compiled(m, o.func, o.args, inputs, seed=4, prune=False)
+    for a, b in zip(pruned, full, strict=True):
+        assert same(a, b, 1e-10)
+    # the shadows of the buffers (the gradients) agree too; all_active may have
+    # more shadow arguments (the same ones, in the same places, for dup arguments)
+    shadows_p = [x for x in bufs_p if isinstance(x, np.ndarray)]
+    shadows_a = [x for x in bufs_a if isinstance(x, np.ndarray)]
+    assert len(shadows_p) == len(shadows_a)
+    for a, b in zip(shadows_p, shadows_a, strict=True):
+        assert same(a, b, 1e-10)
+
+
+def _random_gradients(seeds: range) -> dict[str, int]:
+    counts = {"ok": 0, "grad_error": 0, "interpreter_error": 0}
+    for seed in seeds:
+        g = generate(seed)
+        m = g.parse()
+        try:
+            activity.grad(m, g.func, list(g.args))
+        except activity.ActivityError:
+            counts["grad_error"] += 1
+            continue
+        try:
+            check_gradient_compiled(m, g.func, list(g.args), g.make_inputs(random.Random(seed)),
+                                    seed=seed, fill=0)
+        except InterpreterError:
+            counts["interpreter_error"] += 1
+            continue
+        counts["ok"] += 1
+    return counts
+
+
+def test_random_program_gradients_compiled_equal_interpreted() -> None:
+    counts = _random_gradients(range(12))
+    assert counts["ok"] >= 10, counts
+
+
+@pytest.mark.slow
+def test_random_program_gradients_compiled_equal_interpreted_many() -> None:
+    counts = _random_gradients(range(25, 1025))
+    assert counts["ok"] >= 950, counts
+
+
+def test_gradient_api_like_jax_grad() -> None:
+    from activity import gradient
+
+    m = activity.parse(ROOT / "examples" / "quickstart.mlir")
+    buf = np.linspace(-1, 2, 7)
+    before = buf.copy()
+    g = gradient(m, "quickstart", argnums=(0, 2))
+    dx, dbuf = g(0.3, 2.0, buf, 7)
+    assert np.array_equal(buf, before)  # arguments are not modified
+    assert isinstance(dx, float) and dbuf.shape == buf.shape
+    # against central differences of the compiled primal
+    f = compile(m, "quickstart")
+    h = 1e-6
+    fd = (f(0.3 + h, 2.0, buf.copy(), 7) - f(0.3 - h, 2.0, buf.copy(), 7)) / (2 * h)
+    assert dx == pytest.approx(fd, rel=1e-6)
+    for i in (0, 3, 6):
+        e = np.zeros(7)
+        e[i] = h
+        fdi = (f(0.3, 2.0, buf + e, 7) - f(0.3, 2.0, buf - e, 7)) / (2 * h)
+        assert dbuf[i] == pytest.approx(fdi, rel=1e-6, abs=1e-9)
+    assert gradient(m, "quickstart", argnums=0)(0.3, 2.0, buf, 7) == pytest.approx(dx)
+    assert len(gradient(m, "quickstart")(0.3, 2.0, buf, 7)) == 3  # x, k and buf
+    full = gradient(m, "quickstart", argnums=(0, 2), prune=False)(0.3, 2.0, buf, 7)
+    assert full[0] == pytest.approx(dx) and np.allclose(full[1], dbuf)
+    with pytest.raises(ValueError, match="carries no derivative"):
+        gradient(m, "quickstart", argnums=3)
+    with pytest.raises(ValueError, match="no argument 9"):
+        gradient(m, "quickstart", argnums=9)
+    with pytest.raises(TypeError, match="takes 4 arguments"):
+        g(0.3, 2.0, buf)
+
+
+@pytest.mark.parametrize("name", ["gmm", "ba"])
+def test_gradient_api_on_objectives_matches_interpreted_gradient(name: str) -> None:
+    from activity import gradient
+
+    o = OBJECTIVES[name]
+    m = activity.parse(o.mlir)
+    inputs = o.make_inputs(np.random.default_rng(5), "small")
+    nums = [i for i, k in enumerate(o.args) if k in ("active", "dup")]
+    g = gradient(m, o.func, nums, args=o.args)
+    got = g(*inputs)
+    gm = g.grad_module
+    call: list[Any] = []
+    for x, k in zip(copies(inputs), o.args, strict=True):
+        call.append(x)
+        if k in ("dup", "dupnoneed"):
+            call.append(np.zeros_like(x))
+    call.append(1.0)
+    adj = Interpreter(gm, max_steps=10**8).run(f"{o.func}_grad", call).results
+    k = 0
+    expected = []
+    pos = 0
+    for kind in o.args:
+        pos += 1
+        if kind in ("dup", "dupnoneed"):
+            expected.append(call[pos])
+            pos += 1
+        elif kind == "active":
+            expected.append(adj[k])
+            k += 1
+    for a, b in zip(got, expected, strict=True):
+        assert same(a, b, 1e-10)

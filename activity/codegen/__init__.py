@@ -23,24 +23,36 @@ def _module(source: Any) -> ModuleOp:
     return parse(source)
 
 
-def compile(source: Any, func: str, target: str = "cpu", opt: int = 3) -> Any:  # noqa: A001
+def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
+            fill: int | None = None) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
     :class:`~activity.codegen.jit.CompiledFunction`.  ``target="gpu"``: the outermost
     ``scf.parallel`` loops become NVPTX kernels (:mod:`activity.codegen.gpu`).
-    Compiled functions are cached per session.
+    ``fill``: a byte to fill fresh memory (``memref.alloc``/``alloca``) with; by default
+    it is left uninitialized, as upstream MLIR does (``0`` reproduces the reference
+    interpreter's zeroed memory, ``0xFF`` fills doubles with NaN to catch reads of
+    memory never written).  Compiled functions are cached per session.
     """
     module = _module(source)
     if target == "cpu":
         from activity.codegen.jit import compile_cpu
 
-        return compile_cpu(module, func, opt=opt)
+        return compile_cpu(module, func, opt=opt, fill=fill)
     if target == "gpu":
         from activity.codegen.gpu import compile_gpu
 
-        return compile_gpu(module, func, opt=opt)
+        return compile_gpu(module, func, opt=opt, fill=fill)
     raise ValueError(f"unknown target {target!r} (expected 'cpu' or 'gpu')")
 
 
-__all__ = ["CodegenError", "compile"]
+def gradient(source: Any, func: str, argnums: Any = None, prune: bool = True,
+             **kw: Any) -> Any:
+    """``jax.grad``-like compiled gradient; see :mod:`activity.codegen.gradient`."""
+    from activity.codegen.gradient import gradient as _gradient
+
+    return _gradient(source, func, argnums, prune, **kw)
+
+
+__all__ = ["CodegenError", "compile", "gradient"]

@@ -14,9 +14,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import hashlib
+import struct
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -80,8 +81,8 @@ def host_layout(opt: int = 3) -> str:
     return _DL[opt]
 
 
-def host_target(opt: int = 3) -> Target:
-    return Target("cpu", llvm.get_process_triple(), host_layout(opt))
+def host_target(opt: int = 3, fill: int | None = None) -> Target:
+    return Target("cpu", llvm.get_process_triple(), host_layout(opt), fill=fill)
 
 
 def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int) -> None:
@@ -158,23 +159,19 @@ _LIBC = ctypes.CDLL(None)
 _LIBC.free.argtypes = [ctypes.c_void_p]
 _LIBC.free.restype = None
 
+# Every LLVM argument and result field travels in one 8-byte slot of a buffer, packed
+# and unpacked with ``struct`` (little-endian; narrower values padded).
+_SLOT_FMT = {"f64": "d", "f32": "f4x", "f16": "e6x", "ptr": "Q", "i64": "q", "i32": "i4x",
+             "i16": "h6x", "i8": "b7x", "i1": "B7x"}
 
-def _ctype(t: ir.Type) -> Any:
-    if t == F64:
-        return ctypes.c_double
-    if t == F32:
-        return ctypes.c_float
-    if t == F16:
-        return ctypes.c_uint16
+
+def _slot_key(t: ir.Type) -> str:
     if isinstance(t, ir.PointerType):
-        return ctypes.c_void_p
-    w = t.width  # type: ignore[attr-defined]
-    return {1: ctypes.c_uint8, 8: ctypes.c_int8, 16: ctypes.c_int16, 32: ctypes.c_int32,
-            64: ctypes.c_int64}.get(w) or _bad_width(w)
-
-
-def _bad_width(w: int) -> Any:
-    raise CodegenError(f"integers of width {w} cannot cross the Python boundary")
+        return "ptr"
+    key = _elem_key(t)
+    if key not in _SLOT_FMT:
+        raise CodegenError(f"values of type {t} cannot cross the Python boundary")
+    return key
 
 
 _DTYPES: dict[str, tuple[np.dtype, ...]] = {
@@ -195,6 +192,8 @@ def _elem_key(t: ir.Type) -> str:
         return "f32"
     if t == F16:
         return "f16"
+    if isinstance(t, ir.PointerType):
+        return "ptr"
     return f"i{t.width}"  # type: ignore[attr-defined]
 
 
@@ -204,120 +203,129 @@ class _Param:
 
     index: int
     mlir: Attribute
+    what: str
+    fmt: str
     lay: Layout | None = None
-    ctype: Any = None
     dtypes: tuple[np.dtype, ...] = ()
     width: int = 0
     is_float: bool = False
 
     @classmethod
     def of(cls, i: int, t: Attribute) -> _Param:
+        what = f"argument {i} ({t})"
         if isinstance(t, MemRefType):
             lay = layout(t)
-            key = _elem_key(lay.elem)
-            return cls(i, t, lay, dtypes=_DTYPES[key])
+            return cls(i, t, what, "QQq" + "q" * (2 * lay.rank), lay,
+                       dtypes=_DTYPES[_elem_key(lay.elem)])
         lt = scalar_type(t)
         if isinstance(lt, ir.PointerType):
             raise CodegenError(f"argument {i}: pointers cannot be passed from Python")
-        p = cls(i, t, ctype=_ctype(lt), is_float=lt in (F64, F32, F16))
+        key = _slot_key(lt)
+        p = cls(i, t, what, _SLOT_FMT[key], is_float=key[0] == "f")
         if not p.is_float:
             p.width = lt.width  # type: ignore[attr-defined]
         return p
 
-    def convert(self, x: Any, keep: list[Any]) -> list[Any]:
-        """ctypes objects for the LLVM arguments of this parameter."""
+    def convert(self, x: Any, out: list[Any], keep: list[Any]) -> None:
+        """Append the slot values of this parameter to ``out``."""
         if self.lay is not None:
-            return self._memref(x, keep)
+            self._memref(x, out, keep)
+            return
         if self.is_float:
+            if isinstance(x, float):
+                out.append(x)
+                return
             if isinstance(x, np.ndarray) and x.ndim == 0:
                 x = x.item()
             if isinstance(x, bool | np.bool_) or not isinstance(x, int | float | np.number) \
                     or isinstance(x, complex | np.complexfloating):
-                raise TypeError(f"argument {self.index}: expected a float for {self.mlir}, "
-                                f"got {type(x).__name__}")
-            if self.ctype is ctypes.c_uint16:
-                return [ctypes.c_uint16(int(np.float16(x).view(np.uint16)))]
-            return [self.ctype(float(x))]
+                raise TypeError(f"{self.what}: expected a float, got {type(x).__name__}")
+            out.append(float(x))
+            return
         if isinstance(x, np.ndarray) and x.ndim == 0:
             x = x.item()
         if not isinstance(x, int | np.integer | bool | np.bool_):
-            raise TypeError(f"argument {self.index}: expected an integer for {self.mlir}, "
-                            f"got {type(x).__name__}")
+            raise TypeError(f"{self.what}: expected an integer, got {type(x).__name__}")
         v = int(x)
         w = self.width
         lo = 0 if w == 1 else -(1 << (w - 1))
         if not lo <= v < (1 << w):
-            raise ValueError(f"argument {self.index}: {v} does not fit in {self.mlir}")
-        v &= (1 << w) - 1
-        if w > 1 and v >> (w - 1):
+            raise ValueError(f"{self.what}: {v} does not fit")
+        if w > 1 and v >= (1 << (w - 1)):
             v -= 1 << w
-        return [self.ctype(v)]
+        out.append(v)
 
-    def _memref(self, x: Any, keep: list[Any]) -> list[Any]:
+    def _memref(self, x: Any, out: list[Any], keep: list[Any]) -> None:
         lay = self.lay
         assert lay is not None
-        what = f"argument {self.index} ({self.mlir})"
+        what = self.what
         if not isinstance(x, np.ndarray):
             raise TypeError(f"{what}: expected a numpy array, got {type(x).__name__}")
         if x.dtype not in self.dtypes:
             raise TypeError(f"{what}: expected dtype {self.dtypes[0]}, got {x.dtype}")
-        if x.ndim != lay.rank:
-            raise ValueError(f"{what}: expected a rank-{lay.rank} array, got shape {x.shape}")
-        for k, (n, want) in enumerate(zip(x.shape, lay.shape, strict=True)):
+        shape = x.shape
+        if len(shape) != lay.rank:
+            raise ValueError(f"{what}: expected a rank-{lay.rank} array, got shape {shape}")
+        for k, (n, want) in enumerate(zip(shape, lay.shape, strict=True)):
             if want is not None and n != want:
-                raise ValueError(f"{what}: dimension {k} must be {want}, got shape {x.shape}")
-        if not x.flags.writeable:
+                raise ValueError(f"{what}: dimension {k} must be {want}, got shape {shape}")
+        flags = x.flags
+        if not flags.writeable:
             raise ValueError(f"{what}: the array is read-only (compiled code works in "
                              "place; pass a writeable copy)")
         item = x.itemsize
-        strides: list[int] = []
         if lay.identity:
-            if not x.flags.c_contiguous:
+            if not flags.c_contiguous:
                 raise ValueError(f"{what}: strided views are not accepted for an identity "
                                  "layout; pass np.ascontiguousarray(x)")
-            acc = 1
-            for n in reversed(x.shape):
-                strides.append(acc)
-                acc *= n
-            strides.reverse()
+            strides = _row_major(shape)
         else:
+            strides = []
             for k, (s, want) in enumerate(zip(x.strides, lay.strides, strict=True)):
                 if s % item or s < 0:
                     raise ValueError(f"{what}: stride {s} bytes in dimension {k} is not a "
                                      "non-negative multiple of the element size")
                 es = s // item
-                if x.shape[k] <= 1 and want is not None:
+                if shape[k] <= 1 and want is not None:
                     es = want
                 if want is not None and es != want:
                     raise ValueError(f"{what}: dimension {k} has stride {es} elements, the "
                                      f"type requires {want}")
                 strides.append(es)
         offset = lay.offset or 0
-        base = x.ctypes.data - offset * item
+        base = x.__array_interface__["data"][0] - offset * item
         keep.append(x)
-        return ([ctypes.c_void_p(base), ctypes.c_void_p(base), ctypes.c_int64(offset)]
-                + [ctypes.c_int64(n) for n in x.shape]
-                + [ctypes.c_int64(s) for s in strides])
+        out += (base, base, offset, *shape, *strides)
+
+
+def _row_major(shape: Sequence[int]) -> list[int]:
+    out = []
+    acc = 1
+    for n in reversed(shape):
+        out.append(acc)
+        acc *= n
+    out.reverse()
+    return out
 
 
 @dataclass
 class _Result:
     mlir: Attribute
+    fmt: str
+    n: int
     lay: Layout | None = None
-    ctypes_: list[Any] = field(default_factory=list)
-    signed_width: int = 0
+    width: int = 0
 
     @classmethod
     def of(cls, t: Attribute) -> _Result:
         if isinstance(t, MemRefType):
             lay = layout(t)
-            r = 2 * lay.rank
-            return cls(t, lay, [ctypes.c_void_p, ctypes.c_void_p] + [ctypes.c_int64] * (1 + r))
+            return cls(t, "QQq" + "q" * (2 * lay.rank), 3 + 2 * lay.rank, lay)
         lt = scalar_type(t)
         if isinstance(lt, ir.PointerType):
             raise CodegenError("pointer results cannot be returned to Python")
-        w = 0 if lt in (F64, F32, F16) else lt.width  # type: ignore[attr-defined]
-        return cls(t, None, [_ctype(lt)], w)
+        key = _slot_key(lt)
+        return cls(t, _SLOT_FMT[key], 1, None, 0 if key[0] == "f" else lt.width)
 
 
 class CompiledFunction:
@@ -325,9 +333,10 @@ class CompiledFunction:
 
     Arguments: Python/numpy floats for float parameters, ints for integer and index
     ones, numpy arrays for memrefs (dtype and rank as the type says, static dimensions
-    matching; used in place, like the interpreter).  Returns ``None``, the single
-    result, or a tuple: floats, ints (signed; ``i1`` as 0/1) and numpy arrays (copies)
-    for memref results.
+    matching, C-contiguous for the identity layout; used in place, like the
+    interpreter).  Returns ``None``, the single result, or a tuple: floats, ints
+    (signed; ``i1`` as 0/1) and numpy arrays (copies) for memref results.  Calls from
+    several threads are serialised.
     """
 
     def __init__(self, engine: Any, name: str, ins: Sequence[Attribute],
@@ -342,7 +351,25 @@ class CompiledFunction:
         if not addr:
             raise CodegenError(f"no compiled wrapper for @{name}")
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
-        self._nres = sum(len(r.ctypes_) for r in self._results)
+        self._in_fmt = "<" + "".join(p.fmt for p in self._params)
+        self._out_fmt = "<" + "".join(r.fmt for r in self._results)
+        n_in = struct.calcsize(self._in_fmt) // 8
+        n_out = struct.calcsize(self._out_fmt) // 8
+        self._n_in = n_in
+        self._slots = (ctypes.c_int64 * max(1, n_in + n_out))()
+        self._mem = memoryview(self._slots).cast("B")
+        base = ctypes.addressof(self._slots)
+        self._packed = (ctypes.c_void_p * max(1, n_in + n_out))(
+            *[base + 8 * i for i in range(n_in + n_out)])
+        self._packed_addr = ctypes.addressof(self._packed)
+        self._lock = threading.Lock()
+        self._memref_results = any(r.lay is not None for r in self._results)
+        self._memref_slots = []
+        k = 0
+        for p in self._params:
+            if p.lay is not None:
+                self._memref_slots.append(k)
+            k += struct.calcsize("<" + p.fmt) // 8
         self._free = free_results
         self.llvm_ir = llvm_ir
         self._globals: list[tuple[int, bytes]] = list(getattr(owner, "mutable_globals", []))
@@ -351,70 +378,56 @@ class CompiledFunction:
         return f"<compiled @{self.name}: {len(self._params)} args, {len(self._results)} results>"
 
     def __call__(self, *args: Any) -> Any:
-        if len(args) != len(self._params):
-            raise TypeError(f"@{self.name} takes {len(self._params)} arguments, "
-                            f"got {len(args)}")
+        params = self._params
+        if len(args) != len(params):
+            raise TypeError(f"@{self.name} takes {len(params)} arguments, got {len(args)}")
         keep: list[Any] = []
-        objs: list[Any] = []
-        inputs: set[int] = set()
-        for p, x in zip(self._params, args, strict=True):
-            parts = p.convert(x, keep)
-            if p.lay is not None:
-                inputs.add(parts[0].value or 0)
-            objs += parts
-        outs: list[Any] = []
-        for r in self._results:
-            outs += [c() for c in r.ctypes_]
-        allv = objs + outs
-        packed = (ctypes.c_void_p * max(1, len(allv)))(
-            *[ctypes.addressof(o) for o in allv])
-        for addr, data in self._globals:
-            ctypes.memmove(addr, data, len(data))
-        self._fn(ctypes.addressof(packed))
-        results = self._collect(outs, inputs)
+        vals: list[Any] = []
+        for p, x in zip(params, args, strict=True):
+            p.convert(x, vals, keep)
+        with self._lock:
+            struct.pack_into(self._in_fmt, self._mem, 0, *vals)
+            for addr, data in self._globals:
+                ctypes.memmove(addr, data, len(data))
+            self._fn(self._packed_addr)
+            outs = struct.unpack_from(self._out_fmt, self._mem, 8 * self._n_in)
         del keep
-        if not results:
+        if not self._results:
             return None
+        inputs = {vals[i] for i in self._memref_slots} if self._memref_results else set()
+        results = self._collect(outs, inputs)
         return results[0] if len(results) == 1 else tuple(results)
 
-    def _collect(self, outs: list[Any], inputs: set[int]) -> list[Any]:
+    def _collect(self, outs: Sequence[Any], inputs: set[int]) -> list[Any]:
         res: list[Any] = []
         k = 0
         freed: set[int] = set()
         for r in self._results:
-            n = len(r.ctypes_)
-            vals = [o.value for o in outs[k:k + n]]
-            k += n
+            vals = outs[k:k + r.n]
+            k += r.n
             if r.lay is None:
                 v = vals[0]
-                if r.signed_width:
-                    w = r.signed_width
-                    v = int(v)
-                    if w == 1:
-                        v &= 1
-                elif isinstance(r.ctypes_[0](), ctypes.c_uint16):
-                    v = float(np.uint16(v).view(np.float16))
-                res.append(v)
-                continue
-            res.append(self._array(r, vals, inputs, freed))
+                res.append(v & 1 if r.width == 1 else v)
+            else:
+                res.append(self._array(r, list(vals), inputs, freed))
         return res
 
     def _array(self, r: _Result, vals: list[Any], inputs: set[int], freed: set[int]) -> Any:
         lay = r.lay
         assert lay is not None
-        alloc, aligned, offset = vals[0] or 0, vals[1] or 0, vals[2]
+        alloc, aligned, offset = vals[0], vals[1], vals[2]
         sizes = vals[3:3 + lay.rank]
         strides = vals[3 + lay.rank:]
         dtype = _DTYPES[_elem_key(lay.elem)][0]
         out = np.empty(sizes, dtype=dtype)
         if out.size:
-            extent = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True)) + 1
             lo = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True) if s < 0)
-            buf = (ctypes.c_char * (extent * dtype.itemsize)).from_address(aligned)
+            hi = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True) if s > 0)
+            buf = (ctypes.c_char * ((hi - lo + 1) * dtype.itemsize)).from_address(
+                aligned + lo * dtype.itemsize)
             flat = np.frombuffer(buf, dtype=dtype)
             view = np.lib.stride_tricks.as_strided(
-                flat[offset:], shape=sizes, strides=[s * dtype.itemsize for s in strides])
-            del lo
+                flat[offset - lo:], shape=sizes, strides=[s * dtype.itemsize for s in strides])
             out[...] = view
         if (self._free and alloc and alloc != 0xDEADBEEF and alloc not in inputs
                 and alloc not in freed):
@@ -471,17 +484,18 @@ def jit_module(text: str, opt: int) -> tuple[Engine, str]:
     return Engine(mod, tm), opt_text
 
 
-def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = None
-                ) -> CompiledFunction:
+def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = None,
+                fill: int | None = None) -> CompiledFunction:
     """Lower ``func`` (and its callees) for the host, JIT it, return the callable.
 
-    Cached per session on (module text, function, opt level)."""
+    ``fill``: the byte fresh memory is filled with (``None``: left uninitialized, as
+    upstream).  Cached per session on (module text, function, opt level, fill)."""
     key = key or module_key(module)
-    ck = (key, func, "cpu", opt)
+    ck = (key, func, "cpu", opt, fill)
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
-    target = host_target(opt)
+    target = host_target(opt, fill)
     ml = ModuleLowering(module, target, name=func)
     irmod = ml.lower([func])
     fop = ml.program.functions[func]

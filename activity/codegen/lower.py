@@ -63,7 +63,13 @@ from activity.codegen.types import (
     layout,
     value_type,
 )
-from activity.engine.program import Program, call_target, has_body, successor_operands
+from activity.engine.program import (
+    Program,
+    call_target,
+    has_body,
+    is_public,
+    successor_operands,
+)
 from activity.frontend import location_of
 from activity.ops import TABLE, OpKind, op_name
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
@@ -156,7 +162,11 @@ class Target:
     data_layout: str = ""
     atomics: bool = False  # lower memref.atomic_rmw atomically (else a plain RMW)
     math_prefix: str = ""  # "__nv_" for libdevice
-    malloc: str = "calloc"
+    malloc: str = "malloc"  # the allocation function (malloc-like: one size argument)
+    # Byte fresh memory is filled with: None leaves it uninitialized (as upstream MLIR:
+    # reading it is undefined), 0 gives the interpreter's zeros, 0xFF NaNs (a test
+    # that generated code never reads memory it did not write).
+    fill: int | None = None
 
 
 # LLVM intrinsics for math functions (the rest are libm calls on the host).
@@ -186,6 +196,7 @@ class ModuleLowering:
         self.gvars: dict[str, ir.GlobalVariable] = {}
         self.defined: set[str] = set()
         self.used_math: set[str] = set()
+        self.keep_public: set[str] = set()
 
     # -- symbols -----------------------------------------------------------------------
 
@@ -293,6 +304,7 @@ class ModuleLowering:
         return seen
 
     def lower(self, roots: Sequence[str]) -> ir.Module:
+        self.keep_public.update(roots)
         for name in self.callees(roots):
             self.define(name)
         return self.ir
@@ -305,6 +317,8 @@ class ModuleLowering:
         fop = self.program.functions[name]
         if has_body(fop):
             FuncLowering(self, fop, fn).run()
+            if not is_public(fop) and name not in self.keep_public:
+                fn.linkage = "internal"  # as upstream lowers private functions
         return fn
 
 
@@ -942,22 +956,26 @@ class FuncLowering:
                 raw = self.b.alloca(lay.elem, size=count)
             raw.align = max(align, 16)
             aligned = raw
-            self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
-                        [raw, ir.Constant(I8, 0), self.b.mul(count, self.i64(es)),
-                         ir.Constant(I1, 0)])
+            fill = self.ml.target.fill
+            if fill is not None:
+                self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
+                            [raw, ir.Constant(I8, fill), self.b.mul(count, self.i64(es)),
+                             ir.Constant(I1, 0)])
         self.set(op, self.pack(descriptor_type(lay.rank),
                                [raw, aligned, self.i64(0), *sizes,
                                 *self.row_major(sizes)]))
 
     def call_malloc(self, count: ir.Value, size: ir.Value) -> ir.Value:
-        if self.ml.target.malloc == "calloc":
+        t = self.ml.target
+        if t.fill == 0 and t.malloc == "malloc":
             fn = self.ml.declare("calloc", PTR, [I64, I64])
             return self.b.call(fn, [count, size])
-        fn = self.ml.declare("malloc", PTR, [I64])  # device malloc, then zero it
+        fn = self.ml.declare(t.malloc, PTR, [I64])
         n = self.b.mul(count, size)
         p = self.b.call(fn, [n])
-        self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
-                    [p, ir.Constant(I8, 0), n, ir.Constant(I1, 0)])
+        if t.fill is not None:
+            self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
+                        [p, ir.Constant(I8, t.fill), n, ir.Constant(I1, 0)])
         return p
 
     def product(self, vals: Sequence[ir.Value]) -> ir.Value:

@@ -1,0 +1,169 @@
+"""``activity.gradient``: a ``jax.grad``-like callable over compiled reverse-mode code.
+
+``gradient(source, func, argnums=None)`` differentiates ``func`` with
+:func:`activity.grad` (pruned by the activity analysis unless ``prune=False``), compiles
+``<func>_grad`` and returns a function of ``func``'s own arguments that allocates the
+shadows, seeds every float result with 1.0 (the gradient of their sum) and returns the
+gradients of the arguments in ``argnums``: a float for a float argument, an array of
+the argument's shape for a memref.  Arguments are not modified (the primal buffers are
+copied).
+
+Activities: an argument in ``argnums`` is ``active`` (float) or ``dup`` (memref); a float
+memref outside ``argnums`` is ``dup`` with a discarded shadow when ``func`` may write
+it (derivatives can flow through its contents) and ``const`` otherwise; everything
+else is ``const``.  ``args=`` overrides all of that with an explicit activity list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import AnyFloat, MemRefType, ModuleOp
+from xdsl.ir import Operation, SSAValue
+
+from activity.codegen.errors import CodegenError
+from activity.engine.program import Program, entry_args
+from activity.ops import TABLE, OpKind, op_name
+
+_READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
+                             "memref.extract_aligned_pointer_as_index"})
+_VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view)
+
+
+def may_write(v: SSAValue) -> bool:
+    """Whether the buffer of memref ``v`` may be written (conservative, syntactic):
+    every use, through views, must be a load, a shape query or a copy source."""
+    todo = [v]
+    seen: set[int] = set()
+    while todo:
+        x = todo.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
+        for use in x.uses:
+            user: Operation = use.operation
+            name = op_name(user)
+            if name in _READ_ONLY_USES:
+                continue
+            if name == "memref.copy" and use.index == 0:
+                continue
+            if name in _VIEWS:
+                todo += list(user.results)
+                continue
+            return True
+    return False
+
+
+def _differentiable(t: Any) -> bool:
+    return isinstance(t, AnyFloat) or (isinstance(t, MemRefType)
+                                       and isinstance(t.element_type, AnyFloat))
+
+
+class GradientFunction:
+    """The callable :func:`gradient` returns (see the module docstring)."""
+
+    def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
+                 prune: bool, args: Sequence[str] | None, target: str, opt: int) -> None:
+        from activity.ad import grad
+
+        prog = Program.of(module)
+        fop = prog.functions.get(func)
+        if fop is None:
+            raise CodegenError(f"no function @{func} in the module")
+        params = list(entry_args(fop))
+        types = [p.type for p in params]
+        self.func = func
+        self.single = isinstance(argnums, int)
+        if argnums is None:
+            nums = [i for i, t in enumerate(types) if _differentiable(t)]
+        elif isinstance(argnums, int):
+            nums = [argnums]
+        else:
+            nums = [int(i) for i in argnums]
+        for i in nums:
+            if not 0 <= i < len(types):
+                raise ValueError(f"argnums: @{func} has no argument {i}")
+            if not _differentiable(types[i]):
+                raise ValueError(f"argnums: argument {i} of @{func} has type {types[i]}, "
+                                 "which carries no derivative")
+        self.argnums = nums
+        if args is None:
+            kinds = []
+            for i, (p, t) in enumerate(zip(params, types, strict=True)):
+                if i in nums:
+                    kinds.append("active" if isinstance(t, AnyFloat) else "dup")
+                elif isinstance(t, MemRefType):
+                    kinds.append("dup" if _differentiable(t) and may_write(p) else "const")
+                else:
+                    kinds.append("const")
+        else:
+            kinds = list(args)
+            if len(kinds) != len(types):
+                raise ValueError(f"args: @{func} has {len(types)} arguments, "
+                                 f"got {len(kinds)} activities")
+            for i in nums:
+                want = ("active",) if isinstance(types[i], AnyFloat) else ("dup", "dupnoneed")
+                if kinds[i] not in want:
+                    raise ValueError(f"args: argument {i} is in argnums but has activity "
+                                     f"{kinds[i]!r}")
+        self.kinds = kinds
+        self.types = types
+        outs = list(fop.function_type.outputs.data)  # type: ignore[attr-defined]
+        self.n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
+        if self.n_seeds == 0:
+            raise ValueError(f"@{func} has no float result to differentiate")
+        self.grad_module = grad(module, func, kinds, prune)
+        self.prune = prune
+        from activity.codegen import compile as _compile
+
+        self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt)
+        self.active = [i for i, k in enumerate(kinds) if k == "active"]
+
+    def __repr__(self) -> str:
+        return (f"<gradient of @{self.func} w.r.t. arguments {self.argnums}"
+                f"{'' if self.prune else ' (all_active)'}>")
+
+    def __call__(self, *xs: Any) -> Any:
+        if len(xs) != len(self.types):
+            raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
+        call: list[Any] = []
+        shadows: dict[int, np.ndarray] = {}
+        for i, (x, k) in enumerate(zip(xs, self.kinds, strict=True)):
+            if isinstance(self.types[i], MemRefType):
+                if not isinstance(x, np.ndarray):
+                    raise TypeError(f"argument {i}: expected a numpy array, got "
+                                    f"{type(x).__name__}")
+                x = np.array(x, order="C", copy=True)
+            call.append(x)
+            if k in ("dup", "dupnoneed"):
+                sh = np.zeros_like(x)
+                shadows[i] = sh
+                call.append(sh)
+        call += [1.0] * self.n_seeds
+        out = self.compiled(*call)
+        adj = [] if out is None else (list(out) if isinstance(out, tuple) else [out])
+        by_arg = dict(zip(self.active, adj, strict=True))
+        grads = [by_arg[i] if i in by_arg else shadows[i] for i in self.argnums]
+        return grads[0] if self.single else tuple(grads)
+
+
+def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
+             prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
+             opt: int = 3) -> GradientFunction:
+    """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
+
+    Args:
+        source: a module, MLIR text or a path.
+        func: the function; its float results are summed (each seeded with 1.0).
+        argnums: an argument index (the gradient is returned alone) or a sequence of them
+            (a tuple is returned); ``None``: every float and float-memref argument.
+        prune: use the activity analysis (``False``: the ``all_active`` baseline).
+        args: explicit activities (``active``/``const``/``dup``/``dupnoneed``) instead of
+            the defaults.
+        target: ``"cpu"`` or ``"gpu"``.
+    """
+    from activity.codegen import _module
+
+    return GradientFunction(_module(source), func, argnums, prune, args, target, opt)
