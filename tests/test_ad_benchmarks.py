@@ -110,3 +110,32 @@ def test_objective_gradient_matches_reference_fd() -> None:
         dn[means][j] -= h
         fd = (obj.reference(up) - obj.reference(dn)) / (2 * h)
         assert shadows[means][j] == pytest.approx(fd, rel=1e-6, abs=1e-8)
+
+
+@pytest.mark.parametrize("name", sorted(OBJECTIVES))
+def test_objective_gradient_lowers_to_llvm(name: str) -> None:
+    """The generated code is plain func/arith/math/scf/cf/memref: the standard pipeline
+    turns all of it into the llvm dialect."""
+    import io
+    import shutil
+    import subprocess
+
+    from xdsl.printer import Printer
+
+    from tests.test_ad import _upstream_clean
+
+    opt = shutil.which("mlir-opt-22")
+    if opt is None:
+        pytest.skip("mlir-opt-22 not on PATH")
+    obj = OBJECTIVES[name]
+    g = grad(activity.parse(obj.mlir), obj.func, obj.args)
+    buf = io.StringIO()
+    Printer(stream=buf, print_generic_format=True).print_op(_upstream_clean(g))
+    r = subprocess.run([opt, "--expand-strided-metadata", "--convert-scf-to-cf",
+                        "--convert-to-llvm", "--reconcile-unrealized-casts"],
+                       input=buf.getvalue(), capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[:2000]
+    leftovers = [ln for ln in r.stdout.splitlines()
+                 if any(f"{d}." in ln for d in ("memref", "scf", "arith", "math", "cf", "func"))
+                 and "llvm." not in ln]
+    assert not leftovers, leftovers[:5]
