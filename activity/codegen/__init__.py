@@ -24,12 +24,14 @@ def _module(source: Any) -> ModuleOp:
 
 
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
-            fill: int | None = None) -> Any:
+            fill: int | None = None, emulate: bool = False) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
     :class:`~activity.codegen.jit.CompiledFunction`.  ``target="gpu"``: the outermost
-    ``scf.parallel`` loops become NVPTX kernels (:mod:`activity.codegen.gpu`).
+    ``scf.parallel`` loops become NVPTX kernels (:mod:`activity.codegen.gpu`), launched
+    through cuda-python when a device is present (``emulate=True`` runs host-compiled
+    kernels over a simulated grid instead: for testing without a GPU).
     ``fill``: a byte to fill fresh memory (``memref.alloc``/``alloca``) with; by default
     it is left uninitialized, as upstream MLIR does (``0`` reproduces the reference
     interpreter's zeroed memory, ``0xFF`` fills doubles with NaN to catch reads of
@@ -43,7 +45,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     if target == "gpu":
         from activity.codegen.gpu import compile_gpu
 
-        return compile_gpu(module, func, opt=opt, fill=fill)
+        return compile_gpu(module, func, opt=opt, fill=fill, emulate=emulate)
     raise ValueError(f"unknown target {target!r} (expected 'cpu' or 'gpu')")
 
 

@@ -163,6 +163,7 @@ class Target:
     atomics: bool = False  # lower memref.atomic_rmw atomically (else a plain RMW)
     math_prefix: str = ""  # "__nv_" for libdevice
     malloc: str = "malloc"  # the allocation function (malloc-like: one size argument)
+    free: str = "free"
     # Byte fresh memory is filled with: None leaves it uninitialized (as upstream MLIR:
     # reading it is undefined), 0 gives the interpreter's zeros, 0xFF NaNs (a test
     # that generated code never reads memory it did not write).
@@ -197,6 +198,9 @@ class ModuleLowering:
         self.defined: set[str] = set()
         self.used_math: set[str] = set()
         self.keep_public: set[str] = set()
+        # called for every scf.parallel of a host function; True when it lowered it
+        # (the GPU target turns the outermost ones into kernel launches)
+        self.parallel_hook: Callable[[FuncLowering, Operation], bool] | None = None
 
     # -- symbols -----------------------------------------------------------------------
 
@@ -1008,7 +1012,7 @@ class FuncLowering:
 
     def op_dealloc(self, op: Operation) -> None:
         d = self.v(op.operands[0])
-        fn = self.ml.declare("free", VOID, [PTR])
+        fn = self.ml.declare(self.ml.target.free, VOID, [PTR])
         self.b.call(fn, [self.b.extract_value(d, 0)])
 
     def op_view_identity(self, op: Operation) -> None:
@@ -1297,6 +1301,9 @@ class FuncLowering:
     def op_parallel(self, op: Operation) -> None:
         """scf.parallel on the host: the iterations in lexicographic order, the
         reductions folded in that order (a valid schedule of the parallel loop)."""
+        hook = self.ml.parallel_hook
+        if hook is not None and hook(self, op):
+            return
         n = len(op.regions[0].blocks.first.args)  # type: ignore[union-attr]
         lbs = [self.v(x) for x in op.operands[:n]]
         ubs = [self.v(x) for x in op.operands[n:2 * n]]

@@ -1,0 +1,772 @@
+"""GPU target: the outermost ``scf.parallel`` loops of a function become NVPTX kernels.
+
+Mapping (see ``docs/codegen.md``):
+
+* every outermost ``scf.parallel`` of the compiled function is outlined into a kernel
+  ``<func>_kernel<k>`` whose parameters are the values the loop uses from outside
+  (memrefs as expanded descriptors, MLIR's convention), plus one pointer to the
+  reduction slots when the loop has reductions;
+* one GPU thread per iteration, *grid-stride*: thread ``t`` of ``T`` runs the linear
+  iterations ``t, t + T, ...`` of the iteration space (row-major over the loop's
+  dimensions), so any grid size covers any trip count;
+* reductions: each thread folds its iterations into private accumulators started at
+  the identity of the reduction (recognised from the ``scf.reduce`` region: one op-table
+  op such as ``addf``/``maximumf``/``addi``), then combines them into the result slot
+  with one atomic read-modify-write;
+* ``memref.atomic_rmw`` becomes LLVM ``atomicrmw`` (or a ``cmpxchg`` loop);
+* math functions come from libdevice (linked when found next to the CUDA toolkit);
+* the rest of the function runs on the host (JIT-compiled like ``target="cpu"``) and
+  launches the kernels through ``activity_gpu_launch``; buffers live in CUDA managed
+  memory, so host code and kernels share them.
+
+PTX is produced by llvmlite's NVPTX back end for ``sm_80`` and ``sm_90``
+(:func:`kernel_ptx`); running needs a CUDA device and ``cuda-python`` (driver API),
+imported only when a compiled function is called.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from llvmlite import binding as llvm
+from llvmlite import ir
+from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.ir import Operation, Region, SSAValue
+
+from activity.codegen.errors import CodegenError
+from activity.codegen.jit import (
+    _LOCK,
+    CompiledFunction,
+    add_wrapper,
+    host_layout,
+    init_llvm,
+    jit_module,
+    module_key,
+)
+from activity.codegen.lower import (
+    RMW_LLVM,
+    FuncLowering,
+    ModuleLowering,
+    Target,
+    unsupported,
+)
+from activity.codegen.types import (
+    F64,
+    I32,
+    I64,
+    PTR,
+    VOID,
+    descriptor_type,
+    flat_types,
+    is_float_type,
+    value_type,
+)
+from activity.ops import op_name
+
+NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
+ARCHS = ("sm_80", "sm_90")
+BLOCK = 256
+
+# reduction region op -> (atomic_rmw kind, identity)
+_REDUCTIONS: dict[str, tuple[str, Any]] = {
+    "arith.addf": ("addf", -0.0), "arith.mulf": ("mulf", 1.0),
+    "arith.maximumf": ("maximumf", float("-inf")), "arith.maxnumf": ("maxnumf", float("-inf")),
+    "arith.minimumf": ("minimumf", float("inf")), "arith.minnumf": ("minnumf", float("inf")),
+    "arith.addi": ("addi", 0), "arith.muli": ("muli", 1), "arith.ori": ("ori", 0),
+    "arith.xori": ("xori", 0), "arith.andi": ("andi", -1),
+    "arith.maxsi": ("maxs", "min"), "arith.minsi": ("mins", "max"),
+    "arith.maxui": ("maxu", 0), "arith.minui": ("minu", -1),
+}
+
+
+def reduction_of(region: Region) -> tuple[str, Any]:
+    """The (rmw kind, identity) of an ``scf.reduce`` region made of one table op."""
+    blk = region.blocks.first
+    assert blk is not None
+    ops = list(blk.ops)
+    if len(ops) == 2 and op_name(ops[1]) == "scf.reduce.return" \
+            and ops[1].operands[0] is ops[0].results[0] \
+            and set(map(id, ops[0].operands)) == set(map(id, blk.args)) \
+            and op_name(ops[0]) in _REDUCTIONS:
+        return _REDUCTIONS[op_name(ops[0])]
+    raise unsupported(ops[0] if ops else region.parent_op(),  # type: ignore[arg-type]
+                      "a GPU reduction must be a single addf/mulf/max/min/addi/... op")
+
+
+# ---------------------------------------------------------------------------------------
+# Outlining
+
+
+def outermost_parallels(fop: Operation) -> list[Operation]:
+    out: list[Operation] = []
+
+    def visit(op: Operation) -> None:
+        for region in op.regions:
+            for blk in region.blocks:
+                for o in blk.ops:
+                    if op_name(o) == "scf.parallel":
+                        out.append(o)
+                    else:
+                        visit(o)
+
+    visit(fop)
+    return out
+
+
+_REMATERIALIZE = frozenset({"memref.get_global", "arith.constant"})
+
+
+def live_ins(pop: Operation) -> list[SSAValue]:
+    """Values defined outside ``pop`` that its regions use (first-use order); the
+    loop's own bounds and initial values are operands of ``pop``, also included.
+    Constants and globals are not passed but redefined in the kernel (a host global's
+    address means nothing on the device)."""
+    seen: dict[int, SSAValue] = {}
+
+    def outside(v: SSAValue) -> bool:
+        owner = v.owner
+        op = owner if isinstance(owner, Operation) else owner.parent_op()
+        return op is None or not (op is pop or pop.is_ancestor(op))
+
+    for v in pop.operands:
+        seen.setdefault(id(v), v)
+    for op in pop.walk():
+        if op is pop:
+            continue
+        for v in op.operands:
+            if outside(v):
+                seen.setdefault(id(v), v)
+    return list(seen.values())
+
+
+def _rematerialized(v: SSAValue) -> bool:
+    owner = v.owner
+    return isinstance(owner, Operation) and op_name(owner) in _REMATERIALIZE
+
+
+@dataclass
+class Kernel:
+    """One outlined ``scf.parallel``."""
+
+    name: str
+    op: Operation
+    params: list[SSAValue]  # live-ins, in parameter order
+    reductions: list[tuple[str, Any]]  # (rmw kind, identity) per result
+    local: list[SSAValue] = field(default_factory=list)  # constants/globals redefined
+    n_flat: int = 0  # LLVM parameters before the reduction pointer
+    kid: int = -1  # index in the runtime registry
+    functions: dict[str, Any] = field(default_factory=dict)  # arch -> CUfunction
+
+
+def _bounds(fl: FuncLowering, pop: Operation) -> tuple[list[ir.Value], list[ir.Value],
+                                                          list[ir.Value], list[ir.Value]]:
+    n = len(pop.regions[0].blocks.first.args)  # type: ignore[union-attr]
+    lbs = [fl.v(x) for x in pop.operands[:n]]
+    ubs = [fl.v(x) for x in pop.operands[n:2 * n]]
+    steps = [fl.v(x) for x in pop.operands[2 * n:3 * n]]
+    b = fl.b
+    counts = []
+    for lb, ub, st in zip(lbs, ubs, steps, strict=True):
+        span = b.sub(ub, lb)
+        c = b.sdiv(b.add(span, b.sub(st, ir.Constant(I64, 1))), st)
+        counts.append(b.select(b.icmp_signed(">", ub, lb), c, ir.Constant(I64, 0)))
+    return lbs, ubs, steps, counts
+
+
+_SREGS = ("tid.x", "ntid.x", "ctaid.x", "nctaid.x")
+
+
+def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False) -> ir.Function:
+    """Define the kernel for ``k`` in ``kml``: an NVPTX ``ptx_kernel``, or (``emulate``)
+    a host function taking the thread coordinates as four trailing i64 parameters."""
+    pop = k.op
+    flat: list[ir.Type] = []
+    for v in k.params:
+        flat += flat_types(v.type)
+    k.n_flat = len(flat)
+    if k.reductions:
+        flat.append(PTR)
+    n_params = len(flat)
+    if emulate:
+        flat += [I64] * len(_SREGS)
+    fn = ir.Function(kml.ir, ir.FunctionType(VOID, flat), name=k.name)
+    if not emulate:
+        fn.calling_convention = "ptx_kernel"
+    fl = FuncLowering(kml, pop, fn)
+    body = fn.append_basic_block("body")
+    b = fl.b
+    b.position_at_end(body)
+    i = 0
+    for v in k.params:
+        n = len(flat_types(v.type))
+        parts = list(fn.args[i:i + n])
+        i += n
+        if isinstance(v.type, MemRefType):
+            fl.vals[v] = fl.pack(descriptor_type(len(v.type.get_shape())), parts)
+        else:
+            fl.vals[v] = parts[0]
+    red_ptr = fn.args[i] if k.reductions else None
+    for v in k.local:
+        fl.lower_op(v.owner)  # type: ignore[arg-type]
+
+    def sreg(name: str) -> ir.Value:
+        if emulate:
+            return fn.args[n_params + _SREGS.index(name)]
+        f = kml.intrinsic(f"llvm.nvvm.read.ptx.sreg.{name}", I32, [])
+        return b.zext(b.call(f, []), I64)
+
+    lbs, _ubs, steps, counts = _bounds(fl, pop)
+    total = fl.product(counts)
+    tid = b.add(b.mul(sreg("ctaid.x"), sreg("ntid.x")), sreg("tid.x"))
+    stride = b.mul(sreg("nctaid.x"), sreg("ntid.x"))
+    res_types = [value_type(r.type) for r in pop.results]
+    idents = [_ident(t, ident) for t, (_, ident) in zip(res_types, k.reductions, strict=True)]
+
+    def step(lin: ir.Value, accs: list[ir.Value]) -> list[ir.Value]:
+        ivs: list[ir.Value] = [ir.Constant(I64, 0)] * len(counts)
+        rem = lin
+        for d in reversed(range(len(counts))):
+            if d:
+                q = b.udiv(rem, counts[d])
+                r = b.urem(rem, counts[d])
+            else:
+                q, r = rem, rem
+            ivs[d] = b.add(lbs[d], b.mul(r, steps[d]))
+            rem = q
+        return fl.parallel_body(pop, ivs, accs)
+
+    accs = fl.counted_loop(tid, total, stride, idents, step)
+    for j, (acc, (kind, _)) in enumerate(zip(accs, k.reductions, strict=True)):
+        assert red_ptr is not None
+        slot = b.gep(red_ptr, [ir.Constant(I64, j)], source_etype=I64)
+        if kind in RMW_LLVM:
+            b.atomic_rmw(RMW_LLVM[kind], slot, acc, "monotonic")
+        else:
+            fl.cas_loop(slot, acc, kind, acc.type)
+    b.ret_void()
+    b.position_at_end(fl.entry)
+    b.branch(body)
+    return fn
+
+
+def _ident(t: ir.Type, ident: Any) -> ir.Constant:
+    if is_float_type(t):
+        return ir.Constant(t, float(ident))
+    w = t.width  # type: ignore[attr-defined]
+    if ident == "min":
+        return ir.Constant(t, -(1 << (w - 1)))
+    if ident == "max":
+        return ir.Constant(t, (1 << (w - 1)) - 1)
+    return ir.Constant(t, int(ident))
+
+
+# ---------------------------------------------------------------------------------------
+# PTX
+
+
+def find_libdevice() -> str | None:
+    roots = [os.environ.get(k) for k in ("CUDA_HOME", "CUDA_PATH")]
+    ptxas = shutil.which("ptxas")
+    if ptxas:
+        roots.append(os.path.dirname(os.path.dirname(os.path.realpath(ptxas))))
+    roots += sorted(glob.glob("/usr/local/cuda*"), reverse=True) + ["/usr/lib/cuda"]
+    for r in roots:
+        if r:
+            hits = sorted(glob.glob(os.path.join(r, "nvvm", "libdevice", "libdevice*.bc")))
+            if hits:
+                return hits[-1]
+    return None
+
+
+def nvptx_machine(arch: str, opt: int = 3) -> llvm.TargetMachine:
+    init_llvm()
+    return llvm.Target.from_triple(NVPTX_TRIPLE).create_target_machine(cpu=arch, opt=opt)
+
+
+def to_ptx(llvm_ir: str, arch: str, opt: int = 3, needs_libdevice: bool = False) -> str:
+    """PTX assembly for ``arch`` from the kernel module's LLVM IR."""
+    from activity.codegen.jit import optimize
+
+    with _LOCK:
+        tm = nvptx_machine(arch, opt)
+        mod = llvm.parse_assembly(llvm_ir)
+        mod.triple = NVPTX_TRIPLE
+        mod.data_layout = str(tm.target_data)
+        if needs_libdevice:
+            path = find_libdevice()
+            if path is None:
+                raise CodegenError("a kernel uses math functions but libdevice (CUDA's "
+                                   "nvvm/libdevice/libdevice.10.bc) was not found; set "
+                                   "CUDA_HOME")
+            with open(path, "rb") as fh:
+                lib = llvm.parse_bitcode(fh.read())
+            lib.triple = NVPTX_TRIPLE
+            lib.data_layout = str(tm.target_data)
+            mod.link_in(lib)
+            for f in mod.functions:
+                if f.name.startswith("__nv_") or f.name.startswith("__internal"):
+                    if not f.is_declaration:
+                        f.linkage = llvm.Linkage.internal
+        mod.verify()
+        optimize(mod, tm, opt)
+        return tm.emit_assembly(mod)
+
+
+def ptxas(ptx: str, arch: str) -> str | None:
+    """Assemble PTX with ``ptxas`` (None when it is not installed); raises CodegenError
+    with ptxas's message when the PTX is rejected."""
+    exe = shutil.which("ptxas")
+    if exe is None:
+        return None
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "k.ptx")
+        with open(src, "w") as fh:
+            fh.write(ptx)
+        p = subprocess.run([exe, f"-arch={arch}", src, "-o", os.path.join(d, "k.cubin")],
+                           capture_output=True, text=True, timeout=300)
+        if p.returncode:
+            raise CodegenError(f"ptxas -arch={arch} rejected the PTX: {p.stderr.strip()}")
+        return p.stderr
+
+
+# ---------------------------------------------------------------------------------------
+# Compilation
+
+
+@dataclass
+class GPUModule:
+    """The host callable and the kernels of one compiled function."""
+
+    host: CompiledFunction
+    kernels: list[Kernel]
+    kernel_ir: str
+    ptx: dict[str, str]
+    emulator: Any = None  # host-compiled kernels (emulate=True)
+
+
+class GPUFunction:
+    """``compile(..., target="gpu")``: callable like the CPU version when a CUDA device
+    and cuda-python are available (or, with ``emulate=True``, on the host: the kernels
+    compiled for the CPU and launched over a small simulated grid); ``.ptx[arch]`` holds
+    the kernels' PTX either way."""
+
+    def __init__(self, name: str, gm: GPUModule, emulate: bool = False) -> None:
+        self.name = name
+        self._gm = gm
+        self.ptx = gm.ptx
+        self.kernel_ir = gm.kernel_ir
+        self.kernels = [k.name for k in gm.kernels]
+        self.emulate = emulate
+
+    def __repr__(self) -> str:
+        return f"<gpu @{self.name}: {len(self.kernels)} kernel(s)>"
+
+    def __call__(self, *args: Any) -> Any:
+        rt = _Emulator() if self.emulate else runtime()
+        rt.load(self._gm)
+        staged: list[tuple[np.ndarray, np.ndarray, int]] = []
+        call: list[Any] = []
+        with _ACTIVE_LOCK:
+            _ACTIVE[:] = [rt]
+            try:
+                for x in args:
+                    if isinstance(x, np.ndarray) and x.ndim and x.size:
+                        ptr, view = rt.managed_like(x)
+                        staged.append((x, view, ptr))
+                        call.append(view)
+                    else:
+                        call.append(x)
+                out = self._gm.host(*call)
+                rt.synchronize()
+                for x, view, _ in staged:
+                    x[...] = view
+                return out
+            finally:
+                for _, _, ptr in staged:
+                    rt.free(ptr)
+                _ACTIVE[:] = []
+
+
+def compile_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None,
+                archs: Sequence[str] = ARCHS, emulate: bool = False) -> GPUFunction:
+    gm = build_gpu(module, func, opt, fill, archs, emulate)
+    return GPUFunction(func, gm, emulate)
+
+
+_GPU_CACHE: dict[tuple[Any, ...], GPUModule] = {}
+
+
+def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None,
+              archs: Sequence[str] = ARCHS, emulate: bool = False) -> GPUModule:
+    """Outline the kernels, emit their PTX, JIT the host part (and, with ``emulate``,
+    host versions of the kernels)."""
+    key = (module_key(module), func, opt, fill, tuple(archs), emulate)
+    hit = _GPU_CACHE.get(key)
+    if hit is not None:
+        return hit
+    init_llvm()
+    host_ml = ModuleLowering(module, Target("cpu", llvm.get_process_triple(), host_layout(opt),
+                                            fill=fill, malloc="activity_gpu_malloc",
+                                            free="activity_gpu_free"), name=func)
+    fop = host_ml.program.functions.get(func)
+    if fop is None:
+        raise CodegenError(f"no function @{func} in the module")
+    pops = outermost_parallels(fop)
+    if not pops:
+        raise CodegenError(f"@{func} has no scf.parallel to run on the GPU")
+    tm = nvptx_machine(archs[0], opt)
+    kml = ModuleLowering(module, Target("nvptx", NVPTX_TRIPLE, str(tm.target_data),
+                                        atomics=True, math_prefix="__nv_", fill=None),
+                         name=f"{func}_kernels")
+    kernels: list[Kernel] = []
+    by_op: dict[int, Kernel] = {}
+    for i, pop in enumerate(pops):
+        term = pop.regions[0].blocks.first.last_op  # type: ignore[union-attr]
+        reds = [reduction_of(r) for r in term.regions] if term is not None else []
+        ins = live_ins(pop)
+        k = Kernel(f"{func}_kernel{i}", pop, [v for v in ins if not _rematerialized(v)], reds,
+                   local=[v for v in ins if _rematerialized(v)])
+        lower_kernel(kml, k)
+        kernels.append(k)
+        by_op[id(pop)] = k
+    _define_callees(kml, kernels)
+    kernel_ir = str(kml.ir)
+    needs_lib = any(f.name.startswith("__nv_") for f in kml.ir.functions)
+    ptx = {arch: to_ptx(kernel_ir, arch, opt, needs_lib) for arch in archs}
+    register(kernels)
+    emulator = _emulated_kernels(module, func, kernels, opt) if emulate else None
+
+    def hook(fl: FuncLowering, op: Operation) -> bool:
+        k = by_op.get(id(op))
+        if k is None or fl.fop is not fop:
+            return False
+        emit_launch(fl, k)
+        return True
+
+    host_ml.parallel_hook = hook
+    irmod = host_ml.lower([func])
+    _, ins, outs = host_ml.signature(fop)
+    add_wrapper(irmod, func, ins, outs)
+    _runtime_symbols()
+    with _LOCK:
+        engine, _ = jit_module(str(irmod), opt)
+    host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
+    gm = GPUModule(host, kernels, kernel_ir, ptx, emulator)
+    _GPU_CACHE[key] = gm
+    return gm
+
+
+def _define_callees(kml: ModuleLowering, kernels: list[Kernel]) -> None:
+    """Functions the kernels call become device (or emulated) functions."""
+    from activity.engine.program import call_target
+
+    for k in kernels:
+        for op in k.op.walk():
+            if op_name(op) == "func.call":
+                t = call_target(op)
+                if t is not None:
+                    for name in kml.callees([t]):
+                        kml.define(name)
+
+
+def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: int) -> Any:
+    """The kernels compiled for the host, each behind ``emu_<kernel>(ptr params, i64
+    tid, i64 ntid, i64 ctaid, i64 nctaid)`` reading cuLaunchKernel-style params."""
+    eml = ModuleLowering(module, Target("cpu", llvm.get_process_triple(), host_layout(opt),
+                                        atomics=True), name=f"{func}_emulated")
+    shadow = [Kernel(k.name, k.op, k.params, k.reductions, k.local) for k in kernels]
+    for k in shadow:
+        fn = lower_kernel(eml, k, emulate=True)
+        w = ir.Function(eml.ir, ir.FunctionType(VOID, [PTR] + [I64] * len(_SREGS)),
+                        name=f"emu_{k.name}")
+        b = ir.IRBuilder(w.append_basic_block("entry"))
+        params = w.args[0]
+        args = []
+        n = len(fn.args) - len(_SREGS)
+        for i, t in enumerate(fn.function_type.args[:n]):
+            slot = b.load(b.gep(params, [ir.Constant(I64, i)], source_etype=PTR), typ=PTR)
+            args.append(b.load(slot, typ=t))
+        b.call(fn, args + list(w.args[1:]))
+        b.ret_void()
+    _define_callees(eml, shadow)
+    with _LOCK:
+        engine, _ = jit_module(str(eml.ir), opt)
+    fns = {}
+    for k in shadow:
+        addr = engine.get_function_address(f"emu_{k.name}")
+        fns[k.name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p, *[ctypes.c_int64] * 4)(addr)
+    return engine, fns
+
+
+def opaque(b: ir.IRBuilder, p: ir.Value) -> ir.Value:
+    """``p`` as an opaque ``ptr`` value (llvmlite types allocas as typed pointers and
+    would refuse to store a pointer through them)."""
+    cast = ir.instructions.CastInstr(b.block, "bitcast", p, PTR)
+    b._insert(cast)
+    return cast
+
+
+def emit_launch(fl: FuncLowering, k: Kernel) -> None:
+    """Host code for one kernel launch: the kernelParams array, the reduction slots,
+    ``activity_gpu_launch(kid, params, total, slots)``, the results."""
+    b = fl.b
+    ab = ir.IRBuilder(fl.entry)
+    ab.position_at_start(fl.entry)
+
+    def alloca(t: ir.Type) -> ir.Value:
+        return opaque(ab, ab.alloca(t))
+
+    values: list[ir.Value] = []
+    for v in k.params:
+        x = fl.v(v)
+        values += fl.unpack(x) if isinstance(v.type, MemRefType) else [x]
+    n = len(values) + (1 if k.reductions else 0)
+    arr = alloca(ir.ArrayType(PTR, max(1, n)))
+
+    def at(base: ir.Value, i: int) -> ir.Value:
+        return b.gep(base, [ir.Constant(I64, i)], source_etype=I64)  # 8-byte slots
+
+    for i, x in enumerate(values):
+        slot = alloca(x.type)
+        b.store(x, slot)
+        b.store(slot, at(arr, i))
+    nred = len(k.reductions)
+    red = alloca(ir.ArrayType(I64, max(1, nred)))
+    n_dims = len(k.op.regions[0].blocks.first.args)  # type: ignore[union-attr]
+    inits = [fl.v(x) for x in k.op.operands[3 * n_dims:]]
+    for j, x in enumerate(inits):
+        b.store(x, at(red, j))
+    if nred:
+        b.store(alloca(PTR), at(arr, n - 1))
+    _lbs, _ubs, _steps, counts = _bounds(fl, k.op)
+    total = fl.product(counts)
+    launch = fl.ml.declare("activity_gpu_launch", VOID, [I64, PTR, I64, PTR])
+    b.call(launch, [ir.Constant(I64, k.kid), arr, total, red])
+    outs = []
+    for j, r in enumerate(k.op.results):
+        outs.append(b.load(at(red, j), typ=value_type(r.type)))
+    fl.set(k.op, *outs)
+
+
+# ---------------------------------------------------------------------------------------
+# Runtime (CUDA driver API through cuda-python; only imported when running)
+
+_KERNELS: list[Kernel] = []
+_REG_LOCK = threading.Lock()
+
+
+def register(kernels: list[Kernel]) -> None:
+    with _REG_LOCK:
+        for k in kernels:
+            k.kid = len(_KERNELS)
+            _KERNELS.append(k)
+
+
+_LAUNCH_T = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
+                             ctypes.c_void_p)
+_MALLOC_T = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_int64)
+_FREE_T = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
+_ACTIVE: list[Any] = []  # the runtime of the call in progress
+_ACTIVE_LOCK = threading.RLock()
+
+
+def _current() -> Any:
+    return _ACTIVE[0] if _ACTIVE else runtime()
+
+
+def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
+    _current().launch(_KERNELS[kid], params, total, red)
+
+
+def _malloc_cb(n: int) -> int:
+    return _current().alloc(max(1, n))
+
+
+def _free_cb(p: int) -> None:
+    if p:
+        _current().free(p)
+
+
+_CALLBACKS = (_LAUNCH_T(_launch_cb), _MALLOC_T(_malloc_cb), _FREE_T(_free_cb))
+_SYMBOLS_DONE = False
+
+
+def _runtime_symbols() -> None:
+    global _SYMBOLS_DONE
+    if _SYMBOLS_DONE:
+        return
+    for name, cb in zip(("activity_gpu_launch", "activity_gpu_malloc", "activity_gpu_free"),
+                        _CALLBACKS, strict=True):
+        llvm.add_symbol(name, ctypes.cast(cb, ctypes.c_void_p).value)
+    _SYMBOLS_DONE = True
+
+
+class CudaUnavailable(RuntimeError):
+    """No CUDA device or no cuda-python: GPU code can be emitted but not run."""
+
+
+class _Runtime:
+    def __init__(self) -> None:
+        try:
+            from cuda.bindings import driver as cu  # cuda-python >= 12.6
+        except ImportError:
+            try:
+                from cuda import cuda as cu  # type: ignore[no-redef]  # older cuda-python
+            except ImportError:
+                raise CudaUnavailable("cuda-python is not installed (pip install "
+                                      "cuda-python); the PTX is in .ptx") from None
+        self.cu = cu
+        self._check(cu.cuInit(0))
+        n = self._check(cu.cuDeviceGetCount())
+        if not n:
+            raise CudaUnavailable("no CUDA device")
+        self.dev = self._check(cu.cuDeviceGet(0))
+        major = self._check(cu.cuDeviceGetAttribute(
+            cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, self.dev))
+        self.arch = "sm_90" if major >= 9 else "sm_80"
+        self.ctx = self._check(cu.cuDevicePrimaryCtxRetain(self.dev))
+        self._check(cu.cuCtxSetCurrent(self.ctx))
+        self.modules: dict[int, Any] = {}
+        self.sms = self._check(cu.cuDeviceGetAttribute(
+            cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, self.dev))
+
+    def _check(self, res: Any) -> Any:
+        err, *rest = res if isinstance(res, tuple) else (res,)
+        if int(err) != 0:
+            raise RuntimeError(f"CUDA driver error {err}")
+        return rest[0] if len(rest) == 1 else (tuple(rest) if rest else None)
+
+    def load(self, gm: GPUModule) -> None:
+        if id(gm) in self.modules:
+            return
+        self._check(self.cu.cuCtxSetCurrent(self.ctx))
+        ptx = gm.ptx.get(self.arch) or next(iter(gm.ptx.values()))
+        mod = self._check(self.cu.cuModuleLoadData(ptx.encode() + b"\0"))
+        for k in gm.kernels:
+            k.functions[self.arch] = self._check(
+                self.cu.cuModuleGetFunction(mod, k.name.encode()))
+        self.modules[id(gm)] = mod
+
+    def alloc(self, n: int) -> int:
+        p = self._check(self.cu.cuMemAllocManaged(
+            n, self.cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value))
+        return int(p)
+
+    def free(self, p: int) -> None:
+        self._check(self.cu.cuMemFree(p))
+
+    def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
+        p = self.alloc(x.nbytes)
+        buf = (ctypes.c_char * x.nbytes).from_address(p)
+        view = np.frombuffer(buf, dtype=x.dtype).reshape(x.shape)
+        view[...] = x
+        return p, view
+
+    def synchronize(self) -> None:
+        self._check(self.cu.cuCtxSynchronize())
+
+    def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
+        if total <= 0:
+            return
+        nred = len(k.reductions)
+        dred = 0
+        if nred:
+            dred = self.alloc(8 * nred)
+            ctypes.memmove(dred, red, 8 * nred)
+            slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
+            ctypes.c_void_p.from_address(slot).value = dred
+        self.synchronize()
+        grid = max(1, min((total + BLOCK - 1) // BLOCK, 32 * self.sms))
+        self._check(self.cu.cuLaunchKernel(k.functions[self.arch], grid, 1, 1, BLOCK, 1, 1,
+                                           0, 0, params, 0))
+        self.synchronize()
+        if nred:
+            ctypes.memmove(red, dred, 8 * nred)
+            self.free(dred)
+
+
+class _Emulator:
+    """Runs the host-compiled kernels over a small simulated grid (2 blocks of 3
+    threads, so the grid-stride loop and the per-thread reductions are exercised);
+    "managed" memory is plain host memory."""
+
+    GRID, BLOCK = 2, 3
+    _libc = ctypes.CDLL(None)
+    _libc.malloc.restype = ctypes.c_void_p
+    _libc.malloc.argtypes = [ctypes.c_size_t]
+    _libc.free.argtypes = [ctypes.c_void_p]
+
+    def __init__(self) -> None:
+        self.fns: dict[str, Any] = {}
+
+    def load(self, gm: GPUModule) -> None:
+        if gm.emulator is None:
+            raise CodegenError("compiled without emulate=True")
+        self.fns = gm.emulator[1]
+
+    def alloc(self, n: int) -> int:
+        return int(self._libc.malloc(max(1, n)))
+
+    def free(self, p: int) -> None:
+        self._libc.free(p)
+
+    def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
+        p = self.alloc(x.nbytes)
+        view = np.frombuffer((ctypes.c_char * x.nbytes).from_address(p),
+                             dtype=x.dtype).reshape(x.shape)
+        view[...] = x
+        return p, view
+
+    def synchronize(self) -> None:
+        pass
+
+    def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
+        if total <= 0:
+            return
+        nred = len(k.reductions)
+        if nred:
+            slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
+            ctypes.c_void_p.from_address(slot).value = red
+        fn = self.fns[k.name]
+        for block in range(self.GRID):
+            for t in range(self.BLOCK):
+                fn(params, t, self.BLOCK, block, self.GRID)
+
+
+_RT: _Runtime | None = None
+
+
+def runtime() -> _Runtime:
+    global _RT
+    if _RT is None:
+        _RT = _Runtime()
+    return _RT
+
+
+def device_available() -> bool:
+    try:
+        runtime()
+    except Exception:
+        return False
+    return True
+
+
+def kernel_ptx(module: ModuleOp, func: str, arch: str = "sm_80", opt: int = 3) -> str:
+    """The PTX of ``func``'s kernels for one architecture."""
+    return build_gpu(module, func, opt, None, (arch,)).ptx[arch]
+
+
+__all__ = ["ARCHS", "CudaUnavailable", "GPUFunction", "compile_gpu", "device_available",
+           "kernel_ptx", "ptxas", "F64"]

@@ -1,0 +1,254 @@
+"""GPU target: kernels from scf.parallel, their PTX, and the launch path.
+
+No GPU is needed: every kernel's PTX must assemble with ``ptxas`` for sm_80 and sm_90
+(skipped when ptxas is absent), and the whole host side -- outlining, parameter
+packing, launches, grid-stride loops, per-thread reductions combined atomically -- runs
+in emulation (host-compiled kernels over a simulated grid) against the CPU code and the
+interpreter.  Running on a real device is ``benchmarks/gpu_check.py``'s job.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.ir import Operation
+
+import activity
+from activity.codegen import CodegenError, compile, gpu
+from activity.codegen.sequential import sequentialize
+from activity.semantics import Interpreter
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load_kernels() -> Any:
+    name = "activity_benchmark_kernels"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, ROOT / "benchmarks" / "kernels" / "__init__.py")
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+K = _load_kernels()
+needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None,
+                                 reason="ptxas (CUDA toolkit) not installed")
+
+
+def copies(xs: list[Any]) -> list[Any]:
+    return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
+
+
+REDUCTIONS = """
+func.func @r(%a: memref<?xf64>, %ia: memref<?xi64>, %n: index, %out: memref<?xf64>)
+    -> (f64, f64, f64, i64, i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %ninf = arith.constant -1.0e300 : f64
+  %i0 = arith.constant 0 : i64
+  %imin = arith.constant -9000 : i64
+  %s, %p, %m, %is, %im = scf.parallel (%i) = (%c0) to (%n) step (%c1)
+      init (%z, %one, %ninf, %i0, %imin) -> (f64, f64, f64, i64, i64) {
+    %v = memref.load %a[%i] : memref<?xf64>
+    %w = memref.load %ia[%i] : memref<?xi64>
+    %e = math.exp %v : f64
+    %old = memref.atomic_rmw maximumf %e, %out[%c0] : (f64, memref<?xf64>) -> f64
+    scf.reduce(%v, %e, %v, %w, %w : f64, f64, f64, i64, i64) {
+    ^bb0(%l: f64, %r: f64):
+      %u = arith.addf %l, %r : f64
+      scf.reduce.return %u : f64
+    }, {
+    ^bb0(%l: f64, %r: f64):
+      %u = arith.mulf %l, %r : f64
+      scf.reduce.return %u : f64
+    }, {
+    ^bb0(%l: f64, %r: f64):
+      %u = arith.maximumf %l, %r : f64
+      scf.reduce.return %u : f64
+    }, {
+    ^bb0(%l: i64, %r: i64):
+      %u = arith.addi %l, %r : i64
+      scf.reduce.return %u : i64
+    }, {
+    ^bb0(%l: i64, %r: i64):
+      %u = arith.maxsi %l, %r : i64
+      scf.reduce.return %u : i64
+    }
+  }
+  func.return %s, %p, %m, %is, %im : f64, f64, f64, i64, i64
+}
+"""
+
+STENCIL_2D = """
+func.func @blur(%src: memref<?x?xf32>, %dst: memref<?x?xf32>, %h: index, %w: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %hm = arith.subi %h, %c1 : index
+  %wm = arith.subi %w, %c1 : index
+  %third = arith.constant 0.333333343 : f32
+  scf.parallel (%y, %x) = (%c1, %c1) to (%hm, %wm) step (%c1, %c1) {
+    %xl = arith.subi %x, %c1 : index
+    %xr = arith.addi %x, %c1 : index
+    %a = memref.load %src[%y, %xl] : memref<?x?xf32>
+    %b = memref.load %src[%y, %x] : memref<?x?xf32>
+    %c = memref.load %src[%y, %xr] : memref<?x?xf32>
+    %ab = arith.addf %a, %b : f32
+    %abc = arith.addf %ab, %c : f32
+    %r = arith.mulf %abc, %third : f32
+    %s = math.sqrt %r : f32
+    memref.store %s, %dst[%y, %x] : memref<?x?xf32>
+    scf.reduce
+  }
+  func.return
+}
+"""
+
+
+def _cases() -> list[tuple[str, Any, str, list[Any]]]:
+    rng = np.random.default_rng(0)
+    out = []
+    for name, k in K.KERNELS.items():
+        out.append((name, activity.parse(k.mlir), k.func, k.make_inputs(rng, "small")))
+    out.append(("reductions", activity.parse(REDUCTIONS), "r",
+                [rng.uniform(-1, 1, 37), rng.integers(-50, 50, 37), 37, np.zeros(1)]))
+    out.append(("stencil", activity.parse(STENCIL_2D), "blur",
+                [rng.uniform(0, 1, (6, 7)).astype(np.float32),
+                 np.zeros((6, 7), np.float32), 6, 7]))
+    return out
+
+
+CASES = _cases()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal up to reassociation of the reductions; integers modulo 2^64 (the
+    interpreter returns unsigned residues)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int) and isinstance(b, int):
+        return (a - b) % (1 << 64) == 0
+    return bool(np.allclose(a, b, rtol=1e-12, atol=1e-300))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_emulated_gpu_run_equals_cpu_and_interpreter(case: tuple) -> None:
+    _, m, func, inputs = case
+    a_cpu, a_gpu, a_int = copies(inputs), copies(inputs), copies(inputs)
+    cpu = compile(m, func)(*a_cpu)
+    g = compile(m, func, target="gpu", emulate=True)
+    got = g(*a_gpu)
+    ref = Interpreter(m, max_steps=10**8).run(func, a_int).results
+    assert _same(got, cpu), (got, cpu)
+    assert _same(got if isinstance(got, tuple) else ((got,) if got is not None else ()),
+                 tuple(ref))
+    for x, y, z in zip(a_cpu, a_gpu, a_int, strict=True):
+        if isinstance(x, np.ndarray):
+            assert np.allclose(x, y, rtol=1e-6) and np.allclose(x, z, rtol=1e-6)
+    assert g.kernels and all(k.startswith(f"{func}_kernel") for k in g.kernels)
+
+
+@needs_ptxas
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_every_kernel_ptx_assembles_for_sm80_and_sm90(case: tuple) -> None:
+    _, m, func, _ = case
+    g = compile(m, func, target="gpu")
+    assert set(g.ptx) == {"sm_80", "sm_90"}
+    for arch, ptx in g.ptx.items():
+        assert f".target {arch}" in ptx
+        for k in g.kernels:
+            assert f".entry {k}(" in ptx
+        assert "%nctaid.x" in ptx  # grid-stride: the stride is the whole grid
+        gpu.ptxas(ptx, arch)  # raises CodegenError with ptxas's message on rejection
+
+
+@needs_ptxas
+def test_reduction_and_atomic_rmw_ptx() -> None:
+    g = compile(activity.parse(REDUCTIONS), "r", target="gpu")
+    ptx = g.ptx["sm_80"]
+    assert "atom.global.add.f64" in ptx  # the addf reduction combines atomically
+    assert re.search(r"atom\.[a-z.]*cas\.b64", ptx)  # mulf / maximumf: cmpxchg loops
+    assert "atom.global.max.s64" in ptx
+    assert "__nv_exp" not in ptx  # libdevice's exp, linked and inlined
+
+
+def test_ptxas_rejection_is_reported() -> None:
+    if shutil.which("ptxas") is None:
+        pytest.skip("ptxas (CUDA toolkit) not installed")
+    with pytest.raises(CodegenError, match="ptxas"):
+        gpu.ptxas(".version 7.0\n.target sm_80\n.address_size 64\nnot ptx at all\n", "sm_80")
+
+
+def test_gpu_target_needs_a_parallel_loop_and_supported_reductions() -> None:
+    m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
+    with pytest.raises(CodegenError, match="no scf.parallel"):
+        compile(m, "powi", target="gpu")
+    bad = REDUCTIONS.replace("%u = arith.addf %l, %r : f64\n      scf.reduce.return",
+                             "%t = arith.addf %l, %r : f64\n      %u = arith.mulf %t, %t : f64"
+                             "\n      scf.reduce.return", 1)
+    with pytest.raises(CodegenError, match="single"):
+        compile(activity.parse(bad), "r", target="gpu")
+
+
+def test_calling_without_a_device_is_a_clear_error() -> None:
+    if gpu.device_available():
+        pytest.skip("a CUDA device is present (benchmarks/gpu_check.py covers it)")
+    g = compile(activity.parse(K.KERNELS["lbm"].mlir), "lbm", target="gpu")
+    inputs = K.KERNELS["lbm"].make_inputs(np.random.default_rng(0), "small")
+    with pytest.raises(RuntimeError, match="cuda|CUDA"):
+        g(*inputs)
+
+
+def test_kernel_parameters_are_the_live_ins() -> None:
+    m = activity.parse(K.KERNELS["lbm"].mlir)
+    gm = gpu.build_gpu(m, "lbm", archs=("sm_80",))
+    step, copy, energy = gm.kernels
+    # constants and globals are redefined in the kernel, not passed
+    assert all(v.owner.name not in ("arith.constant", "memref.get_global")
+               for k in gm.kernels for v in k.params if isinstance(v.owner, Operation))
+    assert energy.reductions == [("addf", -0.0)] and not step.reductions
+    assert "f" in {v.name_hint for v in step.params} and "omega" in {
+        v.name_hint for v in step.params}
+    del copy
+
+
+@pytest.mark.parametrize("name", ["xsbench", "lbm"])
+def test_kernel_gradients_through_the_sequential_schedule(name: str) -> None:
+    """Until the reverse-mode generator handles scf.parallel, kernels are differentiated
+    in their sequential schedule; the compiled gradient matches central differences."""
+    k = K.KERNELS[name]
+    m = sequentialize(activity.parse(k.mlir))
+    nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
+    inputs = k.make_inputs(np.random.default_rng(1), "small")
+    grads = activity.gradient(m, k.func, nums, args=k.args)(*inputs)
+    f = compile(m, k.func)
+    i = nums[-1] if name == "lbm" else nums[1]  # omega / the concentrations
+    x = inputs[i]
+    h = 1e-6
+    if isinstance(x, np.ndarray):
+        j = 1
+        up, dn = copies(inputs), copies(inputs)
+        up[i][j] += h
+        dn[i][j] -= h
+        fd = (f(*up) - f(*dn)) / (2 * h)
+        got = grads[nums.index(i)][j]
+    else:
+        up, dn = copies(inputs), copies(inputs)
+        up[i] += h
+        dn[i] -= h
+        fd = (f(*up) - f(*dn)) / (2 * h)
+        got = grads[nums.index(i)]
+    assert got == pytest.approx(fd, rel=1e-5, abs=1e-8)
