@@ -488,3 +488,49 @@ def test_gradient_api_on_objectives_matches_interpreted_gradient(name: str) -> N
             k += 1
     for a, b in zip(got, expected, strict=True):
         assert same(a, b, 1e-10)
+
+
+# ---------------------------------------------------------------------------------------
+# Ahead-of-time output (--emit)
+
+
+def test_emit_llvm_obj_and_ptx(tmp_path: Path) -> None:
+    import argparse
+    import ctypes
+    import shutil
+    import subprocess
+
+    from activity.codegen.emit import add_emit_arguments, emit, emit_from_args
+
+    m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
+    gm = activity.grad(m, "powi")
+    ll = emit(gm, ["powi_grad"], "llvm")
+    assert isinstance(ll, str) and "define" in ll and "@powi_grad" in ll
+    assert "@powi(" not in ll.split("define")[0]  # only what powi_grad needs is declared
+    assert emit(gm, ["powi_grad"], "mlir").startswith("builtin.module")
+    p = argparse.ArgumentParser()
+    add_emit_arguments(p)
+    ns = p.parse_args(["--emit", "obj"])
+    with pytest.raises(CodegenError, match="-o FILE"):
+        emit_from_args(ns, gm, ["powi_grad"])
+    obj = tmp_path / "powi_grad.o"
+    assert emit_from_args(ns, gm, ["powi_grad"], output=str(obj))
+    assert obj.read_bytes()[:4] == b"\x7fELF"
+    assert not emit_from_args(p.parse_args([]), gm, ["powi_grad"])  # plain MLIR: caller's
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is not None:  # the object links and computes d(x^n)/dx = n x^(n-1)
+        so = tmp_path / "libpowi.so"
+        subprocess.run([cc, "-shared", "-o", str(so), str(obj)], check=True)
+        lib = ctypes.CDLL(str(so))
+        fn = lib.powi_grad
+        fn.restype = ctypes.c_double
+        fn.argtypes = [ctypes.c_double, ctypes.c_int64, ctypes.c_double]
+        assert fn(1.5, 4, 1.0) == pytest.approx(4 * 1.5 ** 3)
+    if shutil.which("ptxas") is not None:
+        from activity.codegen.gpu import ptxas
+
+        ptx = emit(activity.parse(SCF_PARALLEL), ["f"], "ptx", arch="sm_90")
+        assert isinstance(ptx, str) and ".target sm_90" in ptx
+        ptxas(ptx, "sm_90")
+    with pytest.raises(CodegenError, match="no scf.parallel"):
+        emit(m, ["powi"], "ptx")

@@ -421,25 +421,8 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
     fop = host_ml.program.functions.get(func)
     if fop is None:
         raise CodegenError(f"no function @{func} in the module")
-    pops = outermost_parallels(fop)
-    if not pops:
-        raise CodegenError(f"@{func} has no scf.parallel to run on the GPU")
-    tm = nvptx_machine(archs[0], opt)
-    kml = ModuleLowering(module, Target("nvptx", NVPTX_TRIPLE, str(tm.target_data),
-                                        atomics=True, math_prefix="__nv_", fill=None),
-                         name=f"{func}_kernels")
-    kernels: list[Kernel] = []
-    by_op: dict[int, Kernel] = {}
-    for i, pop in enumerate(pops):
-        term = pop.regions[0].blocks.first.last_op  # type: ignore[union-attr]
-        reds = [reduction_of(r) for r in term.regions] if term is not None else []
-        ins = live_ins(pop)
-        k = Kernel(f"{func}_kernel{i}", pop, [v for v in ins if not _rematerialized(v)], reds,
-                   local=[v for v in ins if _rematerialized(v)])
-        lower_kernel(kml, k)
-        kernels.append(k)
-        by_op[id(pop)] = k
-    _define_callees(kml, kernels)
+    kml, kernels = kernel_module(module, fop, func, opt)
+    by_op = {id(k.op): k for k in kernels}
     kernel_ir = str(kml.ir)
     needs_lib = any(f.name.startswith("__nv_") for f in kml.ir.functions)
     ptx = {arch: to_ptx(kernel_ir, arch, opt, needs_lib) for arch in archs}
@@ -464,6 +447,29 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
     gm = GPUModule(host, kernels, kernel_ir, ptx, emulator)
     _GPU_CACHE[key] = gm
     return gm
+
+
+def kernel_module(module: ModuleOp, fop: Operation, func: str, opt: int = 3
+                  ) -> tuple[ModuleLowering, list[Kernel]]:
+    """The NVPTX module holding one kernel per outermost ``scf.parallel`` of ``fop``."""
+    pops = outermost_parallels(fop)
+    if not pops:
+        raise CodegenError(f"@{func} has no scf.parallel to run on the GPU")
+    tm = nvptx_machine(ARCHS[0], opt)
+    kml = ModuleLowering(module, Target("nvptx", NVPTX_TRIPLE, str(tm.target_data),
+                                        atomics=True, math_prefix="__nv_", fill=None),
+                         name=f"{func}_kernels")
+    kernels: list[Kernel] = []
+    for i, pop in enumerate(pops):
+        term = pop.regions[0].blocks.first.last_op  # type: ignore[union-attr]
+        reds = [reduction_of(r) for r in term.regions] if term is not None else []
+        ins = live_ins(pop)
+        k = Kernel(f"{func}_kernel{i}", pop, [v for v in ins if not _rematerialized(v)], reds,
+                   local=[v for v in ins if _rematerialized(v)])
+        lower_kernel(kml, k)
+        kernels.append(k)
+    _define_callees(kml, kernels)
+    return kml, kernels
 
 
 def _define_callees(kml: ModuleLowering, kernels: list[Kernel]) -> None:
