@@ -337,6 +337,28 @@ func.func @f(%x: f64, %m: memref<2xf64>) {
     assert dx == 0.0 and sh[0] == 0.0 and sh[1] == 2.0
 
 
+def test_float_bits_through_an_integer_buffer() -> None:
+    """bitcast f64 -> i64, store into an i64 buffer, load, bitcast back: the derivative
+    rides along, and the i64 buffer's shadow holds the adjoint's bits."""
+    text = """
+func.func @f(%x: f64, %m: memref<4xi64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %b = arith.bitcast %x : f64 to i64
+  memref.store %b, %m[%c0] : memref<4xi64>
+  %l = memref.load %m[%c0] : memref<4xi64>
+  %y = arith.bitcast %l : i64 to f64
+  %z = arith.mulf %y, %y : f64
+  func.return %z : f64
+}
+"""
+    m = parse(text)
+    gradients(m, "f", [1.5, np.zeros(4, dtype=np.int64)], ["active", "const"])
+    for prune in (True, False):
+        (dx,) = activity.evaluate(grad(m, "f", ["active", "const"], prune=prune), "f_grad",
+                                  1.5, np.zeros(4, dtype=np.int64), 1.0)
+        assert dx == 3.0
+
+
 CALLS = """
 func.func private @sq(%a: f64, %m: memref<?xf64>, %i: index) -> f64 {
   %l = memref.load %m[%i] : memref<?xf64>

@@ -67,14 +67,16 @@ class Facts:
         return v in self._carriers
 
     def _bit_carriers(self) -> set[SSAValue]:
-        """Integers a bitcast may fill with float bits (all_active: they carry adjoints)."""
+        """Integers that may hold float bits (all_active: they carry adjoints): results of
+        bitcasts and of loads, and whatever they flow into."""
         g = self.result.graph
         work = []
         for f in g.functions:
             for op in g.func_ops.get(f, []):
                 spec = lookup(op)
-                if spec is not None and spec.carries_bits and op.results:
-                    work.append(op.results[0])
+                if spec is not None and op.results and (
+                        spec.carries_bits or spec.kind == OpKind.MEM_READ):
+                    work.append(op.results[0])  # bitcasts, and loads (memory may hold bits)
         seen: set[SSAValue] = set()
         while work:
             v = work.pop()
@@ -87,8 +89,15 @@ class Facts:
 
     # -- memory ------------------------------------------------------------------------
     def has_shadow(self, p: SSAValue) -> bool:
-        if not is_pointer(p.type) or not element_is_float(p.type):
+        """Buffers of floats, and of 16/32/64-bit integers (which may hold float bits:
+        their shadows hold the adjoints' bits), can have shadows."""
+        t = p.type
+        if not is_pointer(t):
             return False
+        if not element_is_float(t):
+            et = getattr(t, "element_type", None)
+            if not (isinstance(et, IntegerType) and et.width.data in (16, 32, 64)):
+                return False
         if self.prune:
             return self.result.analysed(p) and self.result.value(p).active
         return True

@@ -49,7 +49,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP, Builder
-from activity.ad.facts import Facts
+from activity.ad.facts import Facts, float_of_width
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.tape import (
     CURSORS,
@@ -1288,6 +1288,22 @@ class FuncGen:
                 c = materialize(N.mul(p, yb), N, ybar.type)
                 self.adj_add(op.operands[i], c)
 
+    # Shadows have the primal's type: a buffer of integers that carry float bits
+    # (bitcasts through memory) keeps its adjoints as the bits of floats of its width.
+    def sh_load(self, sh: SSAValue, idx: list[SSAValue]) -> SSAValue:
+        x = self.b.load(sh, idx)
+        if isinstance(x.type, IntegerType):
+            x = self.b.v(arith.BitcastOp(x, float_of_width(x.type.width.data)))
+        return x
+
+    def sh_store(self, x: SSAValue, sh: SSAValue, idx: list[SSAValue]) -> None:
+        et = sh.type.element_type  # type: ignore[attr-defined]
+        if isinstance(et, IntegerType):
+            x = self.b.v(arith.BitcastOp(self.convert(x, float_of_width(et.width.data)), et))
+        else:
+            x = self.convert(x, et)
+        self.b.store(x, sh, idx)
+
     def rev_load(self, op: Operation, spec: OpSpec) -> None:
         ybar = self.adj_take(op.results[0])
         if ybar is None:
@@ -1299,9 +1315,8 @@ class FuncGen:
             return
         idx = [self.materialize(u, use) for u in op.operands[1:]]
         with self.b.in_pass("adjoint"):
-            et = sh.type.element_type  # type: ignore[attr-defined]
-            old = self.b.load(sh, idx)
-            self.b.store(self.b.v(arith.AddfOp(old, self.convert(ybar, et))), sh, idx)
+            old = self.sh_load(sh, idx)
+            self.sh_store(self.b.v(arith.AddfOp(old, self.convert(ybar, old.type))), sh, idx)
 
     def rev_store(self, op: Operation, spec: OpSpec) -> None:
         use = op.parent_block()
@@ -1314,7 +1329,7 @@ class FuncGen:
         with self.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
             if self.facts.has_adjoint(v):
-                self.adj_add(v, self.b.load(sh, idx))
+                self.adj_add(v, self.sh_load(sh, idx))
             self.b.store(self.zero(et), sh, idx)
 
     def rev_copy(self, op: Operation, spec: OpSpec) -> None:
@@ -1330,11 +1345,12 @@ class FuncGen:
 
             def body(idx: list[SSAValue]) -> None:
                 # read and clear dst' first: right also when src and dst alias
-                d = self.b.load(dst, idx)
+                d = self.sh_load(dst, idx)
                 self.b.store(z, dst, idx)
                 if src is not None:
-                    s = self.b.load(src, idx)
-                    self.b.store(self.b.v(arith.AddfOp(s, d)), src, idx)
+                    sv = self.sh_load(src, idx)
+                    self.sh_store(self.b.v(arith.AddfOp(sv, self.convert(d, sv.type))), src,
+                                  idx)
 
             self.b.nest(self.b.dims(dst), body)
 
