@@ -14,7 +14,8 @@ from xdsl.dialects.builtin import ModuleOp
 from activity.ad.reverse import Differentiator, GradError
 
 
-def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True) -> ModuleOp:
+def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
+         alias_args: str = "distinct") -> ModuleOp:
     """Differentiate ``func`` in reverse mode; returns a new module with ``<func>_grad``.
 
     Args:
@@ -24,8 +25,10 @@ def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True) -> M
             ``dup``, ``dupnoneed``; default: floats active, integers const, buffers dup).
         prune: use the activity analysis to skip inactive work (``False``: the
             ``all_active`` baseline, every float value and buffer treated as active).
+        alias_args: ``"distinct"`` (buffer arguments do not alias, as for Enzyme's
+            duplicated arguments) or ``"may"``; passed to the analysis.
     """
-    out, _ = Differentiator(module, func, args, prune).run()
+    out, _ = Differentiator(module, func, args, prune, alias_args=alias_args).run()
     return out
 
 

@@ -2071,7 +2071,7 @@ class Differentiator:
     """Drives the generation of ``F_grad`` and the ``_aug``/``_rev`` pairs it needs."""
 
     def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool,
-                 measure: bool = False) -> None:
+                 measure: bool = False, alias_args: str = "distinct") -> None:
         from activity.api import analyze
 
         self.measure = measure  # F_grad also returns the stacks' heights (for stats)
@@ -2087,7 +2087,7 @@ class Differentiator:
             raise ActivityError(f"function '@{func_name}' is a declaration without a body")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            self.result = analyze(self.module, func_name, args)
+            self.result = analyze(self.module, func_name, args, alias_args=alias_args)
         from activity.api import ActivityWarning
 
         for wop, msg in self.result.warnings:  # re-issued with the user's locations
