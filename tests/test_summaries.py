@@ -284,3 +284,34 @@ def summarize_all(m):  # type: ignore[no-untyped-def]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return derive_all(p, [n for n, f in p.functions.items() if has_body(f)])
+
+
+def test_fresh_memory_returned_by_a_callee_makes_its_producers_useful() -> None:
+    """Found by the random oracle (progen seed 5133): inside a callee that allocates,
+    fills and returns a buffer, the values stored into it are useful when the caller
+    reads the buffer usefully (the sink *ret0 must reach the callee's context)."""
+    src = """
+    func.func private @g(%x: f64) -> memref<4xf64> {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %m = memref.alloc() : memref<4xf64>
+      scf.for %i = %c0 to %c4 step %c1 {
+        %j = arith.index_cast %i : index to i64
+        %f = arith.sitofp %j {tag = "f"} : i64 to f64
+        %v = arith.mulf %x, %f {tag = "v"} : f64
+        memref.store %v, %m[%i] : memref<4xf64>
+      }
+      func.return %m : memref<4xf64>
+    }
+    func.func @main(%x: f64) -> f64 {
+      %c3 = arith.constant 3 : index
+      %m = func.call @g(%x) : (f64) -> memref<4xf64>
+      %l = memref.load %m[%c3] {tag = "l"} : memref<4xf64>
+      func.return %l : f64
+    }"""
+    for mode in ("whole-program", "summaries"):
+        r, t = run(src, "main", mode=mode)
+        assert act(r, t, "f") == "useful", mode
+        assert act(r, t, "v") == "active", mode
+        assert act(r, t, "l") == "active", mode

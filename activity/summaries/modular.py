@@ -27,7 +27,13 @@ from activity.engine.graph import Effect, Graph, GraphBuilder
 from activity.engine.program import Program, entry_args, sym_name
 from activity.engine.types import is_float_like
 from activity.summaries.apply import SummaryCall, SummaryCalls
-from activity.summaries.derive import _class_names, derive_all, reachable, signature
+from activity.summaries.derive import (
+    _class_names,
+    _returned_classes,
+    derive_all,
+    reachable,
+    signature,
+)
 from activity.summaries.model import Summary
 
 
@@ -58,11 +64,14 @@ class _Unit:
                                          externals=hook, follow_calls=False).build()
         self.prob = ActivityProblem(self.g, alias_args)
         self.names = _class_names(self.g, self.prob, self.f)
-        self.by_name = {n: c for c, n in self.names.items()}
+        self.by_name = {n: 1 << c for c, n in self.names.items()}
+        _args, res_k = signature(self.f)
+        fresh = _returned_classes(self.g, self.prob, self.g.return_ops[self.f], res_k)
+        for j, mask in fresh.items():  # memory allocated here and returned as result j
+            self.by_name[f"*ret{j}"] = mask
 
     def mem_mask(self, name: str) -> int:
-        c = self.by_name.get(name)
-        return 0 if c is None else 1 << c
+        return self.by_name.get(name, 0)
 
     def seeds(self, ctx: Context) -> Seeds:
         g, f = self.g, self.f
@@ -161,6 +170,7 @@ def _call_context(sol: Solution, h: SummaryCall, n: int) -> Context:
         if k == "pointer":
             names |= {"*" * d + f"arg{i}" for d in range(1, 5)}
     names |= {"@" + gname for gname in h.globals} | {"unknown"}
+    names |= {f"*ret{j}" for j in h.fresh_class}  # fresh memory the callee returns
     for nm in names:
         m = h.map(nm)
         if inp & m:
