@@ -274,6 +274,19 @@ def test_bad_arguments_raise_clear_errors() -> None:
         compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"), "powi")(1.0, 1 << 70)
 
 
+def test_noalias_functions_reject_overlapping_arrays() -> None:
+    m = activity.parse(SCF_PARALLEL)
+    f = compile(m, "f", noalias=True)
+    a, b = np.linspace(0.5, 4.0, 8), np.zeros(8)
+    assert same(f(a, b, 1.5)[0], compile(m, "f")(a.copy(), np.zeros(8), 1.5)[0])
+    with pytest.raises(ValueError, match="overlap"):
+        f(a, a, 1.5)
+    big = np.zeros(12)
+    with pytest.raises(ValueError, match="overlap"):
+        f(big[:8], big[4:], 1.5)
+    compile(m, "f")(big[:8], big[4:], 1.5)  # without noalias, overlapping is allowed
+
+
 def test_unsupported_ops_and_unknown_externals_are_codegen_errors() -> None:
     m = activity.parse("""
     func.func private @mystery(f64) -> f64

@@ -24,7 +24,7 @@ def _module(source: Any) -> ModuleOp:
 
 
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
-            fill: int | None = None, emulate: bool = False) -> Any:
+            fill: int | None = None, emulate: bool = False, noalias: bool = False) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -35,13 +35,15 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     ``fill``: a byte to fill fresh memory (``memref.alloc``/``alloca``) with; by default
     it is left uninitialized, as upstream MLIR does (``0`` reproduces the reference
     interpreter's zeroed memory, ``0xFF`` fills doubles with NaN to catch reads of
-    memory never written).  Compiled functions are cached per session.
+    memory never written).  ``noalias=True`` (host only) promises that distinct memref
+    arguments never overlap, which lets LLVM vectorize more; each call checks it.
+    Compiled functions are cached per session.
     """
     module = _module(source)
     if target == "cpu":
         from activity.codegen.jit import compile_cpu
 
-        return compile_cpu(module, func, opt=opt, fill=fill)
+        return compile_cpu(module, func, opt=opt, fill=fill, noalias=noalias)
     if target == "gpu":
         from activity.codegen.gpu import compile_gpu
 

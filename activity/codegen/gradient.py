@@ -65,7 +65,8 @@ class GradientFunction:
     """The callable :func:`gradient` returns (see the module docstring)."""
 
     def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
-                 prune: bool, args: Sequence[str] | None, target: str, opt: int) -> None:
+                 prune: bool, args: Sequence[str] | None, target: str, opt: int,
+                 emulate: bool = False) -> None:
         from activity.ad import grad
 
         prog = Program.of(module)
@@ -118,7 +119,11 @@ class GradientFunction:
         self.prune = prune
         from activity.codegen import compile as _compile
 
-        self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt)
+        # the call copies every primal buffer and allocates the shadows: no two memref
+        # arguments of <func>_grad overlap, which LLVM may exploit
+        kw: dict[str, Any] = {"emulate": emulate} if target == "gpu" else {"noalias": True}
+        self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
+                                 **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
 
     def __repr__(self) -> str:
@@ -151,7 +156,7 @@ class GradientFunction:
 
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
-             opt: int = 3) -> GradientFunction:
+             opt: int = 3, emulate: bool = False) -> GradientFunction:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -162,8 +167,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         prune: use the activity analysis (``False``: the ``all_active`` baseline).
         args: explicit activities (``active``/``const``/``dup``/``dupnoneed``) instead of
             the defaults.
-        target: ``"cpu"`` or ``"gpu"``.
+        target: ``"cpu"`` or ``"gpu"`` (``emulate=True``: GPU kernels run on the host).
     """
     from activity.codegen import _module
 
-    return GradientFunction(_module(source), func, argnums, prune, args, target, opt)
+    return GradientFunction(_module(source), func, argnums, prune, args, target, opt, emulate)

@@ -298,6 +298,27 @@ class _Param:
         out += (base, base, offset, *shape, *strides)
 
 
+def _bounds(a: np.ndarray) -> tuple[int, int]:
+    """[first byte, one past the last byte) of an array's elements."""
+    lo = hi = a.__array_interface__["data"][0]
+    if a.size == 0:
+        return lo, lo
+    for n, st in zip(a.shape, a.strides, strict=True):
+        if st < 0:
+            lo += (n - 1) * st
+        else:
+            hi += (n - 1) * st
+    return lo, hi + a.itemsize
+
+
+def _check_disjoint(arrays: list[np.ndarray]) -> None:
+    spans = sorted((lo, hi, i) for i, (lo, hi) in enumerate(map(_bounds, arrays)) if hi > lo)
+    for (_, hi, i), (lo2, _, j) in zip(spans, spans[1:], strict=False):
+        if lo2 < hi:
+            raise ValueError(f"memref arguments overlap in memory (arrays {i} and {j}), "
+                             "which this function was compiled not to allow (noalias)")
+
+
 def _row_major(shape: Sequence[int]) -> list[int]:
     out = []
     acc = 1
@@ -341,8 +362,9 @@ class CompiledFunction:
 
     def __init__(self, engine: Any, name: str, ins: Sequence[Attribute],
                  outs: Sequence[Attribute], owner: Any, free_results: bool = True,
-                 llvm_ir: str = "") -> None:
+                 llvm_ir: str = "", noalias: bool = False) -> None:
         self.name = name
+        self.noalias = noalias
         self._engine = engine
         self._owner = owner  # keeps the execution engine alive
         self._params = [_Param.of(i, t) for i, t in enumerate(ins)]
@@ -385,6 +407,8 @@ class CompiledFunction:
         vals: list[Any] = []
         for p, x in zip(params, args, strict=True):
             p.convert(x, vals, keep)
+        if self.noalias and len(keep) > 1:
+            _check_disjoint(keep)
         with self._lock:
             struct.pack_into(self._in_fmt, self._mem, 0, *vals)
             for addr, data in self._globals:
@@ -485,13 +509,15 @@ def jit_module(text: str, opt: int) -> tuple[Engine, str]:
 
 
 def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = None,
-                fill: int | None = None) -> CompiledFunction:
+                fill: int | None = None, noalias: bool = False) -> CompiledFunction:
     """Lower ``func`` (and its callees) for the host, JIT it, return the callable.
 
     ``fill``: the byte fresh memory is filled with (``None``: left uninitialized, as
-    upstream).  Cached per session on (module text, function, opt level, fill)."""
+    upstream).  ``noalias``: the memref arguments of ``func`` never overlap (LLVM may
+    then vectorize and reorder their accesses freely; every call checks it).  Cached
+    per session on (module text, function, opt level, fill, noalias)."""
     key = key or module_key(module)
-    ck = (key, func, "cpu", opt, fill)
+    ck = (key, func, "cpu", opt, fill, noalias)
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
@@ -500,15 +526,27 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     irmod = ml.lower([func])
     fop = ml.program.functions[func]
     _, ins, outs = ml.signature(fop)
+    if noalias:
+        mark_noalias(ml.fns[func], ins)
     add_wrapper(irmod, func, ins, outs)
     text = str(irmod)
     with _LOCK:
         engine, opt_text = jit_module(text, opt)
     mutable = [(g.name, _global_size(g)) for g in ml.gvars.values() if not g.global_constant]
     engine.snapshot_globals(mutable)
-    cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text)
+    cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)
     _CACHE[ck] = cf
     return cf
+
+
+def mark_noalias(fn: ir.Function, ins: Sequence[Attribute]) -> None:
+    """``noalias`` on the aligned pointer of every memref parameter of ``fn``."""
+    k = 0
+    for t in ins:
+        n = len(flat_types(t))
+        if isinstance(t, MemRefType):
+            fn.args[k + 1].add_attribute("noalias")
+        k += n
 
 
 def _global_size(g: ir.GlobalVariable) -> int:

@@ -1,0 +1,491 @@
+"""Runtime benchmarks of the compiled code: primal, pruned gradient, ``all_active``
+gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
+
+    python benchmarks/run.py                      # ADBench-like sizes, CPU
+    python benchmarks/run.py --size small --repeat 3 --only gmm,ba
+    python benchmarks/run.py --json out.json --png speedup.png
+
+Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
+miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
+lookup, LBM-style stencil).  For every one:
+
+* ``primal``: the compiled function (``activity.compile``);
+* ``pruned`` / ``all_active``: ``activity.gradient`` with and without activity
+  pruning (the kernels are differentiated in their sequential schedule until the
+  reverse-mode generator handles ``scf.parallel``);
+* ``jax``: ``jax.jit(jax.grad(f))`` of an equivalent JAX objective (when jax is
+  importable; the gradients are checked to agree);
+* tape bytes: static tapes (sized by trip counts) plus the measured height of the
+  run-time stacks, for both gradients.
+
+Times are medians over ``--repeat`` runs (inputs copied outside the timed region).
+Ratios printed: ``all_active/pruned`` (the speedup from activity analysis, with its
+geometric mean), ``pruned/primal`` and ``pruned/jax``.  ``--png`` draws the speedups as
+a bar chart (matplotlib).  Large freed blocks are kept in the C heap between calls
+(``mallopt``), so repeated gradients do not pay page faults for their tapes; pass
+``--no-malloc-tuning`` to measure without.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import importlib.util
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+import activity  # noqa: E402
+from activity.ad.reverse import Differentiator  # noqa: E402
+from activity.analysis.args import arg_label  # noqa: E402
+from activity.codegen import compile as compile_fn  # noqa: E402
+from activity.codegen import gradient  # noqa: E402
+from activity.codegen.sequential import sequentialize  # noqa: E402
+from activity.engine.program import Program  # noqa: E402
+
+
+def _load(name: str, path: Path) -> Any:
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+OBJ = _load("activity_benchmark_objectives", HERE / "objectives.py")
+KER = _load("activity_benchmark_kernels", HERE / "kernels" / "__init__.py")
+
+# benchmark -> the arguments the gradient is taken with respect to
+WRT: dict[str, list[int]] = {
+    "gmm": [3, 4, 5], "ba": [0, 1, 2], "hand": [2], "lstm": [3, 4, 5], "minibude": [3],
+    "xsbench": [5, 7], "lbm": [3, 5],
+}
+ORDER = ["gmm", "ba", "hand", "lstm", "minibude", "xsbench", "lbm"]
+
+
+def spec_of(name: str) -> Any:
+    return OBJ._build()[name] if name in OBJ._build() else KER.KERNELS[name]
+
+
+def copies(xs: list[Any]) -> list[Any]:
+    return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
+
+
+def tune_malloc() -> None:
+    """Keep large freed blocks in the heap (glibc ``mallopt``): tapes of tens of MB are
+    otherwise unmapped after each gradient and page-faulted in again by the next."""
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD
+        libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
+    except (OSError, AttributeError):
+        pass
+
+
+def median_time(fn: Callable[..., Any], make_args: Callable[[], list[Any]], repeat: int,
+                warmup: int = 1) -> float:
+    for _ in range(warmup):
+        fn(*make_args())
+    times = []
+    for _ in range(repeat):
+        args = make_args()
+        t0 = time.perf_counter()
+        fn(*args)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
+               inputs: list[Any]) -> int | None:
+    """Static tape bytes for these integer arguments plus the measured stack height."""
+    from xdsl.dialects.builtin import AnyFloat
+
+    d = Differentiator(module, func, kinds, prune, measure=True)
+    gmod, _ = d.run()
+    fop = Program.of(module).functions[func]
+    params = list(fop.regions[0].blocks[0].args)
+    bounds = {arg_label(fop, i, a): int(x) for i, (a, x) in enumerate(zip(params, inputs,
+                                                                          strict=True))
+              if isinstance(x, int | np.integer)}
+    static = d.stats.static_bytes(bounds)
+    call: list[Any] = []
+    for x, k in zip(copies(inputs), kinds, strict=True):
+        call.append(x)
+        if k in ("dup", "dupnoneed"):
+            call.append(np.zeros_like(x))
+    outs = list(fop.function_type.outputs.data)  # type: ignore[attr-defined]
+    call += [1.0 for t in outs if isinstance(t, AnyFloat)]
+    res = compile_fn(gmod, d.grad_name)(*call)
+    res = res if isinstance(res, tuple) else (res,)
+    stack = 8 * (int(res[-2]) + int(res[-1]))
+    return None if static is None else static + stack
+
+
+# ---------------------------------------------------------------------------------------
+# Equivalent JAX objectives (arguments as the MLIR functions take them)
+
+
+def jax_objective(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list[int]]:
+    """A JAX function of the ``WRT`` arguments (the others bound to ``inputs``)."""
+    import jax
+    import jax.numpy as jnp
+    from jax.scipy.special import logsumexp
+
+    def skew(v: Any) -> Any:
+        z = jnp.zeros((), v.dtype)
+        return jnp.array([[z, -v[2], v[1]], [v[2], z, -v[0]], [-v[1], v[0], z]])
+
+    def rodrigues(a: Any) -> Any:
+        th = jnp.sqrt(a @ a)
+        k = skew(a / th)
+        return jnp.eye(3) + jnp.sin(th) * k + (1.0 - jnp.cos(th)) * (k @ k)
+
+    if name == "gmm":
+        d, k, n, _, _, _, x, gamma, m = inputs
+        icf_sz = d * (d + 1) // 2
+        col, row = np.triu_indices(d, 1)
+        xx = jnp.asarray(x).reshape(n, d)
+        big_n = d + m + 1
+        log_mv_gamma = 0.25 * d * (d - 1) * math.log(math.pi) + sum(
+            math.lgamma(0.5 * big_n + 0.5 * (1 - j)) for j in range(1, d + 1))
+        c = big_n * d * (math.log(gamma) - 0.5 * math.log(2.0)) - log_mv_gamma
+
+        def f(alphas: Any, means: Any, icf: Any) -> Any:
+            means = means.reshape(k, d)
+            icf = icf.reshape(k, icf_sz)
+            logdiag, lower = icf[:, :d], icf[:, d:]
+            q = jnp.zeros((k, d, d)).at[:, np.arange(d), np.arange(d)].set(jnp.exp(logdiag))
+            q = q.at[:, row, col].set(lower)
+            qx = jnp.einsum("kab,nkb->nka", q, xx[:, None, :] - means[None])
+            main = alphas[None] + logdiag.sum(1)[None] - 0.5 * jnp.sum(qx * qx, axis=2)
+            frob = jnp.sum(jnp.exp(2.0 * logdiag)) + jnp.sum(lower * lower)
+            return (-n * d * 0.5 * math.log(2.0 * math.pi) + jnp.sum(logsumexp(main, axis=1))
+                    - n * logsumexp(alphas) + 0.5 * gamma * gamma * frob
+                    - m * jnp.sum(logdiag) - k * c)
+        return f, WRT[name]
+    if name == "ba":
+        feat = jnp.asarray(inputs[3])
+
+        def f(cam: Any, x: Any, w: Any) -> Any:
+            xcam = rodrigues(cam[0:3]) @ (x - cam[3:6])
+            proj = xcam[:2] / xcam[2]
+            rsq = proj @ proj
+            proj = proj * (1.0 + cam[9] * rsq + cam[10] * rsq * rsq) * cam[6] + cam[7:9]
+            err = w * (proj - feat)
+            werr = 1.0 - w * w
+            return err @ err + werr * werr
+        return f, WRT[name]
+    if name == "hand":
+        nb, nv, _, parents, base_rel, inv_base_abs, verts, weights, targets = inputs
+        bottom = jnp.array([[0.0, 0.0, 0.0, 1.0]])
+
+        def full(m12: Any) -> Any:
+            return jnp.concatenate([m12.reshape(3, 4), bottom])
+
+        base_rel = jnp.asarray(base_rel).reshape(nb, 12)
+        inv_base_abs = jnp.asarray(inv_base_abs).reshape(nb, 12)
+        vh = jnp.concatenate([jnp.asarray(verts).reshape(nv, 3), jnp.ones((nv, 1))], axis=1)
+        w = jnp.asarray(weights).reshape(nv, nb)
+        tg = jnp.asarray(targets).reshape(nv, 3)
+
+        def f(theta: Any) -> Any:
+            absolute: list[Any] = []
+            skin = []
+            for b in range(nb):
+                rot = jnp.eye(4).at[:3, :3].set(rodrigues(theta[3 + 3 * b: 6 + 3 * b]))
+                rel = full(base_rel[b]) @ rot
+                p = int(parents[b])
+                absolute.append(rel if p < 0 else absolute[p] @ rel)
+                skin.append(absolute[b] @ full(inv_base_abs[b]))
+            sk = jnp.stack(skin)
+            moved = jnp.einsum("vb,bij,vj->vi", w, sk[:, :3, :], vh) + theta[None, 0:3]
+            r = moved - tg
+            return jnp.sum(r * r)
+        return f, WRT[name]
+    if name == "lstm":
+        nl, c, b, _, _, _, seq = inputs
+        sq = jnp.asarray(seq).reshape(c, b)
+
+        def f(main: Any, extra: Any, state: Any) -> Any:
+            main = main.reshape(nl, 2, 4, b)
+            extra = extra.reshape(3, b)
+
+            def step(st: Any, pair: Any) -> Any:
+                xt, xnext = pair
+                x = xt * extra[0]
+                new = []
+                for i in range(nl):
+                    wt, bias = main[i, 0], main[i, 1]
+                    h, cell = st[i, 0], st[i, 1]
+                    forget = jax.nn.sigmoid(x * wt[0] + bias[0])
+                    ingate = jax.nn.sigmoid(h * wt[1] + bias[1])
+                    outgate = jax.nn.sigmoid(x * wt[2] + bias[2])
+                    change = jnp.tanh(h * wt[3] + bias[3])
+                    cell = cell * forget + ingate * change
+                    h = outgate * jnp.tanh(cell)
+                    new.append(jnp.stack([h, cell]))
+                    x = h
+                ypred = x * extra[1] + extra[2]
+                ynorm = ypred - jnp.log(jnp.sum(jnp.exp(ypred)) + 2.0)
+                return jnp.stack(new), xnext @ ynorm
+
+            _, terms = jax.lax.scan(step, state.reshape(nl, 2, b), (sq[:-1], sq[1:]))
+            return -jnp.sum(terms) / ((c - 1) * b)
+        return f, WRT[name]
+    if name == "minibude":
+        (nposes, nl, np_, _, lig_pos, lig_type, prot_pos, prot_type, ff_radius, ff_hphb,
+         ff_elsc, ff_hbtype, _) = inputs
+        lig = jnp.asarray(lig_pos).reshape(nl, 3)
+        prot = jnp.asarray(prot_pos).reshape(np_, 3)
+        lt, pt = np.asarray(lig_type), np.asarray(prot_type)
+        radij = jnp.asarray(ff_radius[lt][:, None] + ff_radius[pt][None, :])
+        lhb, phb = ff_hbtype[lt][:, None], ff_hbtype[pt][None, :]
+        cutoff = jnp.asarray(np.where((lhb == 70) & (phb == 70), 4.0, 2.0))
+        type_e = jnp.asarray((lhb == 69) | (phb == 69))
+        lh, ph = ff_hphb[lt][:, None], ff_hphb[pt][None, :]
+        any_np = jnp.asarray((lh < 0) | (ph < 0))
+        dslv_range = jnp.asarray(np.where((lh < 0) & (ph < 0), 5.5, 1.0))
+        charge0 = jnp.asarray(ff_elsc[lt][:, None] * ff_elsc[pt][None, :])
+        lhph = jnp.asarray(lh + ph)
+
+        def rot(a: Any, b: Any, c: Any) -> Any:
+            ca, sa, cb, sb, cc, sc = (jnp.cos(a), jnp.sin(a), jnp.cos(b), jnp.sin(b),
+                                      jnp.cos(c), jnp.sin(c))
+            one, z = jnp.ones(()), jnp.zeros(())
+            rx = jnp.array([[one, z, z], [z, ca, -sa], [z, sa, ca]])
+            ry = jnp.array([[cb, z, sb], [z, one, z], [-sb, z, cb]])
+            rz = jnp.array([[cc, -sc, z], [sc, cc, z], [z, z, one]])
+            return rz @ ry @ rx
+
+        def f(poses: Any) -> Any:
+            ps = poses.reshape(nposes, 6)
+            total = 0.0
+            for i in range(nposes):
+                moved = lig @ rot(ps[i, 0], ps[i, 1], ps[i, 2]).T + ps[i, 3:6]
+                diff = moved[:, None, :] - prot[None, :, :]
+                dist = jnp.sqrt(jnp.sum(diff * diff, axis=2))
+                gap = dist - radij
+                overlap = gap < 0.0
+                steric = jnp.where(overlap, (1.0 - dist / radij) * 2.0 * 38.0, 0.0)
+                charge = charge0 * jnp.where(overlap, 1.0, 1.0 - gap / cutoff)
+                charge = jnp.where(type_e, -jnp.abs(charge), charge)
+                charge = jnp.where(gap < cutoff, 45.0 * charge, 0.0)
+                dslv = lhph * jnp.where(overlap, 1.0, 1.0 - gap / dslv_range)
+                dslv = jnp.where(any_np & (gap < dslv_range), dslv, 0.0)
+                total = total + 0.5 * jnp.sum(steric + charge + dslv)
+            return total
+        return f, WRT[name]
+    if name == "xsbench":
+        n_iso, n_grid, n_nuc, n_look, egrid, _, mat_iso, _, energy, mat, _ = inputs
+        eg = np.asarray(egrid).reshape(n_iso, n_grid)
+        iso = np.asarray(mat_iso).reshape(-1, n_nuc)[mat]
+        # the grid search depends on constants only: done once in numpy
+        lo = np.empty_like(iso)
+        ee = np.broadcast_to(energy[:, None], iso.shape)
+        for u in np.unique(iso):
+            sel = iso == u
+            lo[sel] = np.searchsorted(eg[u], ee[sel], side="right") - 1
+        lo = np.clip(lo, 0, n_grid - 2)
+        e0, e1 = eg[iso, lo], eg[iso, lo + 1]
+        frac = jnp.asarray((energy[:, None] - e0) / (e1 - e0))
+        iso_j, lo_j, mat_j = jnp.asarray(iso), jnp.asarray(lo), jnp.asarray(mat)
+        ch = KER.CHANNELS
+
+        def f(xs: Any, conc: Any) -> Any:
+            x = xs.reshape(n_iso, n_grid, ch)
+            x0, x1 = x[iso_j, lo_j], x[iso_j, lo_j + 1]
+            micro = x0 + frac[..., None] * (x1 - x0)
+            cc = conc.reshape(-1, n_nuc)[mat_j]
+            return jnp.sum(cc[..., None] * micro)
+        return f, WRT[name]
+    if name == "lbm":
+        nx, ny, steps, _, _, _ = inputs
+        cx, cy, w9 = KER._CX, KER._CY, jnp.asarray(KER._W)
+
+        def feq(rho: Any, ux: Any, uy: Any) -> Any:
+            cu = cx[:, None, None] * ux + cy[:, None, None] * uy
+            usq = ux * ux + uy * uy
+            return w9[:, None, None] * rho * (1 + 3 * cu + 4.5 * cu * cu - 1.5 * usq)
+
+        def f(f0: Any, omega: Any) -> Any:
+            g = f0.reshape(9, ny, nx)
+            for _ in range(steps):
+                fs = jnp.stack([jnp.roll(jnp.roll(g[q], int(cy[q]), axis=0), int(cx[q]),
+                                         axis=1) for q in range(9)])
+                rho = fs.sum(axis=0)
+                ux = (cx[:, None, None] * fs).sum(axis=0) / rho
+                uy = (cy[:, None, None] * fs).sum(axis=0) / rho
+                g = fs - omega * (fs - feq(rho, ux, uy))
+            return jnp.sum(g * g)
+        return f, WRT[name]
+    raise KeyError(name)
+
+
+def run_jax(name: str, inputs: list[Any], repeat: int) -> tuple[float, list[Any]] | None:
+    try:
+        import jax
+    except ImportError:
+        return None
+    jax.config.update("jax_enable_x64", True)
+    f, wrt = jax_objective(name, inputs)
+    g = jax.jit(jax.grad(f, argnums=tuple(range(len(wrt)))))
+    xs = [jax.numpy.asarray(inputs[i]) for i in wrt]
+
+    def call(*a: Any) -> Any:
+        return jax.block_until_ready(g(*a))
+
+    t = median_time(call, lambda: xs, repeat)
+    return t, [np.asarray(v) for v in call(*xs)]
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool) -> dict[str, Any]:
+    spec = spec_of(name)
+    rng = np.random.default_rng(0)
+    inputs = spec.make_inputs(rng, size)
+    module = activity.parse(spec.mlir)
+    kernel = name in KER.KERNELS
+    ad_module = sequentialize(module) if kernel else module
+    row: dict[str, Any] = {"name": name, "size": size, "schedule": "sequential" if kernel
+                           else "-"}
+    primal = compile_fn(module, spec.func)
+    row["primal_s"] = median_time(primal, lambda: copies(inputs), repeat)
+    wrt = WRT[name]
+    grads = {}
+    for mode, prune in (("pruned", True), ("all_active", False)):
+        g = gradient(ad_module, spec.func, wrt, prune, args=spec.args)
+        row[f"{mode}_s"] = median_time(g, lambda: inputs, repeat)
+        grads[mode] = g(*inputs)
+        if tapes:
+            try:
+                row[f"{mode}_tape_bytes"] = tape_bytes(ad_module, spec.func, spec.args, prune,
+                                                       inputs)
+            except Exception as e:  # (a stats failure must not lose the timings)
+                row[f"{mode}_tape_bytes"] = None
+                print(f"  tape bytes of {name} ({mode}): {e}", file=sys.stderr)
+    row["pruned_equals_all_active"] = all(
+        np.allclose(a, b, rtol=1e-9, atol=1e-12)
+        for a, b in zip(grads["pruned"], grads["all_active"], strict=True))
+    if use_jax:
+        res = run_jax(name, inputs, repeat)
+        if res is not None:
+            row["jax_s"], jg = res
+            row["jax_agrees"] = all(
+                np.allclose(np.asarray(a).reshape(-1), np.asarray(b).reshape(-1),
+                            rtol=1e-6, atol=1e-9 * max(1.0, float(np.max(np.abs(b)))))
+                for a, b in zip(grads["pruned"], jg, strict=True))
+    return row
+
+
+def geomean(xs: list[float]) -> float:
+    xs = [x for x in xs if x and x > 0 and math.isfinite(x)]
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+
+
+def fmt_ms(s: float | None) -> str:
+    return "-" if s is None else f"{s * 1e3:9.3f}"
+
+
+def fmt_mb(b: int | None) -> str:
+    return "-" if b is None else f"{b / 1e6:8.2f}"
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    head = (f"{'benchmark':<10} {'primal ms':>9} {'pruned ms':>9} {'all_act ms':>10} "
+            f"{'all/pruned':>10} {'pruned/primal':>13} {'jax ms':>9} {'pruned/jax':>10} "
+            f"{'tape MB':>8} {'tape MB all':>11}  checks")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        sp = r["all_active_s"] / r["pruned_s"]
+        gp = r["pruned_s"] / r["primal_s"]
+        jx = r.get("jax_s")
+        checks = "pruned==all_active" if r["pruned_equals_all_active"] else "PRUNED!=ALL_ACTIVE"
+        if "jax_agrees" in r:
+            checks += ", jax agrees" if r["jax_agrees"] else ", JAX DISAGREES"
+        if r["schedule"] != "-":
+            checks += " (AD of the sequential schedule)"
+        lines.append(
+            f"{r['name']:<10} {fmt_ms(r['primal_s'])} {fmt_ms(r['pruned_s'])} "
+            f"{fmt_ms(r['all_active_s']):>10} {sp:10.2f} {gp:13.2f} {fmt_ms(jx)} "
+            f"{(r['pruned_s'] / jx if jx else float('nan')):10.2f} "
+            f"{fmt_mb(r.get('pruned_tape_bytes')):>8} "
+            f"{fmt_mb(r.get('all_active_tape_bytes')):>11}  {checks}")
+    sps = [r["all_active_s"] / r["pruned_s"] for r in rows]
+    lines.append("-" * len(head))
+    gp = geomean([r["pruned_s"] / r["primal_s"] for r in rows])
+    jx = [r["pruned_s"] / r["jax_s"] for r in rows if r.get("jax_s")]
+    lines.append(f"geomean all_active/pruned: {geomean(sps):.2f}x   geomean pruned/primal: "
+                 f"{gp:.2f}" + (f"   geomean pruned/jax: {geomean(jx):.2f}" if jx else ""))
+    return "\n".join(lines)
+
+
+def chart(rows: list[dict[str, Any]], path: str) -> bool:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib not installed: no chart", file=sys.stderr)
+        return False
+    names = [r["name"] for r in rows] + ["geomean"]
+    sps = [r["all_active_s"] / r["pruned_s"] for r in rows]
+    sps.append(geomean(sps))
+    fig, ax = plt.subplots(figsize=(1.1 * len(names) + 2, 3.6))
+    colors = ["#4c72b0"] * (len(names) - 1) + ["#dd8452"]
+    ax.bar(names, sps, color=colors)
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    for i, v in enumerate(sps):
+        ax.text(i, v, f"{v:.2f}x", ha="center", va="bottom", fontsize=8)
+    ax.set_ylabel("speedup of pruned over all_active")
+    ax.set_title("Gradient runtime: activity-pruned vs all_active (CPU)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--size", choices=("small", "bench"), default="bench")
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--only", default=None, help="comma-separated benchmark names")
+    ap.add_argument("--no-jax", action="store_true", help="skip the JAX comparison")
+    ap.add_argument("--no-tapes", action="store_true", help="skip measuring tape bytes")
+    ap.add_argument("--no-malloc-tuning", action="store_true")
+    ap.add_argument("--json", default=None, help="write the rows as JSON here")
+    ap.add_argument("--png", default=None, help="write the speedup bar chart here")
+    ns = ap.parse_args(argv)
+    if not ns.no_malloc_tuning:
+        tune_malloc()
+    names = ORDER if ns.only is None else [n.strip() for n in ns.only.split(",")]
+    rows = []
+    for name in names:
+        t0 = time.perf_counter()
+        rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes))
+        print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+    print(table(rows))
+    if ns.json:
+        Path(ns.json).write_text(json.dumps(rows, indent=2) + "\n")
+    if ns.png and chart(rows, ns.png):
+        print(f"chart: {ns.png}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
