@@ -18,7 +18,8 @@ lookup, LBM-style stencil).  For every one:
 * tape bytes: static tapes (sized by trip counts) plus the measured height of the
   run-time stacks, for both gradients.
 
-Times are medians over ``--repeat`` runs (inputs copied outside the timed region).
+Times are medians over ``--repeat`` runs taken round-robin over the variants (inputs
+copied outside the timed region).
 Ratios printed: ``all_active/pruned`` (the speedup from activity analysis, with its
 geometric mean), ``pruned/primal`` and ``pruned/jax``.  ``--png`` draws the speedups as
 a bar chart (matplotlib).  Large freed blocks are kept in the C heap between calls
@@ -92,19 +93,6 @@ def tune_malloc() -> None:
         libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
     except (OSError, AttributeError):
         pass
-
-
-def median_time(fn: Callable[..., Any], make_args: Callable[[], list[Any]], repeat: int,
-                warmup: int = 1) -> float:
-    for _ in range(warmup):
-        fn(*make_args())
-    times = []
-    for _ in range(repeat):
-        args = make_args()
-        t0 = time.perf_counter()
-        fn(*args)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
@@ -333,7 +321,9 @@ def jax_objective(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], lis
     raise KeyError(name)
 
 
-def run_jax(name: str, inputs: list[Any], repeat: int) -> tuple[float, list[Any]] | None:
+def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list[Any]] | None:
+    """``jax.jit(jax.grad(f))`` of the equivalent objective and its arguments (None when
+    jax is not installed)."""
     try:
         import jax
     except ImportError:
@@ -346,11 +336,24 @@ def run_jax(name: str, inputs: list[Any], repeat: int) -> tuple[float, list[Any]
     def call(*a: Any) -> Any:
         return jax.block_until_ready(g(*a))
 
-    t = median_time(call, lambda: xs, repeat)
-    return t, [np.asarray(v) for v in call(*xs)]
+    return call, xs
 
 
-# ---------------------------------------------------------------------------------------
+def interleaved_medians(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
+                        repeat: int, warmup: int = 2) -> dict[str, float]:
+    """Median time of each callable, the repeats taken round-robin (so that a slow phase
+    of a shared machine hits every variant alike)."""
+    for fn, make in runs.values():
+        for _ in range(warmup):
+            fn(*make())
+    times: dict[str, list[float]] = {k: [] for k in runs}
+    for _ in range(repeat):
+        for k, (fn, make) in runs.items():
+            args = make()
+            t0 = time.perf_counter()
+            fn(*args)
+            times[k].append(time.perf_counter() - t0)
+    return {k: statistics.median(v) for k, v in times.items()}
 
 
 def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool) -> dict[str, Any]:
@@ -362,13 +365,13 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool) -> di
     ad_module = sequentialize(module) if kernel else module
     row: dict[str, Any] = {"name": name, "size": size, "schedule": "sequential" if kernel
                            else "-"}
-    primal = compile_fn(module, spec.func)
-    row["primal_s"] = median_time(primal, lambda: copies(inputs), repeat)
     wrt = WRT[name]
+    runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]] = {
+        "primal": (compile_fn(module, spec.func), lambda: copies(inputs))}
     grads = {}
     for mode, prune in (("pruned", True), ("all_active", False)):
         g = gradient(ad_module, spec.func, wrt, prune, args=spec.args)
-        row[f"{mode}_s"] = median_time(g, lambda: inputs, repeat)
+        runs[mode] = (g, lambda: inputs)
         grads[mode] = g(*inputs)
         if tapes:
             try:
@@ -380,14 +383,17 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool) -> di
     row["pruned_equals_all_active"] = all(
         np.allclose(a, b, rtol=1e-9, atol=1e-12)
         for a, b in zip(grads["pruned"], grads["all_active"], strict=True))
-    if use_jax:
-        res = run_jax(name, inputs, repeat)
-        if res is not None:
-            row["jax_s"], jg = res
-            row["jax_agrees"] = all(
-                np.allclose(np.asarray(a).reshape(-1), np.asarray(b).reshape(-1),
-                            rtol=1e-6, atol=1e-9 * max(1.0, float(np.max(np.abs(b)))))
-                for a, b in zip(grads["pruned"], jg, strict=True))
+    jx = jax_gradient(name, inputs) if use_jax else None
+    if jx is not None:
+        call, xs = jx
+        runs["jax"] = (call, lambda: xs)
+        jg = [np.asarray(v) for v in call(*xs)]
+        row["jax_agrees"] = all(
+            np.allclose(np.asarray(a).reshape(-1), np.asarray(b).reshape(-1),
+                        rtol=1e-6, atol=1e-9 * max(1.0, float(np.max(np.abs(b)))))
+            for a, b in zip(grads["pruned"], jg, strict=True))
+    for k, t in interleaved_medians(runs, repeat).items():
+        row[f"{k}_s"] = t
     return row
 
 
