@@ -225,6 +225,18 @@ def test_kernel_parameters_are_the_live_ins() -> None:
     del copy
 
 
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_sequentialize_preserves_results(case: tuple) -> None:
+    _, m, func, inputs = case
+    seq = sequentialize(m)
+    assert not any(op.name == "scf.parallel" for op in seq.walk())
+    a1, a2 = copies(inputs), copies(inputs)
+    assert _same(compile(seq, func)(*a1), compile(m, func)(*a2))
+    for x, y in zip(a1, a2, strict=True):
+        if isinstance(x, np.ndarray):
+            assert np.allclose(x, y)
+
+
 @pytest.mark.parametrize("name", ["xsbench", "lbm"])
 def test_kernel_gradients_through_the_sequential_schedule(name: str) -> None:
     """Until the reverse-mode generator handles scf.parallel, kernels are differentiated
