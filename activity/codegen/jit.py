@@ -209,14 +209,19 @@ class _Param:
     dtypes: tuple[np.dtype, ...] = ()
     width: int = 0
     is_float: bool = False
+    chars: frozenset[str] = frozenset()
+    static_dims: tuple[tuple[int, int], ...] = ()  # (dimension, required size)
 
     @classmethod
     def of(cls, i: int, t: Attribute) -> _Param:
         what = f"argument {i} ({t})"
         if isinstance(t, MemRefType):
             lay = layout(t)
-            return cls(i, t, what, "QQq" + "q" * (2 * lay.rank), lay,
-                       dtypes=_DTYPES[_elem_key(lay.elem)])
+            dts = _DTYPES[_elem_key(lay.elem)]
+            return cls(i, t, what, "QQq" + "q" * (2 * lay.rank), lay, dtypes=dts,
+                       chars=frozenset(d.char for d in dts),
+                       static_dims=tuple((k, n) for k, n in enumerate(lay.shape)
+                                         if n is not None))
         lt = scalar_type(t)
         if isinstance(lt, ir.PointerType):
             raise CodegenError(f"argument {i}: pointers cannot be passed from Python")
@@ -261,24 +266,29 @@ class _Param:
         what = self.what
         if not isinstance(x, np.ndarray):
             raise TypeError(f"{what}: expected a numpy array, got {type(x).__name__}")
-        if x.dtype not in self.dtypes:
+        if x.dtype.char not in self.chars:
             raise TypeError(f"{what}: expected dtype {self.dtypes[0]}, got {x.dtype}")
         shape = x.shape
         if len(shape) != lay.rank:
             raise ValueError(f"{what}: expected a rank-{lay.rank} array, got shape {shape}")
-        for k, (n, want) in enumerate(zip(shape, lay.shape, strict=True)):
-            if want is not None and n != want:
-                raise ValueError(f"{what}: dimension {k} must be {want}, got shape {shape}")
-        flags = x.flags
-        if not flags.writeable:
+        if self.static_dims:
+            for k, want in self.static_dims:
+                if shape[k] != want:
+                    raise ValueError(f"{what}: dimension {k} must be {want}, got shape "
+                                     f"{shape}")
+        ai = x.__array_interface__
+        ptr, readonly = ai["data"]
+        if readonly:
             raise ValueError(f"{what}: the array is read-only (compiled code works in "
                              "place; pass a writeable copy)")
         item = x.itemsize
         if lay.identity:
-            if not flags.c_contiguous:
+            # the array interface gives strides=None exactly for C-contiguous arrays
+            if ai["strides"] is not None and not x.flags.c_contiguous:
                 raise ValueError(f"{what}: strided views are not accepted for an identity "
                                  "layout; pass np.ascontiguousarray(x)")
-            strides = _row_major(shape)
+            strides = (1,) if lay.rank == 1 else _row_major(shape)
+            span = (ptr, ptr + x.nbytes)
         else:
             strides = []
             for k, (s, want) in enumerate(zip(x.strides, lay.strides, strict=True)):
@@ -292,8 +302,10 @@ class _Param:
                     raise ValueError(f"{what}: dimension {k} has stride {es} elements, the "
                                      f"type requires {want}")
                 strides.append(es)
+            span = _bounds(x)
         offset = lay.offset or 0
-        base = x.__array_interface__["data"][0] - offset * item
+        base = ptr - offset * item
+        keep.append(span)
         keep.append(x)
         out += (base, base, offset, *shape, *strides)
 
@@ -311,8 +323,8 @@ def _bounds(a: np.ndarray) -> tuple[int, int]:
     return lo, hi + a.itemsize
 
 
-def _check_disjoint(arrays: list[np.ndarray]) -> None:
-    spans = sorted((lo, hi, i) for i, (lo, hi) in enumerate(map(_bounds, arrays)) if hi > lo)
+def _check_disjoint(bounds: list[tuple[int, int]]) -> None:
+    spans = sorted((lo, hi, i) for i, (lo, hi) in enumerate(bounds) if hi > lo)
     for (_, hi, i), (lo2, _, j) in zip(spans, spans[1:], strict=False):
         if lo2 < hi:
             raise ValueError(f"memref arguments overlap in memory (arrays {i} and {j}), "
@@ -407,8 +419,8 @@ class CompiledFunction:
         vals: list[Any] = []
         for p, x in zip(params, args, strict=True):
             p.convert(x, vals, keep)
-        if self.noalias and len(keep) > 1:
-            _check_disjoint(keep)
+        if self.noalias and len(keep) > 2:
+            _check_disjoint(keep[0::2])
         with self._lock:
             struct.pack_into(self._in_fmt, self._mem, 0, *vals)
             for addr, data in self._globals:
