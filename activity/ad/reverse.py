@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects import arith, cf, func, memref, scf
+from xdsl.dialects import arith, cf, func, llvm, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -50,6 +50,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP, Builder
 from activity.ad.facts import Facts, float_of_width
+from activity.ad.llvmmem import LLVMMem, is_llvm_ptr, normalize_llvm
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.tape import (
     CURSORS,
@@ -72,7 +73,15 @@ from activity.engine.program import (
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError
 from activity.frontend import location_of
-from activity.ops import EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
+from activity.ops import (
+    ALLOCATORS,
+    DEALLOCATORS,
+    EXTERNAL_ALIASES,
+    OpKind,
+    OpSpec,
+    lookup,
+    op_name,
+)
 
 INLINE = "inline"  # forward + reverse sweep in one function (the differentiated root)
 SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
@@ -84,6 +93,9 @@ _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SEL
                OpKind.CONSTANT)
 _CHEAP = {"arith.divf": 2, "arith.remf": 3, "math.powf": 6}
 _REGION_OPS = ("scf.for", "scf.if", "scf.while")
+_LLVM_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
+               OpKind.CONSTANT, OpKind.MEM_READ, OpKind.MEM_WRITE, OpKind.MEM_COPY,
+               OpKind.MEM_SET, OpKind.MEM_VIEW, OpKind.MEM_ALLOC)
 _TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_br")
 
 
@@ -262,6 +274,7 @@ class FuncGen:
         self._fv: dict[int, list[SSAValue]] = {}
         self._threads: dict[int, bool] = {}
         self.functions: list[func.FuncOp] = []
+        self.mem = LLVMMem(self)
 
     # ================================================================ utilities
     def err(self, op: Operation | None, msg: str) -> GradError:
@@ -388,7 +401,8 @@ class FuncGen:
             return None
         alias = EXTERNAL_ALIASES.get(t)
         spec = lookup(alias) if alias is not None else None
-        return spec if spec is not None and spec.kind == OpKind.FLOAT else None
+        return spec if spec is not None and spec.kind in (
+            OpKind.FLOAT, OpKind.MEM_COPY, OpKind.MEM_SET) else None
 
     def needs_rev(self, op: Operation) -> bool:
         k = id(op)
@@ -407,11 +421,15 @@ class FuncGen:
             return any(self.needs_rev(i) for r in op.regions for b in r.blocks for i in b.ops)
         if name in ("func.call", "llvm.call"):
             spec = self.alias_spec(op)
-            if spec is not None:
+            if spec is not None and spec.kind == OpKind.FLOAT:
                 return self._scalar_needs(op, spec)
+            if spec is not None:
+                return facts.has_shadow(op.operands[spec.dst or 0])
+            if self.callee_of(op) is None and call_target(op) in DEALLOCATORS | ALLOCATORS:
+                return False
             return self.call_needs_rev(op)
         spec = lookup(op)
-        if spec is None or name.startswith("llvm."):
+        if spec is None or (name.startswith("llvm.") and spec.kind not in _LLVM_KINDS):
             touches = (any(facts.has_adjoint(r) for r in op.results)
                        or any(facts.has_adjoint(u) or facts.has_shadow(u) for u in op.operands))
             if touches and facts.op_active(op):
@@ -426,7 +444,7 @@ class FuncGen:
                     and facts.has_shadow(op.operands[spec.ptr or 0]))
         if spec.kind == OpKind.MEM_WRITE:
             return facts.has_shadow(op.operands[spec.ptr or 0])
-        if spec.kind == OpKind.MEM_COPY:
+        if spec.kind in (OpKind.MEM_COPY, OpKind.MEM_SET):
             return facts.has_shadow(op.operands[spec.dst or 0])
         return False
 
@@ -697,8 +715,10 @@ class FuncGen:
             if self.mode == "plan" and t not in self.plan.callees:
                 self.plan.callees.append(t)
             return
-        if op_name(op) == "llvm.call":
-            raise self.err(op, "cannot differentiate 'llvm.call' (llvm dialect)")
+        if (call_target(op) in DEALLOCATORS and self.role == INLINE
+                and op.parent_block() is self.entry):
+            self.deferred_deallocs.append(self.fv(op.operands[0]))
+            return
         new = op.clone(value_mapper={u: self.fv(u) for u in op.operands})
         self.b.emit(new)
         for r, nr in zip(op.results, new.results, strict=True):
@@ -795,7 +815,7 @@ class FuncGen:
     def exit_scope(self) -> None:
         s = self.scopes.pop()
         for m in s.deallocs:
-            self.b.emit(memref.DeallocOp.get(m))
+            self.dealloc(m)
         s.anchor.detach()
         s.anchor.erase()
         for v in _defined_in(s.block):
@@ -1039,6 +1059,9 @@ class FuncGen:
         db = def_block(p)
         spec = lookup(p.owner) if isinstance(p.owner, Operation) else None
         is_alloc = spec is not None and spec.kind == OpKind.MEM_ALLOC
+        if (not is_alloc and isinstance(p.owner, Operation) and op_name(p.owner) == "llvm.call"
+                and call_target(p.owner) in ALLOCATORS and self.callee_of(p.owner) is None):
+            is_alloc = True
         if self.multi and is_alloc and (T is not db or (db is self.entry
                                                         and self.fscope is not None)):
             # a buffer of one block used in another: its shadow must outlive both
@@ -1078,6 +1101,9 @@ class FuncGen:
         assert isinstance(op, Operation)
         name = op_name(op)
         spec = lookup(op)
+        if is_llvm_ptr(p.type) and ((spec is not None and spec.kind == OpKind.MEM_ALLOC)
+                                    or call_target(op) in ALLOCATORS):
+            return self.mem.alloc_shadow(op, T, S)
         if spec is not None and spec.kind == OpKind.MEM_ALLOC and isinstance(p.type, MemRefType):
             sizes = [self.materialize(u, T) for u in op.operands]
             with self.b.at(S.ip), self.b.in_pass("adjoint"):
@@ -1112,6 +1138,8 @@ class FuncGen:
             a, b = (self.shadow_or_zero(u, T, S) for u in op.operands[1:3])
             with self.b.at(S.ip):
                 return self.b.v(arith.SelectOp(cond, a, b))
+        if name == "llvm.mlir.addressof":
+            return self.mem.addressof_shadow(op, S)
         if name == "memref.get_global":
             sym = global_ref(op)
             assert sym is not None
@@ -1209,7 +1237,16 @@ class FuncGen:
                 found.add(u.index)
         return found.pop() if len(found) == 1 else None
 
+    def dealloc(self, m: SSAValue) -> None:
+        if is_llvm_ptr(m.type):
+            self.mem.free(m)
+        else:
+            self.b.emit(memref.DeallocOp.get(m))
+
     def dummy_shadow(self, t: Attribute, primal: SSAValue | None) -> SSAValue:
+        if is_llvm_ptr(t):
+            raise GradError("cannot differentiate: an inactive !llvm.ptr flows into an "
+                            "active one (no zero shadow of unknown size)")
         assert isinstance(t, MemRefType)
         if primal is not None:
             sizes = [self.b.dim(primal, i) for i, s in enumerate(t.get_shape())
@@ -1241,6 +1278,10 @@ class FuncGen:
             return self.rev_while(op)
         if name in ("func.call", "llvm.call"):
             spec = self.alias_spec(op)
+            if spec is not None and spec.kind == OpKind.MEM_COPY:
+                return self.rev_copy(op, spec)
+            if spec is not None and spec.kind == OpKind.MEM_SET:
+                return self.mem.rev_set(op, spec)
             if spec is not None:
                 return self.rev_scalar(op, spec)
             return self.rev_call(op)
@@ -1255,6 +1296,8 @@ class FuncGen:
             return self.rev_store(op, spec)
         if spec.kind == OpKind.MEM_COPY:
             return self.rev_copy(op, spec)
+        if spec.kind == OpKind.MEM_SET:
+            return self.mem.rev_set(op, spec)
         raise self.err(op, f"cannot differentiate '{name}'")
 
     def rev_scalar(self, op: Operation, spec: OpSpec) -> None:
@@ -1313,6 +1356,8 @@ class FuncGen:
         sh = self.shadow(op.operands[spec.ptr or 0], use)
         if sh is None:
             return
+        if is_llvm_ptr(sh.type):
+            return self.mem.rev_load(op, sh, ybar)
         idx = [self.materialize(u, use) for u in op.operands[1:]]
         with self.b.in_pass("adjoint"):
             old = self.sh_load(sh, idx)
@@ -1325,6 +1370,8 @@ class FuncGen:
         if sh is None:
             return
         v = op.operands[spec.value or 0]
+        if is_llvm_ptr(sh.type):
+            return self.mem.rev_store(op, sh, v)
         idx = [self.materialize(u, use) for u in op.operands[2:]]
         with self.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
@@ -1339,6 +1386,8 @@ class FuncGen:
         if dst is None:
             return
         src = self.shadow(op.operands[spec.src or 0], use)
+        if is_llvm_ptr(dst.type):
+            return self.mem.rev_copy(op, dst, src)
         with self.b.in_pass("adjoint"):
             et = dst.type.element_type  # type: ignore[attr-defined]
             z = self.zero(et)
@@ -1634,9 +1683,9 @@ class FuncGen:
             if self.stk is not None:
                 free_stack(self.b, self.stk)
         for m in internal:
-            self.b.emit(memref.DeallocOp.get(m))
+            self.dealloc(m)
         for m in self.deferred_deallocs:
-            self.b.emit(memref.DeallocOp.get(m))
+            self.dealloc(m)
         self.b.emit(func.ReturnOp(*results, *heights))
         self.finish_func()
 
@@ -1856,7 +1905,7 @@ class FuncGen:
                     results.append(self.adj_or_zero(params[i]))
                 self.exit_scope()
                 for m in self.fscope.deallocs:
-                    self.b.emit(memref.DeallocOp.get(m))
+                    self.dealloc(m)
                 self.b.emit(func.ReturnOp(*results))
                 continue
             abar = {}
@@ -2079,6 +2128,9 @@ class Differentiator:
 
         self.module = module.clone()
         self.orig = {id(c): o for c, o in zip(self.module.walk(), module.walk(), strict=False)}
+        for new, old in normalize_llvm(self.module).items():
+            if id(old) in self.orig:
+                self.orig[new] = self.orig[id(old)]
         self.program = Program.of(self.module)
         if func_name not in self.program.functions:
             known = ", ".join(sorted(self.program.functions)) or "none"
