@@ -97,6 +97,25 @@ def test_examples_agree_with_interpreter() -> None:
     check_against_interpreter(m, "clamp_or_default", [1.5, 0])
 
 
+@pytest.mark.parametrize("form", ["mlir", "generic.mlir"])
+def test_llvm_dialect_c_examples_agree_with_interpreter(form: str) -> None:
+    """Code clang lowered to the llvm dialect (pointers, GEPs into structs, malloc,
+    memcpy, intrinsics, unstructured loops); pointer arguments are numpy arrays."""
+    rng = np.random.default_rng(0)
+    parts = np.concatenate([rng.normal(size=(5, 2)), np.zeros((5, 1))], axis=1)
+    for name, func, inputs in (
+            ("dot", "dot", [rng.normal(size=7), rng.normal(size=7), 7]),
+            ("libm", "wave", [0.7, 1.3]),
+            ("particles", "step", [parts.reshape(-1), 5, 0.1])):
+        m = activity.parse(ROOT / "examples" / "c" / f"{name}.{form}")
+        check_against_interpreter(m, func, inputs, fill=0xFF)
+    f = compile(activity.parse(ROOT / "examples" / "c" / "dot.mlir"), "dot")
+    with pytest.raises(ValueError, match="C-contiguous"):
+        f(np.zeros(14)[::2], np.zeros(7), 7)
+    with pytest.raises(TypeError, match="numpy array"):
+        f([1.0], np.zeros(7), 1)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_objectives_agree_with_interpreter_and_numpy(name: str) -> None:
     o = OBJECTIVES[name]

@@ -58,6 +58,7 @@ from activity.codegen.lower import (
     FuncLowering,
     ModuleLowering,
     Target,
+    opaque,
     unsupported,
 )
 from activity.codegen.types import (
@@ -512,14 +513,6 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
         addr = engine.get_function_address(f"emu_{k.name}")
         fns[k.name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p, *[ctypes.c_int64] * 4)(addr)
     return engine, fns
-
-
-def opaque(b: ir.IRBuilder, p: ir.Value) -> ir.Value:
-    """``p`` as an opaque ``ptr`` value (llvmlite types allocas as typed pointers and
-    would refuse to store a pointer through them)."""
-    cast = ir.instructions.CastInstr(b.block, "bitcast", p, PTR)
-    b._insert(cast)
-    return cast
 
 
 def emit_launch(fl: FuncLowering, k: Kernel) -> None:

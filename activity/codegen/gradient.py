@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import AnyFloat, MemRefType, ModuleOp
+from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.codegen.errors import CodegenError
@@ -28,7 +29,7 @@ from activity.engine.program import Program, entry_args
 from activity.ops import TABLE, OpKind, op_name
 
 _READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
-                             "memref.extract_aligned_pointer_as_index"})
+                             "memref.extract_aligned_pointer_as_index", "llvm.load"})
 _VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view)
 
 
@@ -57,8 +58,12 @@ def may_write(v: SSAValue) -> bool:
 
 
 def _differentiable(t: Any) -> bool:
-    return isinstance(t, AnyFloat) or (isinstance(t, MemRefType)
-                                       and isinstance(t.element_type, AnyFloat))
+    return isinstance(t, AnyFloat | LLVMPointerType) or (
+        isinstance(t, MemRefType) and isinstance(t.element_type, AnyFloat))
+
+
+def _buffer(t: Any) -> bool:
+    return isinstance(t, MemRefType | LLVMPointerType)
 
 
 class GradientFunction:
@@ -95,7 +100,7 @@ class GradientFunction:
             for i, (p, t) in enumerate(zip(params, types, strict=True)):
                 if i in nums:
                     kinds.append("active" if isinstance(t, AnyFloat) else "dup")
-                elif isinstance(t, MemRefType):
+                elif _buffer(t):
                     kinds.append("dup" if _differentiable(t) and may_write(p) else "const")
                 else:
                     kinds.append("const")
@@ -136,7 +141,7 @@ class GradientFunction:
         call: list[Any] = []
         shadows: dict[int, np.ndarray] = {}
         for i, (x, k) in enumerate(zip(xs, self.kinds, strict=True)):
-            if isinstance(self.types[i], MemRefType):
+            if _buffer(self.types[i]):
                 if not isinstance(x, np.ndarray):
                     raise TypeError(f"argument {i}: expected a numpy array, got "
                                     f"{type(x).__name__}")

@@ -210,6 +210,7 @@ class _Param:
     width: int = 0
     is_float: bool = False
     chars: frozenset[str] = frozenset()
+    is_ptr: bool = False
     static_dims: tuple[tuple[int, int], ...] = ()  # (dimension, required size)
 
     @classmethod
@@ -224,7 +225,7 @@ class _Param:
                                          if n is not None))
         lt = scalar_type(t)
         if isinstance(lt, ir.PointerType):
-            raise CodegenError(f"argument {i}: pointers cannot be passed from Python")
+            return cls(i, t, what, "Q", is_ptr=True)
         key = _slot_key(lt)
         p = cls(i, t, what, _SLOT_FMT[key], is_float=key[0] == "f")
         if not p.is_float:
@@ -235,6 +236,9 @@ class _Param:
         """Append the slot values of this parameter to ``out``."""
         if self.lay is not None:
             self._memref(x, out, keep)
+            return
+        if self.is_ptr:
+            self._pointer(x, out, keep)
             return
         if self.is_float:
             if isinstance(x, float):
@@ -259,6 +263,22 @@ class _Param:
         if w > 1 and v >= (1 << (w - 1)):
             v -= 1 << w
         out.append(v)
+
+    def _pointer(self, x: Any, out: list[Any], keep: list[Any]) -> None:
+        """An ``!llvm.ptr`` argument: the data of a C-contiguous, writeable numpy array
+        (any dtype: the pointee type is the code's business)."""
+        if not isinstance(x, np.ndarray):
+            raise TypeError(f"{self.what}: expected a numpy array, got {type(x).__name__}")
+        if not x.flags.c_contiguous:
+            raise ValueError(f"{self.what}: pass a C-contiguous array "
+                             "(np.ascontiguousarray(x))")
+        ptr, readonly = x.__array_interface__["data"]
+        if readonly:
+            raise ValueError(f"{self.what}: the array is read-only (compiled code works in "
+                             "place; pass a writeable copy)")
+        keep.append((ptr, ptr + x.nbytes))
+        keep.append(x)
+        out.append(ptr)
 
     def _memref(self, x: Any, out: list[Any], keep: list[Any]) -> None:
         lay = self.lay

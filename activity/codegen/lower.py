@@ -40,8 +40,10 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     ModuleOp,
+    StringAttr,
     UnitAttr,
 )
+from xdsl.dialects.llvm import LLVMArrayType, LLVMFunctionType, LLVMStructType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from activity.codegen.llvmnum import LLVMBackend
@@ -50,6 +52,7 @@ from activity.codegen.types import (
     F64,
     I1,
     I8,
+    I32,
     I64,
     PTR,
     VOID,
@@ -61,10 +64,12 @@ from activity.codegen.types import (
     is_dynamic,
     is_float_type,
     layout,
+    llvm_signature,
     value_type,
 )
 from activity.engine.program import (
     Program,
+    call_args,
     call_target,
     has_body,
     is_public,
@@ -227,8 +232,11 @@ class ModuleLowering:
     @staticmethod
     def signature(fop: Operation) -> tuple[ir.FunctionType, list[Attribute], list[Attribute]]:
         ft = _prop(fop, "function_type")
-        ins = list(ft.inputs.data)  # type: ignore[union-attr]
-        outs = list(ft.outputs.data)  # type: ignore[union-attr]
+        if isinstance(ft, LLVMFunctionType):
+            ins, outs = llvm_signature(ft)
+        else:
+            ins = list(ft.inputs.data)  # type: ignore[union-attr]
+            outs = list(ft.outputs.data)  # type: ignore[union-attr]
         flat: list[ir.Type] = []
         for t in ins:
             flat += flat_types(t)
@@ -239,8 +247,8 @@ class ModuleLowering:
         if fn is not None:
             return fn
         fop = self.program.functions.get(name)
-        if fop is None or op_name(fop) != "func.func":
-            raise CodegenError(f"no func.func @{name} to call", **where(at))
+        if fop is None:
+            raise CodegenError(f"no function @{name} to call", **where(at))
         fty, _, _ = self.signature(fop)
         existing = self.ir.globals.get(name)
         if existing is not None:  # e.g. a libm declaration made for a math op
@@ -283,6 +291,35 @@ class ModuleLowering:
         g.align = max(16, int(align.value.data)) if isinstance(align, IntegerAttr) else 16
         self.gvars[name] = g
         return g, lay
+
+    def llvm_global(self, name: str, at: Operation) -> ir.Value:
+        """The address of an ``llvm.mlir.global`` (scalar, dense or string initializer;
+        zero otherwise)."""
+        g = self.gvars.get(name)
+        if g is not None:
+            return g
+        gop = self.program.globals.get(name)
+        if gop is None or op_name(gop) != "llvm.mlir.global":
+            raise CodegenError(f"no llvm.mlir.global @{name} (function pointers are not "
+                               "supported)", **where(at))
+        t = value_type(gop.properties["global_type"])
+        g = ir.GlobalVariable(self.ir, t, name=f"__global_{name}")
+        value = gop.properties.get("value")
+        if isinstance(value, FloatAttr | IntegerAttr):
+            g.initializer = _const(t, value.value.data)
+        elif isinstance(value, DenseIntOrFPElementsAttr) and isinstance(t, ir.ArrayType):
+            g.initializer = ir.Constant(t, [_const(t.element, v) for v in value.get_values()])
+        elif isinstance(value, StringAttr) and isinstance(t, ir.ArrayType):
+            data = value.data.encode("latin-1", errors="replace")[:t.count]
+            g.initializer = ir.Constant(t, bytearray(data.ljust(t.count, b"\0")))
+        elif gop.regions and gop.regions[0].blocks:
+            raise unsupported(gop, "a global with an initializer region")
+        else:
+            g.initializer = ir.Constant(t, None)
+        if isinstance(gop.properties.get("constant"), UnitAttr):
+            g.global_constant = True
+        self.gvars[name] = g
+        return g
 
     # -- driving -----------------------------------------------------------------------
 
@@ -1192,7 +1229,7 @@ class FuncLowering:
             raise unsupported(op, "indirect call")
         fn = self.ml.function(callee, op)
         args: list[ir.Value] = []
-        for x in op.operands:
+        for x in call_args(op):
             v = self.v(x)
             args += self.unpack(v) if isinstance(x.type, MemRefType) else [v]
         r = self.b.call(fn, args)
@@ -1200,6 +1237,98 @@ class FuncLowering:
             self.set(op, r)
         elif op.results:
             self.set(op, *[self.b.extract_value(r, k) for k in range(len(op.results))])
+
+    # the llvm dialect
+
+    def op_llvm_load(self, op: Operation) -> None:
+        t = value_type(op.results[0].type)
+        self.set(op, self.b.load(self.v(op.operands[0]), typ=t))
+
+    def op_llvm_store(self, op: Operation) -> None:
+        self.b.store(self.v(op.operands[0]), self.v(op.operands[1]))
+
+    def op_llvm_alloca(self, op: Operation) -> None:
+        t = value_type(op.properties["elem_type"])
+        n = self.const_int(op.operands[0])
+        if n is not None and not _in_loop(op):
+            ab = ir.IRBuilder(self.entry)
+            ab.position_at_start(self.entry)
+            p = opaque(ab, ab.alloca(t, size=ir.Constant(I64, n)))
+        else:
+            size = self.v(op.operands[0])
+            p = opaque(self.b, self.b.alloca(t, size=size))
+        fill = self.ml.target.fill
+        if fill is not None:
+            nbytes = self.b.mul(self.b.zext(self.v(op.operands[0]), I64)
+                                if self.v(op.operands[0]).type != I64
+                                else self.v(op.operands[0]), self.i64(_size_of(t)))
+            self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
+                        [p, ir.Constant(I8, fill), nbytes, ir.Constant(I1, 0)])
+        self.set(op, p)
+
+    def op_gep(self, op: Operation) -> None:
+        """llvm.getelementptr: constant indices from ``rawConstantIndices`` (the dynamic
+        sentinel takes the next operand), struct fields as i32 constants."""
+        base = self.v(op.operands[0])
+        raw = _ints(op.properties["rawConstantIndices"])
+        dyn = iter(op.operands[1:])
+        t: Attribute = op.properties["elem_type"]
+        idx: list[ir.Value] = []
+        cur: Attribute | None = t
+        for k, c in enumerate(raw):
+            if c == _GEP_DYN:
+                idx.append(self.v(next(dyn)))
+            elif k > 0 and isinstance(cur, LLVMStructType):
+                idx.append(ir.Constant(I32, c))
+            else:
+                idx.append(ir.Constant(I64, c))
+            if k > 0:
+                if isinstance(cur, LLVMStructType):
+                    cur = cur.types.data[c]
+                elif isinstance(cur, LLVMArrayType):
+                    cur = cur.type
+        self.set(op, self.b.gep(base, idx, source_etype=value_type(t)))
+
+    def op_addressof(self, op: Operation) -> None:
+        attr = _prop(op, "global_name")
+        name = getattr(getattr(attr, "root_reference", None), "data", None)
+        if name is None:
+            raise unsupported(op, "no global name")
+        self.set(op, self.ml.llvm_global(name, op))
+
+    def op_extractvalue(self, op: Operation) -> None:
+        pos = _ints(op.properties["position"])
+        self.set(op, self.b.extract_value(self.v(op.operands[0]), pos))
+
+    def op_insertvalue(self, op: Operation) -> None:
+        pos = _ints(op.properties["position"])
+        self.set(op, self.b.insert_value(self.v(op.operands[0]), self.v(op.operands[1]), pos))
+
+    def op_ptr_cast(self, op: Operation) -> None:
+        a = self.v(op.operands[0])
+        name = op_name(op)
+        rt = value_type(op.results[0].type)
+        if name == "llvm.ptrtoint":
+            self.set(op, self.b.ptrtoint(a, rt))
+        elif name == "llvm.inttoptr":
+            self.set(op, self.b.inttoptr(a, rt))
+        else:  # addrspacecast: one address space here
+            self.set(op, a)
+
+    def op_mem_intrinsic(self, op: Operation) -> None:
+        name = op_name(op)
+        ops = [self.v(x) for x in op.operands]
+        vol = ir.Constant(I1, int(isinstance(_prop(op, "isVolatile"), IntegerAttr)
+                                  and _prop(op, "isVolatile").value.data))  # type: ignore
+        if name.startswith("llvm.intr.memset"):
+            dst, byte, n = ops[:3]
+            fn = self.ml.intrinsic(f"llvm.memset.p0.{n.type}", VOID, [PTR, I8, n.type, I1])
+            self.b.call(fn, [dst, byte, n, vol])
+            return
+        dst, src, n = ops[:3]
+        base = "llvm.memmove" if "memmove" in name else "llvm.memcpy"
+        fn = self.ml.intrinsic(f"{base}.p0.p0.{n.type}", VOID, [PTR, PTR, n.type, I1])
+        self.b.call(fn, [dst, src, n, vol])
 
     # structured control flow
 
@@ -1344,6 +1473,41 @@ _TERMINATORS = frozenset({"func.return", "llvm.return", "scf.yield", "scf.condit
                           "llvm.br", "llvm.cond_br", "llvm.unreachable"})
 
 
+_GEP_DYN = -(2**31)  # LLVM's dynamic sentinel in rawConstantIndices
+
+
+def opaque(b: ir.IRBuilder, p: ir.Value) -> ir.Value:
+    """``p`` as an opaque ``ptr`` value (llvmlite types allocas as typed pointers and
+    would refuse to store a pointer through them)."""
+    cast = ir.instructions.CastInstr(b.block, "bitcast", p, PTR)
+    b._insert(cast)
+    return cast
+
+
+def _size_of(t: ir.Type) -> int:
+    """Allocation size of an LLVM type (natural alignment, as the x86-64 and NVPTX
+    data layouts give for the types of the subset)."""
+    if isinstance(t, ir.LiteralStructType):
+        off = 0
+        align = 1
+        for e in t.elements:
+            a = _align_of(e)
+            off = (off + a - 1) // a * a + _size_of(e)
+            align = max(align, a)
+        return (off + align - 1) // align * align
+    if isinstance(t, ir.ArrayType):
+        return t.count * _size_of(t.element)
+    return elem_size(t)
+
+
+def _align_of(t: ir.Type) -> int:
+    if isinstance(t, ir.LiteralStructType):
+        return max((_align_of(e) for e in t.elements), default=1)
+    if isinstance(t, ir.ArrayType):
+        return _align_of(t.element)
+    return elem_size(t)
+
+
 def _in_loop(op: Operation) -> bool:
     """``op`` may run more than once per call: inside a loop, or in a block of a
     multi-block region (which may be part of a cycle)."""
@@ -1422,7 +1586,16 @@ _LOWERERS: dict[str, str] = {
     "memref.global": "op_noop", "memref.dim": "op_dim", "memref.rank": "op_rank",
     "memref.extract_aligned_pointer_as_index": "op_aligned_pointer",
     "cf.assert": "op_assert",
-    "func.call": "op_call",
+    "func.call": "op_call", "llvm.call": "op_call",
+    "llvm.load": "op_llvm_load", "llvm.store": "op_llvm_store",
+    "llvm.alloca": "op_llvm_alloca", "llvm.getelementptr": "op_gep",
+    "llvm.mlir.addressof": "op_addressof", "llvm.mlir.global": "op_noop",
+    "llvm.extractvalue": "op_extractvalue", "llvm.insertvalue": "op_insertvalue",
+    "llvm.ptrtoint": "op_ptr_cast", "llvm.inttoptr": "op_ptr_cast",
+    "llvm.addrspacecast": "op_ptr_cast",
+    **{n: "op_mem_intrinsic" for n in ("llvm.intr.memcpy", "llvm.intr.memmove",
+                                       "llvm.intr.memcpy.inline", "llvm.intr.memset",
+                                       "llvm.intr.memset.inline")},
     "scf.for": "op_for", "scf.if": "op_if", "scf.while": "op_while",
     "scf.execute_region": "op_execute_region", "scf.parallel": "op_parallel",
 }

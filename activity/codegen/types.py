@@ -27,7 +27,13 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
 )
-from xdsl.dialects.llvm import LLVMPointerType
+from xdsl.dialects.llvm import (
+    LLVMArrayType,
+    LLVMFunctionType,
+    LLVMPointerType,
+    LLVMStructType,
+    LLVMVoidType,
+)
 from xdsl.ir import Attribute
 
 from activity.codegen.errors import CodegenError
@@ -100,7 +106,19 @@ def value_type(t: Attribute) -> ir.Type:
     """The LLVM type of an SSA value of MLIR type ``t`` inside a function."""
     if isinstance(t, MemRefType):
         return descriptor_type(len(t.get_shape()))
+    if isinstance(t, LLVMStructType):
+        return ir.LiteralStructType([value_type(x) for x in t.types.data])
+    if isinstance(t, LLVMArrayType):
+        return ir.ArrayType(value_type(t.type), t.size.data)
     return scalar_type(t)
+
+
+def llvm_signature(ft: LLVMFunctionType) -> tuple[list[Attribute], list[Attribute]]:
+    """(inputs, outputs) of an ``llvm.func`` type (variadic functions are refused)."""
+    if ft.is_variadic:
+        raise CodegenError("variadic llvm.func is not supported by the lowering")
+    out = ft.output
+    return list(ft.inputs.data), [] if isinstance(out, LLVMVoidType) else [out]
 
 
 def flat_types(t: Attribute) -> list[ir.Type]:
