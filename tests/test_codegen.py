@@ -348,6 +348,10 @@ def test_upstream_lowering_agrees_on_examples_and_random_programs() -> None:
          [0.3, 2.0, np.linspace(-1, 2, 7), 7]),
         (activity.parse(ROOT / "examples" / "cf_loop.mlir"), "powi", [1.25, 6]),
         (activity.parse(SCF_PARALLEL), "f", [np.linspace(0.5, 4.0, 8), np.zeros(8), 1.5]),
+        (activity.parse(ROOT / "examples" / "c" / "dot.mlir"), "dot",
+         [np.linspace(-1, 1, 9), np.linspace(0, 2, 9), 9]),
+        (activity.parse(ROOT / "examples" / "c" / "particles.mlir"), "step",
+         [np.array([0.5, 1.5, 0.0, -0.25, 2.0, 0.0]), 2, 0.1]),
     ]
     for seed in range(12):
         g = generate(seed)
