@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ModuleOp,
     UnregisteredOp,
+    VectorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -99,6 +100,10 @@ def is_llvm_ptr(t: Attribute) -> bool:
     return isinstance(t, llvm.LLVMPointerType)
 
 
+def is_aggregate(t: Attribute) -> bool:
+    return isinstance(t, llvm.LLVMStructType | llvm.LLVMArrayType | VectorType)
+
+
 def sizeof(t: Attribute) -> int:
     """Bytes of an llvm type (x86-64 layout, natural alignment)."""
     return _layout(t)[0]
@@ -173,7 +178,7 @@ class LLVMMem:
         g = self.g
         t = v.type
         if is_llvm_ptr(t):
-            if g.facts.has_shadow(v):
+            if g.facts.has_shadow(v) and self.forwarded(op.operands[1]) is None:
                 raise g.err(op, "cannot differentiate: an active pointer is stored to memory")
             return
         if not isinstance(t, AnyFloat | IntegerType):
@@ -274,3 +279,24 @@ class LLVMMem:
             sh = self.b.v(llvm.AllocaOp(g.const(1, I64), t))
             self.memset0(sh, nb)
         return sh
+
+    def forwarded(self, slot: SSAValue) -> SSAValue | None:
+        """The value held by ``slot`` when it is an ``llvm.alloca`` (clang -O0's home of a
+        variable) stored once, in the entry block, and otherwise only loaded: its loads
+        are that value (recomputed as it; a loaded pointer's shadow is its shadow)."""
+        op = slot.owner
+        if not isinstance(op, Operation) or op_name(op) != "llvm.alloca":
+            return None
+        stores = []
+        for use in slot.uses:
+            n = op_name(use.operation)
+            if n == "llvm.store" and use.index == 1:
+                stores.append(use.operation)
+            elif not (n == "llvm.load" and use.index == 0):
+                return None
+        if len(stores) != 1:
+            return None
+        st = stores[0]
+        if st.parent_block() is not self.g.entry:
+            return None
+        return st.operands[0]

@@ -50,7 +50,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP, Builder
 from activity.ad.facts import Facts, float_of_width
-from activity.ad.llvmmem import LLVMMem, is_llvm_ptr, normalize_llvm
+from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.tape import (
     CURSORS,
@@ -448,11 +448,24 @@ class FuncGen:
             return facts.has_shadow(op.operands[spec.dst or 0])
         return False
 
+    def agg_active(self, v: SSAValue) -> bool:
+        """An aggregate (struct/array/vector) value that carries a derivative."""
+        if not is_aggregate(v.type):
+            return False
+        f = self.facts
+        if not f.prune:
+            return True
+        return f.result.analysed(v) and f.result.value(v).active
+
     def _scalar_needs(self, op: Operation, spec: OpSpec) -> bool:
         if not op.results or not spec.diff or spec.partials is None:
             return False
         if not self.facts.has_adjoint(op.results[0]) or not self.facts.op_active(op):
             return False
+        if any(self.agg_active(op.operands[i]) for i in spec.diff_operands(op)
+               if i < len(op.operands)):
+            raise self.err(op, f"cannot differentiate '{op_name(op)}': aggregate (struct, "
+                               "array) adjoints are not supported")
         return any(self.facts.has_adjoint(op.operands[i]) for i in spec.diff_operands(op)
                    if i < len(op.operands))
 
@@ -860,6 +873,11 @@ class FuncGen:
         a = self.available(key)
         if a is not None:
             return a
+        if (isinstance(key, SSAValue) and isinstance(key.owner, Operation)
+                and op_name(key.owner) == "llvm.load"):
+            v = self.mem.forwarded(key.owner.operands[0])
+            if v is not None and v.type == key.type:
+                return self.materialize(v, use)
         T = self.target_block(key, use)
         S = self.scope_for(T)
         got = S.memo.get(id(key))
@@ -944,6 +962,10 @@ class FuncGen:
         if depth > 24:
             return _INF
         op = key.owner
+        if op_name(op) == "llvm.load":
+            v = self.mem.forwarded(op.operands[0])
+            if v is not None and v.type == key.type:
+                return self.recompute_cost(v, T2, depth + 1)
         if op.regions:
             return _INF
         spec = lookup(op)
@@ -1138,6 +1160,10 @@ class FuncGen:
             a, b = (self.shadow_or_zero(u, T, S) for u in op.operands[1:3])
             with self.b.at(S.ip):
                 return self.b.v(arith.SelectOp(cond, a, b))
+        if name == "llvm.load" and is_llvm_ptr(p.type):
+            v = self.mem.forwarded(op.operands[0])
+            if v is not None:
+                return self.shadow_or_zero(v, T, S)
         if name == "llvm.mlir.addressof":
             return self.mem.addressof_shadow(op, S)
         if name == "memref.get_global":
@@ -1305,6 +1331,9 @@ class FuncGen:
         ybar = self.adj_take(r)
         if ybar is None or spec.partials is None:
             return
+        if is_aggregate(r.type) or any(self.agg_active(u) for u in op.operands):
+            raise self.err(op, f"cannot differentiate '{op_name(op)}': aggregate (struct, "
+                               "array) adjoints are not supported")
         diff = list(spec.diff_operands(op))
         targets = [(pos, i) for pos, i in enumerate(diff)
                    if i < len(op.operands) and self.facts.has_adjoint(op.operands[i])]
@@ -1552,6 +1581,11 @@ class FuncGen:
                                "math function)")
         use = op.parent_block()
         assert use is not None
+        for r in op.results:
+            if self.agg_active(r):
+                raise self.err(op, f"cannot differentiate a call to '{t}': its result of "
+                                   f"type {r.type} is active (aggregate adjoints are not "
+                                   "supported)")
         sig = self.d.rev_signature(t)
         with self.b.in_pass("adjoint"):
             args: list[SSAValue] = []
