@@ -570,3 +570,19 @@ def test_emit_llvm_obj_and_ptx(tmp_path: Path) -> None:
         ptxas(ptx, "sm_90")
     with pytest.raises(CodegenError, match="no scf.parallel"):
         emit(m, ["powi"], "ptx")
+
+
+def test_gradient_of_clang_lowered_c() -> None:
+    """activity.gradient on llvm-dialect functions: pointer arguments are arrays."""
+    from activity import gradient
+
+    m = activity.parse(ROOT / "examples" / "c" / "dot.mlir")
+    x, y = np.linspace(-1, 1, 9), np.linspace(0, 2, 9)
+    dx, dy = gradient(m, "dot", (0, 1))(x, y, 9)
+    assert np.allclose(dx, y) and np.allclose(dy, x)
+    m = activity.parse(ROOT / "examples" / "c" / "libm.mlir")
+    da, db = gradient(m, "wave")(0.7, 1.3)
+    f = compile(m, "wave")
+    h = 1e-6
+    assert da == pytest.approx((f(0.7 + h, 1.3) - f(0.7 - h, 1.3)) / (2 * h), rel=1e-6)
+    assert db == pytest.approx((f(0.7, 1.3 + h) - f(0.7, 1.3 - h)) / (2 * h), rel=1e-6)

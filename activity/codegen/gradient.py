@@ -116,7 +116,9 @@ class GradientFunction:
                                      f"{kinds[i]!r}")
         self.kinds = kinds
         self.types = types
-        outs = list(fop.function_type.outputs.data)  # type: ignore[attr-defined]
+        from activity.codegen.lower import ModuleLowering
+
+        _, _, outs = ModuleLowering.signature(fop)
         self.n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
         if self.n_seeds == 0:
             raise ValueError(f"@{func} has no float result to differentiate")
