@@ -11,15 +11,12 @@ from activity.engine.program import entry_args, has_body
 from activity.frontend import location_of
 from activity.ops import op_name
 
+_LONG = {"active": "active", "varied": "varied (not useful)",
+         "useful": "useful (not varied)", "const": "constant"}
+
 
 def _word(v: ValueActivity) -> str:
-    if v.active:
-        return "active"
-    if v.varied:
-        return "varied (not useful)"
-    if v.useful:
-        return "useful (not varied)"
-    return "constant"
+    return _LONG[v.word]
 
 
 def _vname(v: SSAValue) -> str:

@@ -27,11 +27,4 @@ def run(text: str, func: str | None = "f", args: Any = None, **kw: Any) -> tuple
 
 def act(r: Any, tags: dict, tag: str) -> str:
     """'active' | 'varied' | 'useful' | 'const' for the (first) result of a tagged op."""
-    v = r.value(tags[tag].results[0])
-    if v.active:
-        return "active"
-    if v.varied:
-        return "varied"
-    if v.useful:
-        return "useful"
-    return "const"
+    return r.value(tags[tag].results[0]).word

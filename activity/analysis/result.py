@@ -25,6 +25,15 @@ class ValueActivity:
     def active(self) -> bool:
         return self.varied and self.useful
 
+    @property
+    def word(self) -> str:
+        """One word: ``active``, ``varied`` (only), ``useful`` (only) or ``const``."""
+        if self.active:
+            return "active"
+        if self.varied:
+            return "varied"
+        return "useful" if self.useful else "const"
+
     def to_dict(self) -> dict[str, bool]:
         return {"varied": self.varied, "useful": self.useful, "active": self.active}
 
@@ -226,7 +235,7 @@ class ActivityResult:
                     op.attributes["activity.op"] = StringAttr("active" if act_op else "const")
                     if res:
                         op.attributes["activity.results"] = ArrayAttr(
-                            [StringAttr(_word(r)) for r in res])
+                            [StringAttr(r.word) for r in res])
             if has_body(f):
                 self._annotate_args(f, style)
 
@@ -241,23 +250,13 @@ class ActivityResult:
                 if not v.active:
                     d["enzyme.icv"] = UnitAttr()
             else:
-                d["activity.value"] = StringAttr(_word(v))
+                d["activity.value"] = StringAttr(v.word)
             dicts.append(d)
         new = ArrayAttr([DictionaryAttr(d) for d in dicts])
         if "arg_attrs" in f.properties or attrs is None and hasattr(f, "arg_attrs"):
             f.properties["arg_attrs"] = new
         else:
             f.attributes["arg_attrs"] = new
-
-
-def _word(v: ValueActivity) -> str:
-    if v.active:
-        return "active"
-    if v.varied:
-        return "varied"
-    if v.useful:
-        return "useful"
-    return "const"
 
 
 def _op_tag(op: Operation) -> str | None:
