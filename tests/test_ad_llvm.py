@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
 from xdsl.parser import Parser
@@ -48,6 +47,11 @@ def mod(path: Path):
             except Exception:
                 VERIFY[id(_MODS[k])] = False
     return _MODS[k]
+
+
+def func_op(module, name: str):
+    return next(op for op in module.body.block.ops
+                if getattr(op, "sym_name", None) is not None and op.sym_name.data == name)
 
 
 def is_buf(x) -> bool:
@@ -199,3 +203,83 @@ def test_llvm_grad_verifies_upstream(path, fname):
         r = subprocess.run(["mlir-opt-22", "--verify-each", "-o", os.devnull],
                            input=buf.getvalue(), capture_output=True, text=True, timeout=60)
         assert r.returncode == 0, r.stderr[:2000]
+
+
+# Straight-line llvm.func (the inline F_grad): malloc + memcpy + GEP + alloca + memset +
+# free, an llvm.intr math op and llvm float arithmetic.
+STRAIGHT = """
+module {
+  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @free(!llvm.ptr)
+  llvm.func @f(%x: !llvm.ptr, %s: f64) -> f64 {
+    %c1 = llvm.mlir.constant(1 : i64) : i64
+    %c2 = llvm.mlir.constant(2 : i64) : i64
+    %c16 = llvm.mlir.constant(16 : i64) : i64
+    %z = llvm.mlir.constant(0 : i8) : i8
+    %buf = llvm.call @malloc(%c16) : (i64) -> !llvm.ptr
+    "llvm.intr.memcpy"(%buf, %x, %c16) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    %a = llvm.alloca %c2 x f64 : (i64) -> !llvm.ptr
+    %b0 = llvm.load %buf : !llvm.ptr -> f64
+    %p1 = llvm.getelementptr %buf[%c1] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+    %b1 = llvm.load %p1 : !llvm.ptr -> f64
+    %m = llvm.fmul %b0, %b1 : f64
+    %t = llvm.fmul %m, %s : f64
+    llvm.store %t, %a : f64, !llvm.ptr
+    %a1 = llvm.getelementptr %a[%c1] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+    %e = llvm.intr.exp(%b0) : (f64) -> f64
+    llvm.store %e, %a1 : f64, !llvm.ptr
+    "llvm.intr.memset"(%buf, %z, %c16) <{isVolatile = false}> : (!llvm.ptr, i8, i64) -> ()
+    %r0 = llvm.load %a : !llvm.ptr -> f64
+    %r1 = llvm.load %a1 : !llvm.ptr -> f64
+    %q = llvm.load %buf : !llvm.ptr -> f64
+    %r2 = llvm.fadd %r0, %q : f64
+    %r = llvm.fadd %r2, %r1 : f64
+    llvm.call @free(%buf) : (!llvm.ptr) -> ()
+    llvm.return %r : f64
+  }
+}
+"""
+
+
+def test_straight_line_malloc_memcpy_memset(tmp_path):
+    path = tmp_path / "straight.mlir"
+    path.write_text(STRAIGHT)
+    m = activity.parse(path)
+    inputs = [np.array([0.3, 1.7]), 0.9]
+    pruned = run_grad(m, "f", inputs, prune=True)
+    full = run_grad(m, "f", inputs, prune=False)
+    want = fd(m, "f", inputs)
+    for a, b, w in zip(pruned, full, want, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+        np.testing.assert_allclose(a, w, rtol=1e-6, atol=1e-8)
+    tangent_check(m, "f", inputs, pruned, np.random.default_rng(1))
+    text = str(func_op(grad(m, "f"), "f_grad"))
+    assert text.count("llvm.call @free") == 2  # the primal buffer (deferred) and its shadow
+
+
+def test_void_function_buffer_seed():
+    """scale(a, n, c): a[i] *= c.  Seeding the shadow of a with w gives a' = c w and
+    c' = sum(a w)."""
+    m = mod(SEM / "examples_O1.mlir")
+    for prune in (True, False):
+        g = grad(m, "scale", prune=prune)
+        a = np.array([1.0, 2.0, 3.0])
+        w = np.array([0.5, -1.0, 2.0])
+        da = w.copy()
+        r = Interpreter(g).run("scale_grad", [a.copy(), da, 3, 1.5])
+        assert r.results[0] == pytest.approx(float(np.sum(a * w)))
+        np.testing.assert_allclose(da, 1.5 * w)
+
+
+def test_inactive_pointer_gets_no_shadow():
+    """dot with a const x: pruning drops x's shadow argument and the malloc'd copy's
+    shadow (the copy only holds inactive data)."""
+    m = mod(C / "dot.mlir")
+    g = grad(m, "dot", args=["const", "dup", "const"])
+    text = str(func_op(g, "dot_rev"))
+    assert "@malloc" not in text and "llvm.intr.memset" not in text
+    x = np.array([1.0, -2.0, 3.5])
+    y = np.array([0.5, 4.0, -1.0])
+    dy = np.zeros(3)
+    Interpreter(g).run("dot_grad", [x, y, dy, 3, 1.0])
+    np.testing.assert_allclose(dy, x)

@@ -25,9 +25,8 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from activity.errors import ActivityError
-
 from activity.engine.program import call_target, global_ref, successor_operands
+from activity.errors import ActivityError
 from activity.ops import op_name
 
 

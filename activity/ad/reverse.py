@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects import arith, cf, func, llvm, memref, scf
+from xdsl.dialects import arith, cf, func, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -50,8 +50,8 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP, Builder
 from activity.ad.facts import Facts, float_of_width
-from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
+from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
 from activity.ad.tape import (
     CURSORS,
     STACK_TYPES,
