@@ -283,3 +283,21 @@ def test_inactive_pointer_gets_no_shadow():
     dy = np.zeros(3)
     Interpreter(g).run("dot_grad", [x, y, dy, 3, 1.0])
     np.testing.assert_allclose(dy, x)
+
+
+def test_compiled_gradient_matches_interpreter():
+    """activity.gradient compiles @F_grad (fresh memory is not zeroed there: shadow
+    allocations carry their own memset)."""
+    from activity import gradient
+
+    m = mod(C / "particles.mlir")
+    p = np.array([[1.0, 0.5, 0.0], [2.0, -1.5, 0.0], [0.25, 3.0, 0.0]])
+    dp, ddt = gradient(m, "step", (0, 2))(p.copy(), 3, 0.1)
+    want = run_grad(m, "step", [p.copy(), 3, 0.1], prune=True)
+    np.testing.assert_allclose(dp * _PMASK, want[0] * _PMASK)
+    assert ddt == pytest.approx(want[2])
+    m = mod(SEM / "examples_O0.mlir")
+    x, y = np.array([1.0, 2.0, -0.5]), np.array([3.0, -1.0, 4.0])
+    dx, dy = gradient(m, "dot", (0, 1))(x, y, 3)
+    np.testing.assert_allclose(dx, y)
+    np.testing.assert_allclose(dy, x)
