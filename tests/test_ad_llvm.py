@@ -301,3 +301,53 @@ def test_compiled_gradient_matches_interpreter():
     dx, dy = gradient(m, "dot", (0, 1))(x, y, 3)
     np.testing.assert_allclose(dx, y)
     np.testing.assert_allclose(dy, x)
+
+
+# An unstructured llvm.func (llvm.br/llvm.cond_br loop) calling a bodied llvm.func that
+# reads and overwrites memory through a GEP of a pointer argument.
+CALLEE = """
+module {
+  llvm.func @sq(%p: !llvm.ptr, %i: i64) -> f64 {
+    %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+    %v = llvm.load %q : !llvm.ptr -> f64
+    %w = llvm.fmul %v, %v : f64
+    llvm.store %w, %q : f64, !llvm.ptr
+    llvm.return %w : f64
+  }
+  llvm.func @g(%p: !llvm.ptr, %n: i64, %c: f64) -> f64 {
+    %z = llvm.mlir.constant(0 : i64) : i64
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %f0 = llvm.mlir.constant(0.0 : f64) : f64
+    llvm.br ^loop(%z, %f0 : i64, f64)
+  ^loop(%i: i64, %acc: f64):
+    %done = llvm.icmp "sge" %i, %n : i64
+    llvm.cond_br %done, ^exit, ^body
+  ^body:
+    %s = llvm.call @sq(%p, %i) : (!llvm.ptr, i64) -> f64
+    %t = llvm.fmul %s, %c : f64
+    %acc2 = llvm.fadd %acc, %t : f64
+    %i2 = llvm.add %i, %one : i64
+    llvm.br ^loop(%i2, %acc2 : i64, f64)
+  ^exit:
+    %q = llvm.load %p : !llvm.ptr -> f64
+    %r = llvm.fadd %acc, %q : f64
+    llvm.return %r : f64
+  }
+}
+"""
+
+
+def test_unstructured_caller_and_pointer_callee(tmp_path):
+    path = tmp_path / "callee.mlir"
+    path.write_text(CALLEE)
+    m = activity.parse(path)
+    inputs = [np.array([0.3, 1.7, -0.8]), 3, 0.9]
+    pruned = run_grad(m, "g", inputs, prune=True)
+    full = run_grad(m, "g", inputs, prune=False)
+    want = fd(m, "g", inputs)
+    for a, b, w in zip(pruned, full, want, strict=True):
+        if w is None:
+            continue
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+        np.testing.assert_allclose(a, w, rtol=1e-6, atol=1e-8)
+    tangent_check(m, "g", inputs, pruned, np.random.default_rng(2))

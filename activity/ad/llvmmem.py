@@ -52,8 +52,7 @@ def normalize_llvm(module: ModuleOp) -> dict[int, Operation]:
         outs = _results_of(ft)
         region = op.regions[0]
         op.detach_region(region)
-        vis = "private" if name.startswith("__") else None
-        nf = func.FuncOp(name, FunctionType.from_lists(ins, outs), region, vis)
+        nf = func.FuncOp(name, FunctionType.from_lists(ins, outs), region)
         module.body.block.insert_op_before(nf, op)
         op.detach()
         replaced[id(nf)] = op
