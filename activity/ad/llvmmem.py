@@ -193,6 +193,15 @@ class LLVMMem:
     def rev_copy(self, op: Operation, dst: SSAValue, src: SSAValue | None) -> None:
         """memcpy(dst, src, n) backwards, f64 cells: src' += dst'; dst' := 0."""
         g = self.g
+        for o in g.f.walk():
+            if op_name(o) in ("llvm.load", "llvm.store"):
+                v = o.results[0] if op_name(o) == "llvm.load" else o.operands[0]
+                pp = o.operands[0] if op_name(o) == "llvm.load" else o.operands[1]
+                if (isinstance(v.type, AnyFloat) and not isinstance(v.type, Float64Type)
+                        and g.facts.has_shadow(pp)):
+                    raise g.err(op, "cannot differentiate a memory copy in a function that "
+                                    f"keeps active {v.type} values in memory (the reverse "
+                                    "of a copy treats memory as f64 cells)")
         n = self._nbytes(op)
         f64 = Float64Type()
         with self.b.in_pass("adjoint"):
