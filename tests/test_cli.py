@@ -167,3 +167,16 @@ def test_deep_nesting_is_analysed(tmp_path: Path) -> None:
     assert st.active_ops == st.ops  # the derivative flows out through all 200 levels
     proc = run_cli_process("report", str(p), "--format", "json")
     assert proc.returncode == 0, proc.stderr[-500:]
+
+
+def test_grad_emits_llvm_and_object_code(tmp_path: Path) -> None:
+    poly = str(ROOT / "examples" / "poly.mlir")
+    proc = run_cli("grad", poly, "--func", "f", "--emit", "llvm")
+    assert proc.returncode == 0, proc.stderr
+    assert "define double @f_grad(" in proc.stdout
+    obj = tmp_path / "f.o"
+    proc = run_cli("grad", poly, "--func", "f", "--emit", "obj", "-o", str(obj))
+    assert proc.returncode == 0, proc.stderr
+    assert obj.read_bytes()[:4] == b"\x7fELF"
+    proc = run_cli("grad", poly, "--func", "f", "--emit", "obj")
+    assert proc.returncode == 2 and "give -o FILE" in proc.stderr

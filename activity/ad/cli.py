@@ -53,6 +53,9 @@ def add_subcommands(sub: Any) -> None:
                    help="integer arguments for evaluating the tape size (with --stats)")
     g.add_argument("--generic", action="store_true", help="print MLIR's generic op syntax")
     g.add_argument("-o", "--output", default=None, help="write the module here")
+    from activity.codegen.emit import add_emit_arguments
+
+    add_emit_arguments(g)
     r = sub.add_parser(
         "run", help="run a function with the reference interpreter",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=RUN_EPILOG,
@@ -124,12 +127,14 @@ def run_grad(ns: argparse.Namespace) -> int:
         finally:
             for w in caught:
                 print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
-    text = _print_module(out, ns.generic)
+    from activity.codegen.emit import emit_from_args
+
+    if not emit_from_args(ns, out, [d.grad_name]):  # --emit llvm|obj|ptx wrote it
+        text = _print_module(out, ns.generic)
+        if ns.stats is None or ns.output:
+            _write(text, ns.output)
     if ns.stats is None:
-        _write(text, ns.output)
         return 0
-    if ns.output:
-        _write(text, ns.output)
     bounds = _bounds(ns.bounds)
     st = d.stats
     sys.stdout.write(st.dumps(bounds) if ns.stats == "json" else st.render(bounds))
