@@ -101,14 +101,9 @@ def _print_module(module: Any, generic: bool) -> str:
 
 
 def _write(text: str, path: str | None) -> None:
-    if path is None:
-        sys.stdout.write(text)
-        return
-    try:
-        with open(path, "w") as fh:
-            fh.write(text)
-    except OSError as e:
-        raise ActivityError(f"cannot write {path}: {e.strerror}") from None
+    from activity.cli import _write as write
+
+    write(text, path)
 
 
 def run_grad(ns: argparse.Namespace) -> int:
