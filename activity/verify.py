@@ -71,7 +71,8 @@ from activity.engine.program import (
 from activity.engine.types import is_float_like, is_pointer
 from activity.errors import ActivityError
 from activity.ops import EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
-from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
+from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name, signed
+from activity.semantics import nonzero_tangent
 from activity.z3backend import Z3Backend, real, to_float
 
 CLAIM_SOURCES = ("ours", "enzyme", "activity")
@@ -955,7 +956,7 @@ class Encoder:
     def atomic_rmw(self, op: Operation, spec: OpSpec, guard: Guard,
                    env: dict[SSAValue, Any], tenv: dict[SSAValue, Lanes]) -> None:
         """``old = m[i]; m[i] = old (kind) v``: the kind's table op combines them."""
-        from activity.codegen.rmw import RMW_TABLE_OP, rmw_kind
+        from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 
         try:
             kind = rmw_kind(op)
@@ -1501,7 +1502,7 @@ class _Checker:
                     arr = np.array([to_float(ev(p)) for p, _ in init], dtype=np.float64)
                     tan = np.array([to_float(ev(ln[0])) if 0 in ln else 0.0 for _, ln in init])
                 else:
-                    arr = np.array([_signed(ev(p).as_long(), data[2]) for p, _ in init],
+                    arr = np.array([signed(ev(p).as_long(), data[2]) for p, _ in init],
                                    dtype=np.int64)
                     tan = np.zeros(len(init))
                 inputs.append(arr.reshape(shape))
@@ -1562,29 +1563,13 @@ class _Checker:
         ftype = getattr(f, "function_type", None)
         outs = list(ftype.outputs.data) if ftype is not None else []
         for j, (t, x) in enumerate(zip(outs, out.result_tangents, strict=False)):
-            if is_float_like(t) and _nz(x):
+            if is_float_like(t) and nonzero_tangent(x):
                 parts.append(f"result {j} tangent {x!r}")
         for i, (kind, data) in enumerate(self.enc.inputs):
             if kind == "memref" and data[3] in ("dup", "dupnoneed") \
-                    and _nz(out.buffer_tangents[i]):
+                    and nonzero_tangent(out.buffer_tangents[i]):
                 parts.append(f"argument {i} buffer tangents {_fmt(out.buffer_tangents[i])}")
         return ", ".join(parts)
-
-
-def _signed(v: int, w: int) -> int:
-    return v - (1 << w) if v >> (w - 1) else v
-
-
-def _nz(x: Any) -> bool:
-    if x is None:
-        return False
-    if isinstance(x, np.ndarray):
-        return bool(np.any((x != 0) | np.isnan(x)))
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return False
-    return f != 0.0 or f != f
 
 
 def _copy(xs: Sequence[Any]) -> list[Any]:

@@ -47,7 +47,6 @@ from xdsl.dialects.llvm import LLVMArrayType, LLVMFunctionType, LLVMStructType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from activity.codegen.llvmnum import LLVMBackend
-from activity.codegen.rmw import RMW_TABLE_OP, rmw_kind
 from activity.codegen.types import (
     F64,
     I1,
@@ -77,6 +76,7 @@ from activity.engine.program import (
 )
 from activity.frontend import location_of
 from activity.ops import TABLE, OpKind, op_name
+from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
 
 # ---------------------------------------------------------------------------------------

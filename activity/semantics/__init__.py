@@ -4,7 +4,8 @@ The activity analyses are proven sound against this semantics, and the randomize
 soundness oracle runs it: see :mod:`activity.semantics.interpreter`.
 """
 
-from activity.semantics.interpreter import Interpreter, RunResult
+from activity.semantics.interpreter import Interpreter, RunResult, nonzero_tangent
 from activity.semantics.memory import InterpreterError, StepLimitExceeded
 
-__all__ = ["Interpreter", "InterpreterError", "RunResult", "StepLimitExceeded"]
+__all__ = ["Interpreter", "InterpreterError", "RunResult", "StepLimitExceeded",
+           "nonzero_tangent"]

@@ -61,10 +61,10 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from activity.codegen.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, TABLE, OpKind, OpSpec
 from activity.ops import op_name as _op_name
 from activity.ops.num import FLOAT
+from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops.table import (
     CMPF_PREDICATES,
     CMPI_PREDICATES,
@@ -1479,3 +1479,17 @@ _COMPILERS: dict[str, str] = {
     "func.func": "_c_noop",
     "llvm.func": "_c_noop",
 }
+
+
+def nonzero_tangent(x: Any) -> bool:
+    """Whether a tangent (a scalar, or an array of them) is nonzero or NaN: the test of
+    "this value carries a derivative" that the oracle and the verifier share."""
+    if x is None:
+        return False
+    if isinstance(x, np.ndarray):
+        return bool(np.any((x != 0) | np.isnan(x)))
+    try:
+        f = float(x)
+    except (TypeError, ValueError):
+        return False
+    return f != 0.0 or f != f

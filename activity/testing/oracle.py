@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp, StringAttr, UnrankedMemR
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
+from activity.semantics import nonzero_tangent
 from activity.testing.progen import FLOAT_TYPES, GeneratedProgram
 
 
@@ -152,15 +153,7 @@ def _fmt(x: Any) -> str:
 
 def _nonzero(x: Any) -> bool:
     """Nonzero or NaN (a scalar tangent or an array of them)."""
-    if x is None:
-        return False
-    if isinstance(x, np.ndarray):
-        return bool(np.any((x != 0) | np.isnan(x)))
-    try:
-        f = float(x)
-    except (TypeError, ValueError):
-        return False
-    return f != 0.0 or f != f
+    return nonzero_tangent(x)
 
 
 def _copy(xs: Sequence[Any]) -> list[Any]:
