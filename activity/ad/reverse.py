@@ -82,6 +82,7 @@ from activity.ops import (
     lookup,
     op_name,
 )
+from activity.ops.rmw import RMW_KINDS
 
 INLINE = "inline"  # forward + reverse sweep in one function (the differentiated root)
 SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
@@ -92,11 +93,12 @@ _INF = 10**9
 _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT)
 _CHEAP = {"arith.divf": 2, "arith.remf": 3, "math.powf": 6}
-_REGION_OPS = ("scf.for", "scf.if", "scf.while")
+_REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.parallel")
 _LLVM_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT, OpKind.MEM_READ, OpKind.MEM_WRITE, OpKind.MEM_COPY,
                OpKind.MEM_SET, OpKind.MEM_VIEW, OpKind.MEM_ALLOC)
-_TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_br")
+_TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_br",
+               "scf.reduce")
 
 
 class GradError(ActivityError):
@@ -275,6 +277,7 @@ class FuncGen:
         self._threads: dict[int, bool] = {}
         self.functions: list[func.FuncOp] = []
         self.mem = LLVMMem(self)
+        self.par_stack: list[tuple[Operation, set[int]]] = []  # (scf.parallel, safe ptrs)
 
     # ================================================================ utilities
     def err(self, op: Operation | None, msg: str) -> GradError:
@@ -565,6 +568,8 @@ class FuncGen:
             return self.fwd_if(op)
         if name == "scf.while":
             return self.fwd_while(op)
+        if name == "scf.parallel":
+            return self.fwd_parallel(op)
         if name in ("func.call", "llvm.call"):
             return self.fwd_call(op)
         if op.regions:
@@ -615,6 +620,125 @@ class FuncGen:
             self.stk = Stack(loop.results[-2], loop.results[-1], saved.cursors)
         else:
             self.stk = saved
+
+    # -- scf.parallel (no reductions): iterations share no tape ---------------------------
+    def enclosing_parallel(self, blk: Block) -> Operation | None:
+        """The innermost ``scf.parallel`` of the function around ``blk``, or None."""
+        while True:
+            po = blk.parent_op()
+            if po is None or po is self.f:
+                return None
+            if isinstance(po, scf.ParallelOp):
+                return po
+            pb = po.parent_block()
+            if pb is None:
+                return None
+            blk = pb
+
+    def check_parallel(self, op: Operation) -> None:
+        assert isinstance(op, scf.ParallelOp)
+        if op.results or op.initVals or len(op.body.blocks) != 1:
+            raise self.err(op, "cannot differentiate 'scf.parallel': only loops without "
+                               "reductions (no results) and a single-block body are supported")
+        for inner in op.walk():
+            if inner is op or not self.needs_rev(inner):
+                continue
+            name = op_name(inner)
+            if name in ("scf.for", "scf.if", "scf.parallel", "memref.load", "memref.store"):
+                continue
+            if name in ("func.call", "llvm.call"):
+                spec = self.alias_spec(inner)
+                if spec is not None and spec.kind == OpKind.FLOAT:
+                    continue
+            else:
+                spec = lookup(inner)
+                if spec is not None and spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
+                    continue
+            raise self.err(inner, f"cannot differentiate '{name}' inside 'scf.parallel' "
+                                  "(only scalar ops, memref.load/store, scf.for and scf.if)")
+
+    def parallel_safe(self, op: Operation) -> set[int]:
+        """Buffers (ids) whose every access in the body of ``op`` is at exactly the
+        induction variables and that no other buffer accessed there may alias: distinct
+        iterations touch distinct elements of their shadows."""
+        assert isinstance(op, scf.ParallelOp)
+        body = op.body.blocks[0]
+        ivs = list(body.args)
+        inside = {id(b) for r in op.regions for b in r.blocks}
+        for inner in op.walk():
+            for r in inner.regions:
+                inside.update(id(b) for b in r.blocks)
+        ok: dict[int, bool] = {}
+        ptrs: dict[int, SSAValue] = {}
+        for inner in op.walk():
+            if inner is op:
+                continue
+            name = op_name(inner)
+            for i, u in enumerate(inner.operands):
+                if not isinstance(u.type, MemRefType) and not is_pointer(u.type):
+                    continue
+                ptrs[id(u)] = u
+                idx = (list(inner.operands[1:]) if name == "memref.load" and i == 0 else
+                       list(inner.operands[2:]) if name == "memref.store" and i == 1 else None)
+                good = (idx is not None and len(idx) == len(ivs)
+                        and all(a is b for a, b in zip(idx, ivs, strict=True))
+                        and isinstance(u.type, MemRefType)
+                        and id(def_block(u)) not in inside)
+                ok[id(u)] = ok.get(id(u), True) and good
+        safe: set[int] = set()
+        for k, u in ptrs.items():
+            if not ok[k]:
+                continue
+            c = self.facts.classes(u)
+            if c in (-1, 0):
+                continue
+            if all(q is u or (self.facts.classes(q) not in (-1, 0)
+                              and not (self.facts.classes(q) & c)) for q in ptrs.values()):
+                safe.add(k)
+        return safe
+
+    def par_update(self, p: SSAValue) -> bool:
+        """Whether a shadow update of buffer ``p`` here must be atomic (and count it)."""
+        if not self.par_stack:
+            return False
+        atomic = len(self.par_stack) > 1 or id(p) not in self.par_stack[-1][1]
+        if self.mode == "emit":
+            if atomic:
+                self.d.atomic_updates += 1
+            else:
+                self.d.atomics_avoided += 1
+        return atomic
+
+    def atomic(self, kind: str, x: SSAValue, m: SSAValue, idx: list[SSAValue]) -> SSAValue:
+        op = memref.AtomicRMWOp(operands=[x, m, list(idx)], result_types=[x.type],
+                                properties={"kind": IntegerAttr(RMW_KINDS.index(kind), 64)})
+        return self.b.v(op)
+
+    def atomic_add(self, x: SSAValue, sh: SSAValue, idx: list[SSAValue]) -> None:
+        et = sh.type.element_type  # type: ignore[attr-defined]
+        if not isinstance(et, AnyFloat):
+            raise GradError("cannot differentiate: an atomic shadow update of a buffer of "
+                            f"{et} inside 'scf.parallel'")
+        self.atomic("addf", self.convert(x, et), sh, idx)
+
+    def fwd_parallel(self, op: Operation) -> None:
+        assert isinstance(op, scf.ParallelOp)
+        self.check_parallel(op)
+        if self.threads(op):
+            raise self.err(op, "cannot differentiate 'scf.parallel': its body needs a tape "
+                               "(no tape across parallel iterations)")
+        body = op.body.blocks[0]
+        nb = Block(arg_types=[a.type for a in body.args])
+        for a, na in zip(body.args, nb.args, strict=True):
+            self.fmap[id(a)] = na
+        with self.b.at(IP(nb)):
+            self.fwd_ops(body)
+            self.tape_writes(body)
+            self.b.emit(scf.ReduceOp())
+        loop = scf.ParallelOp([self.fv(x) for x in op.lowerBound],
+                              [self.fv(x) for x in op.upperBound],
+                              [self.fv(x) for x in op.step], Region([nb]))
+        self.b.emit(loop)
 
     def fwd_if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)
@@ -911,6 +1035,12 @@ class FuncGen:
                 return "iv"
         if self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
             return "recompute"
+        par = self.enclosing_parallel(T)
+        if par is not None:
+            raise self.err(par, "cannot differentiate 'scf.parallel': a value of an "
+                                "iteration is not recomputable from its induction variables "
+                                "and memory the loop does not write (no tape across parallel "
+                                "iterations)")
         t = key.type
         if is_pointer(t) or not isinstance(t, AnyFloat | IntegerType | IndexType):
             raise self.err(key.owner if isinstance(key.owner, Operation) else None,
@@ -1302,6 +1432,8 @@ class FuncGen:
             return self.rev_if(op)
         if name == "scf.while":
             return self.rev_while(op)
+        if name == "scf.parallel":
+            return self.rev_parallel(op)
         if name in ("func.call", "llvm.call"):
             spec = self.alias_spec(op)
             if spec is not None and spec.kind == OpKind.MEM_COPY:
@@ -1388,6 +1520,10 @@ class FuncGen:
         if is_llvm_ptr(sh.type):
             return self.mem.rev_load(op, sh, ybar)
         idx = [self.materialize(u, use) for u in op.operands[1:]]
+        if self.par_update(op.operands[spec.ptr or 0]):
+            with self.b.in_pass("adjoint"):
+                self.atomic_add(ybar, sh, idx)
+            return
         with self.b.in_pass("adjoint"):
             old = self.sh_load(sh, idx)
             self.sh_store(self.b.v(arith.AddfOp(old, self.convert(ybar, old.type))), sh, idx)
@@ -1402,6 +1538,16 @@ class FuncGen:
         if is_llvm_ptr(sh.type):
             return self.mem.rev_store(op, sh, v)
         idx = [self.materialize(u, use) for u in op.operands[2:]]
+        if self.par_update(op.operands[spec.ptr or 0]):
+            with self.b.in_pass("adjoint"):
+                et = sh.type.element_type  # type: ignore[attr-defined]
+                if not isinstance(et, AnyFloat):
+                    raise self.err(op, "cannot differentiate 'memref.store' inside "
+                                       "'scf.parallel': a shadow of integer bits")
+                old = self.atomic("assign", self.zero(et), sh, idx)
+                if self.facts.has_adjoint(v):
+                    self.adj_add(v, old)
+            return
         with self.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
             if self.facts.has_adjoint(v):
@@ -1481,6 +1627,53 @@ class FuncGen:
                 self.adj_set(v, loop.results[nc + idx])
             for idx, j in enumerate(carried):
                 self.adj_add(op.iter_args[j], loop.results[idx])
+
+    def rev_parallel(self, op: Operation) -> None:
+        """An ``scf.parallel`` over the same bounds, each iteration the reverse of one
+        primal iteration (recomputed from its induction variables); adjoints of outer
+        scalars are summed atomically into one-element buffers."""
+        assert isinstance(op, scf.ParallelOp)
+        self.check_parallel(op)
+        use = op.parent_block()
+        assert use is not None
+        body = op.body.blocks[0]
+        lbs = [self.materialize(x, use) for x in op.lowerBound]
+        ubs = [self.materialize(x, use) for x in op.upperBound]
+        steps = [self.materialize(x, use) for x in op.step]
+        fvs = self.free_vars(op)
+        safe = self.parallel_safe(op)
+        with self.b.in_pass("adjoint"):
+            accs: list[SSAValue] = []
+            for v in fvs:
+                t = self.adj_type(v)
+                if not isinstance(t, AnyFloat):
+                    raise self.err(op, "cannot differentiate 'scf.parallel': an adjoint of "
+                                       f"type {t} flows out of its body")
+                acc = self.b.alloc(MemRefType(t, [1]), [])
+                self.b.store(self.adj_or_zero(v), acc, [self.c(0)])
+                self.adj_set(v, None)
+                accs.append(acc)
+            nb = Block(arg_types=[a.type for a in body.args])
+            with self.b.at(IP(nb)):
+                S = self.enter_scope(body, loop=op)
+                for a, na in zip(body.args, nb.args, strict=True):
+                    S.memo[id(a)] = na
+                self.par_stack.append((op, safe))
+                self.rev_ops(body)
+                for v, acc in zip(fvs, accs, strict=True):
+                    x = self.adj_take(v)
+                    if x is not None:
+                        if self.mode == "emit":
+                            self.d.atomic_updates += 1
+                        self.atomic("addf", self.convert(x, acc.type.element_type),  # type: ignore[attr-defined]
+                                    acc, [self.c(0)])
+                self.par_stack.pop()
+                self.exit_scope()
+                self.b.emit(scf.ReduceOp())
+            self.b.emit(scf.ParallelOp(lbs, ubs, steps, Region([nb])))
+            for v, acc in zip(fvs, accs, strict=True):
+                self.adj_set(v, self.b.load(acc, [self.c(0)]))
+                self.dealloc(acc)
 
     def rev_if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)
@@ -2184,6 +2377,8 @@ class Differentiator:
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
         self.prune = prune
+        self.atomic_updates = 0  # scf.parallel shadow updates made atomic
+        self.atomics_avoided = 0  # ... and proved iteration-private (plain)
         self._trips: dict[int, Trip] = {}
         self._came: dict[int, CameFrom] = {}
         self._names: dict[str, Names] = {}

@@ -151,6 +151,9 @@ class GradStats:
                                                                repr=False)
     stack_blocks: list[tuple[str, str, int]] = field(default_factory=list)
     measured_stack_bytes: int | None = None
+    # shadow updates in scf.parallel bodies: made atomic / proved iteration-private
+    atomic_updates: int = 0
+    atomics_avoided: int = 0
 
     # -- totals ----------------------------------------------------------------------
     def sweep_ops(self, sweep: str) -> int:
@@ -210,6 +213,8 @@ class GradStats:
                                         for f, w, n in self.stack_blocks],
                 "stack_measured": self.measured_stack_bytes,
             },
+            "parallel_shadow_updates": {"atomic": self.atomic_updates,
+                                        "atomics_avoided": self.atomics_avoided},
         }
 
     def render(self, bounds: dict[str, int] | None = None) -> str:
@@ -235,6 +240,9 @@ class GradStats:
                 lines.append(f"    @{f} block at {w}: {n} bytes per execution")
         if self.measured_stack_bytes is not None:
             lines.append(f"    measured: {self.measured_stack_bytes} bytes")
+        if self.atomic_updates or self.atomics_avoided:
+            lines.append(f"  scf.parallel shadow updates: {self.atomic_updates} atomic, "
+                         f"{self.atomics_avoided} atomics avoided")
         return "\n".join(lines) + "\n"
 
     def dumps(self, bounds: dict[str, int] | None = None) -> str:
@@ -284,7 +292,9 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
                 stack_blocks.append((fname, _block_where(blk), dyn_bytes))
         for blk in plan.edge_blocks:
             stack_blocks.append((fname, _block_where(blk) + " (path)", 8))
-    return GradStats(d.root, d.prune, ops, cached, static, stack_blocks)
+    return GradStats(d.root, d.prune, ops, cached, static, stack_blocks,
+                     atomic_updates=getattr(d, "atomic_updates", 0),
+                     atomics_avoided=getattr(d, "atomics_avoided", 0))
 
 
 def _block_where(blk: Block) -> str:
