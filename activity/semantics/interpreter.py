@@ -797,16 +797,8 @@ class Interpreter:
 
         def fn(V: V_, T: T_) -> None:
             mr = V[m]
-            pos = mr.offset
-            for x, n, s in zip(idxs, mr.sizes, mr.strides, strict=True):
-                i = V[x]
-                if i >= n:
-                    raise InterpreterError(f"memref.load index {signed(i, 64)} out of "
-                                           f"bounds [0, {n})")
-                pos += i * s
             buf = mr.buf
-            if not 0 <= pos < buf.data.size:
-                raise InterpreterError("memref.load outside its buffer")
+            pos = _position(mr, V, idxs, "memref.load")
             v = buf.data.item(pos)
             if not buf.is_float:
                 v = wrap(v, buf.width)
@@ -821,16 +813,8 @@ class Interpreter:
 
         def fn(V: V_, T: T_) -> None:
             mr = V[m]
-            pos = mr.offset
-            for x, n, s in zip(idxs, mr.sizes, mr.strides, strict=True):
-                i = V[x]
-                if i >= n:
-                    raise InterpreterError(f"memref.store index {signed(i, 64)} out of "
-                                           f"bounds [0, {n})")
-                pos += i * s
             buf = mr.buf
-            if not 0 <= pos < buf.data.size:
-                raise InterpreterError("memref.store outside its buffer")
+            pos = _position(mr, V, idxs, "memref.store")
             v = V[val]
             buf.data[pos] = v if buf.is_float else signed(v, buf.width)
             t = T[val]
@@ -1279,16 +1263,8 @@ class Interpreter:
 
         def fn(V: V_, T: T_) -> None:
             mr = V[m]
-            pos = mr.offset
-            for x, n, s in zip(idxs, mr.sizes, mr.strides, strict=True):
-                i = V[x]
-                if i >= n:
-                    raise InterpreterError(f"memref.atomic_rmw index {signed(i, 64)} out "
-                                           f"of bounds [0, {n})")
-                pos += i * s
             buf = mr.buf
-            if not 0 <= pos < buf.data.size:
-                raise InterpreterError("memref.atomic_rmw outside its buffer")
+            pos = _position(mr, V, idxs, "memref.atomic_rmw")
             old = buf.data.item(pos)
             if not buf.is_float:
                 old = wrap(old, buf.width)
@@ -1493,3 +1469,17 @@ def nonzero_tangent(x: Any) -> bool:
     except (TypeError, ValueError):
         return False
     return f != 0.0 or f != f
+
+
+def _position(mr: Any, V: Any, idxs: tuple[int, ...], what: str) -> int:
+    """The flat element position of ``mr[idxs...]`` (indices are frame slots), checked
+    against the sizes and the underlying buffer: shared by load, store and atomic_rmw."""
+    pos = mr.offset
+    for x, n, s in zip(idxs, mr.sizes, mr.strides, strict=True):
+        i = V[x]
+        if i >= n:
+            raise InterpreterError(f"{what} index {signed(i, 64)} out of bounds [0, {n})")
+        pos += i * s
+    if not 0 <= pos < mr.buf.data.size:
+        raise InterpreterError(f"{what} outside its buffer")
+    return pos
