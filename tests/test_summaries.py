@@ -315,3 +315,16 @@ def test_fresh_memory_returned_by_a_callee_makes_its_producers_useful() -> None:
         assert act(r, t, "f") == "useful", mode
         assert act(r, t, "v") == "active", mode
         assert act(r, t, "l") == "active", mode
+
+
+def test_summary_effects_include_atomic_rmw() -> None:
+    """reads/writes come from the analysis problem's per-function sets, which know every
+    memory effect kind (atomic_rmw included)."""
+    s = summarize(activity.parse("""
+    func.func @acc(%m: memref<4xf64>, %v: f64) {
+      %c0 = arith.constant 0 : index
+      %old = memref.atomic_rmw addf %v, %m[%c0] : (f64, memref<4xf64>) -> f64
+      func.return
+    }"""))
+    assert s["acc"].reads == {"*arg0"} and s["acc"].writes == {"*arg0"}
+    assert s["acc"].deps == {"*arg0": {"arg1"}}

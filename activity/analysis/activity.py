@@ -128,6 +128,8 @@ class ActivityProblem:
                 if w != writes[fi] or r != reads[fi]:
                     writes[fi], reads[fi] = w, r
                     changed = True
+        # classes each function (with its callees) may read / write
+        self.reads, self.writes = reads, writes
         for _n, ci, to_entry, from_exit in g.call_edges:
             for rec in to_entry:
                 rec[2] = reads[ci]  # useful memory the callee may read flows to the call

@@ -21,7 +21,7 @@ import networkx as nx
 from xdsl.ir import Operation
 
 from activity.analysis.activity import ActivityProblem, Seeds
-from activity.engine.graph import Effect, Graph, GraphBuilder
+from activity.engine.graph import Graph, GraphBuilder
 from activity.engine.program import CALL_OPS, Program, call_target, entry_args, has_body
 from activity.engine.types import is_pointer
 from activity.lattice.core import members
@@ -130,26 +130,9 @@ def derive_one(program: Program, name: str, summaries: Mapping[str, Summary],
         for j, cls in fresh_of_ret.items():
             if at_exit & cls:
                 s.deps.setdefault(f"*ret{j}", set()).add(oname)
-    # points-to part
-    reads = writes = 0
-    fi = 0
-    for n, (kind, a, b) in g.effects.items():
-        if g.node_func[n] != fi:
-            continue
-        pts = prob.pt.pts
-        if kind == Effect.LOAD:
-            reads |= pts[a]  # type: ignore[index]
-        elif kind == Effect.STORE:
-            writes |= pts[b]  # type: ignore[index]
-        elif kind == Effect.COPY:
-            reads |= pts[a]  # type: ignore[index]
-            writes |= pts[b]  # type: ignore[index]
-        elif kind == Effect.CALLBACK:
-            reads |= a.reads_mask()  # type: ignore[union-attr]
-            writes |= a.writes_mask()  # type: ignore[union-attr]
-        elif kind == Effect.UNKNOWN:
-            reads |= prob.reach.get(n, 0)
-            writes |= prob.reach.get(n, 0)
+    # points-to part: what the function may read and write (the problem already
+    # computed it per function; this graph holds just the one function)
+    reads, writes = prob.reads[0], prob.writes[0]
     s.reads = {n for c, n in origin_classes.items() if reads & (1 << c)}
     s.writes = {n for c, n in origin_classes.items() if writes & (1 << c)}
     s.allocates = any(info.kind == "alloc" for info in g.classes)
