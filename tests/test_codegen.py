@@ -205,6 +205,21 @@ def test_scf_parallel_reductions_and_atomic_rmw() -> None:
     assert s == pytest.approx(2 * b.sum() + 8) and p == pytest.approx(b.max() + 1)
 
 
+SUM_1D = """
+func.func @total(%a: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %n = memref.dim %a, %c0 : memref<?xf64>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %x = memref.load %a[%i] : memref<?xf64>
+    %acc2 = arith.addf %acc, %x : f64
+    scf.yield %acc2 : f64
+  }
+  func.return %s : f64
+}
+"""
+
 MEMREF_OPS = """
 memref.global "private" @table : memref<3xf64> = dense<[1.0, 2.0, 4.0]>
 memref.global "private" @acc : memref<1xf64> = dense<0.0>
@@ -275,6 +290,11 @@ def test_bad_arguments_raise_clear_errors() -> None:
         f(mat, vec, 1.5)
     with pytest.raises(ValueError, match="identity layout"):
         f(np.zeros((4, 6))[:, ::2], vec, 1)
+    with pytest.raises(TypeError, match="native byte order"):
+        f(mat.astype(">f8"), vec, 1)
+    # an empty array has no buffer to take the address of: still accepted
+    total = compile(activity.parse(SUM_1D), "total")
+    assert total(np.zeros(0)) == 0.0 and total(np.arange(4.0)) == 6.0
     with pytest.raises(ValueError, match="read-only"):
         ro = np.zeros((3, 4))
         ro.flags.writeable = False

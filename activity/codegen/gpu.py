@@ -373,6 +373,11 @@ class GPUFunction:
         return f"<gpu @{self.name}: {len(self.kernels)} kernel(s)>"
 
     def __call__(self, *args: Any) -> Any:
+        return self.call(args)
+
+    def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
+        """Like ``CompiledFunction.call`` (``fresh`` changes nothing here: every array
+        is staged into its own managed buffer)."""
         rt = _Emulator() if self.emulate else runtime()
         rt.load(self._gm)
         staged: list[tuple[np.ndarray, np.ndarray, int]] = []

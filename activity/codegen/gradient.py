@@ -132,6 +132,9 @@ class GradientFunction:
         self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
+        self.buffers = [_buffer(t) for t in types]
+        self.pointers = any(isinstance(t, LLVMPointerType) for t in types)
+        self.seeds = [1.0] * self.n_seeds
 
     def __repr__(self) -> str:
         return (f"<gradient of @{self.func} w.r.t. arguments {self.argnums}"
@@ -143,18 +146,19 @@ class GradientFunction:
         call: list[Any] = []
         shadows: dict[int, np.ndarray] = {}
         for i, (x, k) in enumerate(zip(xs, self.kinds, strict=True)):
-            if _buffer(self.types[i]):
+            if self.buffers[i]:
                 if not isinstance(x, np.ndarray):
                     raise TypeError(f"argument {i}: expected a numpy array, got "
                                     f"{type(x).__name__}")
-                x = np.array(x, order="C", copy=True)
+                x = x.copy(order="C")
             call.append(x)
             if k in ("dup", "dupnoneed"):
-                sh = np.zeros_like(x)
+                sh = np.zeros(x.shape, x.dtype)
                 shadows[i] = sh
                 call.append(sh)
-        call += [1.0] * self.n_seeds
-        out = self.compiled(*call)
+        call += self.seeds
+        # every array passed is a fresh copy or a fresh shadow: none overlap
+        out = self.compiled.call(call, fresh=not self.pointers)
         adj = [] if out is None else (list(out) if isinstance(out, tuple) else [out])
         by_arg = dict(zip(self.active, adj, strict=True))
         grads = [by_arg[i] if i in by_arg else shadows[i] for i in self.argnums]
