@@ -16,8 +16,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity.analysis.result import ActivityResult
 from activity.engine.graph import Effect
+from activity.engine.program import call_target
 from activity.engine.types import element_is_float, is_pointer
-from activity.ops import OpKind, lookup, op_name
+from activity.ops import DEALLOCATORS, OpKind, lookup, op_name
 
 
 def float_of_width(w: int) -> Attribute | None:
@@ -43,6 +44,9 @@ class Facts:
                 written |= sol.reach.get(n, -1)
         self._written = written
         self._carriers = self._bit_carriers() if not prune else set()
+        self._node_writes: dict[int, int] | None = None
+        self._subtree: dict[int, int] = {}
+        self._fns: dict[str, Operation] | None = None
 
     # -- values ----------------------------------------------------------------------
     def adj_type(self, v: SSAValue) -> Attribute | None:
@@ -112,6 +116,109 @@ class Facts:
         c = self.classes(p)
         return c != -1 and c != 0 and not (c & self._written)
 
+    def unchanged_after(self, op: Operation, p: SSAValue) -> bool:
+        """No op that may run after ``op`` (the rest of its block, of every enclosing
+        block, and whole enclosing loops, whose later iterations follow) writes or frees
+        the memory ``p`` may point to: at the end of the function the memory still holds
+        what ``op`` saw.  Used for the inlined root function, whose reverse sweep runs
+        right after its forward sweep, to recompute a load instead of taping it."""
+        c = self.classes(p)
+        if c in (-1, 0):
+            return False
+        after = self.writes_after(op)
+        return after != -1 and not (after & c)
+
+    def writes_after(self, op: Operation) -> int:
+        """Classes ops that may execute after ``op`` (in its function) may write or free;
+        -1 when unknown (unstructured control flow)."""
+        mask = 0
+        cur = op
+        while True:
+            blk = cur.parent_block()
+            parent = blk.parent_op() if blk is not None else None
+            if blk is None or parent is None:
+                return -1
+            region = blk.parent_region()
+            if region is None or len(region.blocks) > 1:
+                return -1  # successors of a cf block: not modelled here
+            nxt = cur.next_op
+            while nxt is not None:
+                mask |= self.subtree_writes(nxt)
+                nxt = nxt.next_op
+            if op_name(parent) in ("func.func", "llvm.func"):
+                return mask
+            if op_name(parent) in ("scf.for", "scf.while", "scf.parallel"):
+                mask |= self.subtree_writes(parent)
+            cur = parent
+
+    def subtree_writes(self, op: Operation) -> int:
+        """Classes ``op`` (with nested ops and callees) may write or free."""
+        got = self._subtree.get(id(op))
+        if got is not None:
+            return got
+        if self._node_writes is None:
+            self._node_writes = self._write_masks()
+        g = self.result.graph
+        mask = 0
+        for o in op.walk():
+            n = g.op_node.get(o)
+            if n is not None:
+                mask |= self._node_writes.get(n, 0)
+            name = op_name(o)
+            if name in ("func.call", "llvm.call"):
+                mask |= self._frees_in(call_target(o), set())
+            if _frees(o) and not _deferred(o):
+                mask |= self.classes(o.operands[0]) if o.operands else -1
+        self._subtree[id(op)] = mask
+        return mask
+
+    def _frees_in(self, fname: str | None, seen: set[str]) -> int:
+        """Classes a call of ``fname`` may free (its callees included); -1 unknown."""
+        if fname is None:
+            return -1
+        fop = self._functions().get(fname)
+        if fop is None or fname in seen:
+            return 0  # external: its effect node says what it may touch; or a cycle
+        seen.add(fname)
+        mask = 0
+        for o in fop.walk():
+            if _frees(o):
+                mask |= self.classes(o.operands[0]) if o.operands else -1
+            elif op_name(o) in ("func.call", "llvm.call"):
+                mask |= self._frees_in(call_target(o), seen)
+        return mask
+
+    def _functions(self) -> dict[str, Operation]:
+        if self._fns is None:
+            self._fns = {}
+            for f in self.result.graph.functions:
+                name = getattr(f, "sym_name", None)
+                if name is not None:
+                    self._fns[name.data] = f
+        return self._fns
+
+    def _write_masks(self) -> dict[int, int]:
+        g = self.result.graph
+        sol = self.result.solution
+        pts = sol.pt.pts
+        out: dict[int, int] = {}
+        for n, (kind, a, b) in g.effects.items():
+            if kind in (Effect.STORE, Effect.COPY):
+                m = pts[b]  # type: ignore[index]
+            elif kind == Effect.RMW:
+                m = pts[b[0]]  # type: ignore[index]
+            elif kind == Effect.UNKNOWN:
+                m = sol.reach.get(n, -1)
+            elif kind == Effect.CALLBACK:
+                m = a.writes_mask()  # type: ignore[union-attr]
+            else:
+                continue
+            out[n] = out.get(n, 0) | m
+        writes = sol.writes
+        for n, ci, _to, _from in g.call_edges:
+            out[n] = out.get(n, 0) | writes[ci]
+        return out
+
     # -- ops -----------------------------------------------------------------------------
     def op_active(self, op: Operation) -> bool:
         if not self.prune:
@@ -120,6 +227,21 @@ class Facts:
             return self.result.op_active(op)
         except KeyError:
             return True
+
+
+def _frees(op: Operation) -> bool:
+    name = op_name(op)
+    return name == "memref.dealloc" or (name in ("func.call", "llvm.call")
+                                        and call_target(op) in DEALLOCATORS)
+
+
+def _deferred(op: Operation) -> bool:
+    """A free in the entry block of a function: the generator defers those of the root
+    function to the end of the gradient (after the reverse sweep)."""
+    blk = op.parent_block()
+    region = blk.parent_region() if blk is not None else None
+    return (region is not None and region.blocks.first is blk
+            and op_name(region.parent_op()) in ("func.func", "llvm.func"))
 
 
 def scalar_kind(op: Operation) -> OpKind | None:

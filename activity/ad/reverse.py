@@ -89,6 +89,7 @@ SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
 
 RECOMPUTE_LIMIT = 16  # most ops recomputed to obtain one value instead of taping it
 _INF = 10**9
+_OUTER_TAPE_COST = 2  # an operand read from a static tape of an enclosing loop body
 
 _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT)
@@ -201,6 +202,18 @@ def _const_int(v: SSAValue) -> int | None:
     return None
 
 
+def _inside(blk: Block | None, op: Operation | None) -> bool:
+    """Whether ``blk`` is nested (at any depth) in a region of ``op``."""
+    while blk is not None and op is not None:
+        po = blk.parent_op()
+        if po is op:
+            return True
+        if po is None:
+            return False
+        blk = po.parent_block()
+    return False
+
+
 def def_block(key: Key) -> Block:
     if isinstance(key, CameFrom):
         return key.block
@@ -278,6 +291,7 @@ class FuncGen:
         self.functions: list[func.FuncOp] = []
         self.mem = LLVMMem(self)
         self.par_stack: list[tuple[Operation, set[int]]] = []  # (scf.parallel, safe ptrs)
+        self._cost_root: Block | None = None  # the block of the value decide() considers
 
     # ================================================================ utilities
     def err(self, op: Operation | None, msg: str) -> GradError:
@@ -1024,6 +1038,8 @@ class FuncGen:
             val = S.iv
         elif dec == "recompute":
             val = self.recompute(key, T, S)
+        elif dec == "affine":
+            val = self.recompute_affine(key, S)
         else:
             val = self.tape_read(key, T, S)
         S.memo[id(key)] = val
@@ -1033,7 +1049,12 @@ class FuncGen:
         if isinstance(key, BlockArgument) and S.loop is not None and S.iv is not None:
             if key.block is T and key.index == 0:
                 return "iv"
-        if self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
+        self._cost_root = T
+        if isinstance(key, BlockArgument):
+            if self.affine_arg(key, S) is not None \
+                    and self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
+                return "affine"
+        elif self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
             return "recompute"
         par = self.enclosing_parallel(T)
         if par is not None:
@@ -1084,10 +1105,21 @@ class FuncGen:
         dec = self.plan.decisions.get((id(key), id(T2)))
         if dec == "tape":
             return 0
-        if isinstance(key, Trip | CameFrom | BlockArgument):
-            if isinstance(key, BlockArgument) and S2.iv is not None and key.block is T2 \
-                    and key.index == 0:
+        if isinstance(key, BlockArgument):
+            if S2.iv is not None and key.block is T2 and key.index == 0:
                 return 0
+            aff = self.affine_arg(key, S2)
+            if aff is not None:
+                loop, init, step, _ = aff
+                outer = loop.parent_block()
+                total = 2 + self.recompute_cost(init, outer, depth + 1)
+                if step is not None and total <= RECOMPUTE_LIMIT:
+                    total += 1 + self.recompute_cost(step, outer, depth + 1)
+                return total if total <= RECOMPUTE_LIMIT else _INF
+            if depth > 0 and self.outer_tape_ok(key, T2):
+                return _OUTER_TAPE_COST
+            return _INF
+        if isinstance(key, Trip | CameFrom):
             return _INF
         if depth > 24:
             return _INF
@@ -1111,7 +1143,8 @@ class FuncGen:
             return total
         if spec.kind == OpKind.MEM_READ and op_name(op) == "memref.load":
             p = op.operands[spec.ptr or 0]
-            if not self.facts.read_only(p):
+            if not self.facts.read_only(p) and not (
+                    self.role == INLINE and self.facts.unchanged_after(op, p)):
                 return _INF
             total = 2 + self.ptr_cost(p, T2, depth + 1)
             for u in op.operands[1:]:
@@ -1152,6 +1185,69 @@ class FuncGen:
         with self.b.in_pass("recompute"):
             self.b.emit(new, S.ip)
         return new.results[list(op.results).index(key)]
+
+    def affine_arg(self, a: BlockArgument, S: Scope
+                   ) -> tuple[scf.ForOp, SSAValue, SSAValue | None, bool] | None:
+        """``(loop, init, step, negate)`` when ``a`` is an integer ``iter_arg`` of an
+        ``scf.for`` whose body yields ``a``, ``a + c``, ``c + a`` or ``a - c`` with ``c``
+        defined outside the loop: its value in iteration ``k`` is ``init + k * c`` (or
+        ``- k * c``, or ``init``), exact in wrapping arithmetic, so the reverse sweep
+        recomputes it from the iteration number instead of taping it (e.g. the running
+        offset of a triangular loop nest)."""
+        loop = a.block.parent_op()
+        if not isinstance(loop, scf.ForOp) or a.index == 0 or S.k is None \
+                or S.block is not a.block or not isinstance(a.type, IntegerType | IndexType):
+            return None
+        if not (a.type == S.k.type or isinstance(S.k.type, IndexType)):
+            return None
+        y = a.block.last_op
+        if y is None or op_name(y) != "scf.yield":
+            return None
+        init = loop.iter_args[a.index - 1]
+        v = y.operands[a.index - 1]
+        if v is a:
+            return loop, init, None, False
+        if not isinstance(v, SSAValue) or not isinstance(v.owner, Operation):
+            return None
+        op = v.owner
+        if isinstance(op, arith.AddiOp):
+            c = op.rhs if op.lhs is a else op.lhs if op.rhs is a else None
+            neg = False
+        elif isinstance(op, arith.SubiOp) and op.lhs is a:
+            c, neg = op.rhs, True
+        else:
+            return None
+        if c is None or c is a or _inside(def_block(c), loop):
+            return None
+        return loop, init, c, neg
+
+    def recompute_affine(self, a: BlockArgument, S: Scope) -> SSAValue:
+        aff = self.affine_arg(a, S)
+        assert aff is not None and S.k is not None
+        loop, init, step, neg = aff
+        outer = loop.parent_block()
+        assert outer is not None
+        x0 = self.materialize(init, outer)
+        if step is None:
+            return x0
+        c = self.materialize(step, outer)
+        with self.b.at(S.ip), self.b.in_pass("recompute"):
+            k = S.k
+            if k.type != a.type:
+                k = self.b.v(arith.IndexCastOp(k, a.type))
+            kc = self.ibin(arith.MuliOp, k, c)
+            return self.ibin(arith.SubiOp if neg else arith.AddiOp, x0, kc)
+
+    def outer_tape_ok(self, key: BlockArgument, T: Block) -> bool:
+        """Whether ``key`` (needed to recompute a value of a block nested inside ``T``)
+        can sit in a static tape at ``T``: one entry per execution of ``T`` instead of
+        one per execution of the inner block."""
+        root = self._cost_root
+        if root is None or root is T or not _inside(root, T.parent_op()):
+            return False
+        if not isinstance(key.type, AnyFloat | IntegerType | IndexType):
+            return False
+        return self.static_for(key, T) is not None
 
     def materialize_ptr(self, p: SSAValue, use: Block) -> SSAValue | None:
         """The primal pointer ``p`` in the reverse sweep (views recomputed), or None."""

@@ -50,6 +50,7 @@ class Solution:
     arg_kinds: dict[Operation, list[str]] = field(default_factory=dict)
     reach: dict[int, int] = field(default_factory=dict)  # unknown-op node -> classes
     root_arg_classes: dict[int, int] = field(default_factory=dict)
+    writes: list[int] = field(default_factory=list)  # per function (with callees)
 
 
 @dataclass
@@ -265,7 +266,8 @@ class ActivityProblem:
             solvers += [useful, um]
         run_to_fixpoint(solvers)
         return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
-                        dict(arg_kinds or {}), reach, self.root_arg_classes)
+                        dict(arg_kinds or {}), reach, self.root_arg_classes,
+                        list(self.writes))
 
 
 def solve_activity(g: Graph, arg_kinds: dict[Operation, list[str]],

@@ -1,0 +1,148 @@
+"""Tape planning: integer ``iter_args`` that advance by a loop-invariant step are
+recomputed from the iteration number (no tape), and loop-carried values needed inside
+a non-rectangular inner loop are taped once per outer iteration (a static tape)
+instead of once per inner iteration (a run-time stack)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from activity.ad.reverse import Differentiator
+from tests.test_ad import gradients, parse
+
+# packed lower-triangular matrix-vector product with a running offset %off (as in
+# ADBench GMM): the offset is an index iter_arg of both loops; in the inner loop it
+# advances by 1 (affine), across the outer loop by the inner trip count (not affine)
+TRIANGULAR = """
+func.func @f(%n: index, %l: memref<?xf64>, %x: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %res:2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = %c0, %acc = %z) -> (index, f64) {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %i1 = arith.addi %i, %c1 : index
+    %r:2 = scf.for %j = %i1 to %n step %c1 iter_args(%o = %off, %a = %acc) -> (index, f64) {
+      %lij = memref.load %l[%o] : memref<?xf64>
+      %xj = memref.load %x[%j] : memref<?xf64>
+      %p = arith.mulf %lij, %xi : f64
+      %q = arith.mulf %p, %xj : f64
+      %s = math.sin %q : f64
+      %a2 = arith.addf %a, %s : f64
+      %o2 = arith.addi %o, %c1 : index
+      scf.yield %o2, %a2 : index, f64
+    }
+    scf.yield %r#0, %r#1 : index, f64
+  }
+  func.return %res#1 : f64
+}
+"""
+
+# the same offset counted down (a - c) and an iter_arg passed through unchanged
+DOWN = """
+func.func @f(%n: index, %l: memref<?xf64>, %y: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %top = arith.subi %n, %c1 : index
+  %r:3 = scf.for %j = %c0 to %n step %c1 iter_args(%o = %top, %k = %c1, %a = %z)
+      -> (index, index, f64) {
+    %v = memref.load %l[%o] : memref<?xf64>
+    %w = memref.load %l[%k] : memref<?xf64>
+    %p = arith.mulf %v, %w : f64
+    %q = arith.mulf %p, %y : f64
+    %s = math.sin %q : f64
+    %a2 = arith.addf %a, %s : f64
+    %o2 = arith.subi %o, %c1 : index
+    scf.yield %o2, %k, %a2 : index, index, f64
+  }
+  func.return %r#2 : f64
+}
+"""
+
+
+def _cached(module_text: str, kinds: list[str]) -> dict[str, str]:
+    d = Differentiator(parse(module_text), "f", kinds, True)
+    d.run()
+    return {c.value: c.kind for c in d.stats.cached}
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_triangular_offset_is_recomputed_not_stacked(prune: bool) -> None:
+    n = 5
+    kinds = ["const", "dup", "dup"]
+    rng = np.random.default_rng(3)
+    inputs = [n, rng.uniform(-1, 1, n * (n - 1) // 2), rng.uniform(-1, 1, n)]
+    gradients(parse(TRIANGULAR), "f", inputs, kinds)
+    d = Differentiator(parse(TRIANGULAR), "f", kinds, prune)
+    d.run()
+    kinds_of = {c.value: c.kind for c in d.stats.cached}
+    # the inner offset %o is never taped, the outer offset %off once per outer iteration
+    assert "%o" not in kinds_of and kinds_of.get("%off") == "static", kinds_of
+    assert all(k == "static" for k in kinds_of.values()), kinds_of
+
+
+def test_decreasing_and_unchanged_iter_args_are_recomputed() -> None:
+    n = 6
+    kinds = ["const", "dup", "active"]
+    inputs = [n, np.random.default_rng(4).uniform(-1, 1, n), 0.8]
+    gradients(parse(DOWN), "f", inputs, kinds)
+    got = _cached(DOWN, kinds)
+    assert "%o" not in got and "%k" not in got, got
+
+
+# %tmp is filled before the loop and only read afterwards: the loop's loads of it are
+# recomputed in the reverse sweep (the memory still holds the same values then);
+# %acc is overwritten after it is read: its loads must be taped
+WRITTEN_BEFORE = """
+func.func @f(%n: index, %x: memref<?xf64>, %y: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %tmp = memref.alloc(%n) : memref<?xf64>
+  %acc = memref.alloc() : memref<f64>
+  memref.store %z, %acc[] : memref<f64>
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %e = math.exp %v : f64
+    memref.store %e, %tmp[%i] : memref<?xf64>
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %t = memref.load %tmp[%i] : memref<?xf64>
+    %a = memref.load %acc[] : memref<f64>
+    %p = arith.mulf %t, %y : f64
+    %q = arith.mulf %p, %a : f64
+    %s = math.sin %q : f64
+    %a2 = arith.addf %a, %s : f64
+    memref.store %a2, %acc[] : memref<f64>
+  }
+  %r = memref.load %acc[] : memref<f64>
+  memref.dealloc %tmp : memref<?xf64>
+  memref.dealloc %acc : memref<f64>
+  func.return %r : f64
+}
+"""
+
+
+def test_loads_of_memory_not_written_afterwards_are_recomputed() -> None:
+    n = 5
+    kinds = ["const", "dup", "active"]
+    inputs = [n, np.random.default_rng(5).uniform(-1, 1, n), 0.7]
+    gradients(parse(WRITTEN_BEFORE), "f", inputs, kinds)
+    got = _cached(WRITTEN_BEFORE, kinds)
+    assert "%t" not in got, got
+    assert got.get("%a") == "static", got
+
+
+def test_a_free_inside_a_later_loop_blocks_recomputation() -> None:
+    # freeing (and reallocating) the buffer after its loads: recomputing would read
+    # freed memory, so the loads are taped
+    text = WRITTEN_BEFORE.replace(
+        "  %r = memref.load %acc[] : memref<f64>\n",
+        "  %r = memref.load %acc[] : memref<f64>\n"
+        "  scf.for %i = %c0 to %c1 step %c1 {\n"
+        "    memref.dealloc %tmp : memref<?xf64>\n  }\n").replace(
+        "  memref.dealloc %tmp : memref<?xf64>\n  memref.dealloc %acc", "  memref.dealloc %acc")
+    kinds = ["const", "dup", "active"]
+    got = _cached(text, kinds)
+    assert got.get("%t") == "static", got
