@@ -9,7 +9,10 @@ See ``docs/ad.md`` for the calling convention and the design.  In short:
   and branches are mirrored structurally: the reverse of an ``scf.for`` is an
   ``scf.for`` over the same iterations backwards, the reverse of an ``scf.if`` an
   ``scf.if`` on the same condition, the reverse of an ``scf.while`` an ``scf.for`` over
-  its recorded trip count.
+  its recorded trip count, the reverse of an ``scf.parallel`` an ``scf.parallel`` over
+  the same bounds (``addf`` reductions: the result's adjoint goes to every
+  contribution; shadow updates atomic unless provably iteration-private; tapes static,
+  indexed by the iteration numbers).
 * A callee ``G`` (and ``F`` itself when it is unstructured) becomes a pair:
   ``G_aug`` (the forward sweep, pushing what ``G_rev`` needs on the stacks) and ``G_rev``
   (pops, then runs the reverse sweep and returns the adjoints of ``G``'s scalar
