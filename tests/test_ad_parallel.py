@@ -404,7 +404,7 @@ KER = _kernels()
 
 
 def _interpreted_gradient(g: Any, func: str, inputs: list[Any], kinds: list[str],
-                          nums: list[int]) -> list[Any]:
+                          nums: list[int], n_seeds: int = 1) -> list[Any]:
     """What ``activity.gradient`` computes (zero shadows, every float result seeded with
     1.0), from the reference interpreter running ``<func>_grad``."""
     call: list[Any] = []
@@ -414,7 +414,7 @@ def _interpreted_gradient(g: Any, func: str, inputs: list[Any], kinds: list[str]
         if k in ("dup", "dupnoneed"):
             shadows[i] = np.zeros(np.shape(x))
             call.append(shadows[i])
-    call.append(1.0)  # both kernels return one f64
+    call += [1.0] * n_seeds
     adj = dict(zip([i for i, k in enumerate(kinds) if k == "active"],
                    activity.evaluate(g, func + "_grad", *call, max_steps=10**8), strict=True))
     return [adj[i] if i in adj else shadows[i] for i in nums]
@@ -453,3 +453,20 @@ def test_kernel_atomic_counts() -> None:
     s = _stats(lbm.mlir, lbm.func, lbm.args)
     assert (s.atomic_updates, s.atomics_avoided) == (4, 3)
     assert all(c.kind == "static" for c in s.cached)
+
+
+@pytest.mark.parametrize("case", [
+    ("reduce", REDUCE, "r", ["dup", "active", "active"], 2,
+     lambda: [np.array([0.3, -1.2, 0.7, 2.0, 0.1, -0.4]), 1.7, 0.25]),
+    ("time_loop", TIME_LOOP, "heat", ["dup", "dup", "active", "const"], 1,
+     lambda: [np.random.default_rng(1).uniform(0.5, 1.5, (3, 4)), np.zeros((3, 4)), 0.7, 3]),
+], ids=lambda c: c[0])
+def test_compiled_gradient_equals_interpreter(case: tuple) -> None:
+    _, text, func, kinds, n_seeds, make = case
+    m = activity.parse(text)
+    inputs = make()
+    nums = [i for i, k in enumerate(kinds) if k in ("dup", "active")]
+    want = _interpreted_gradient(grad(m, func, kinds), func, inputs, kinds, nums, n_seeds)
+    got = activity.gradient(m, func, nums, args=kinds)(*inputs)
+    for a, b in zip(got, want, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
