@@ -9,7 +9,10 @@ See ``docs/ad.md`` for the calling convention and the design.  In short:
   and branches are mirrored structurally: the reverse of an ``scf.for`` is an
   ``scf.for`` over the same iterations backwards, the reverse of an ``scf.if`` an
   ``scf.if`` on the same condition, the reverse of an ``scf.while`` an ``scf.for`` over
-  its recorded trip count.
+  its recorded trip count, the reverse of an ``scf.parallel`` an ``scf.parallel`` over
+  the same bounds (``addf`` reductions: the result's adjoint goes to every
+  contribution; shadow updates atomic unless provably iteration-private; tapes static,
+  indexed by the iteration numbers).
 * A callee ``G`` (and ``F`` itself when it is unstructured) becomes a pair:
   ``G_aug`` (the forward sweep, pushing what ``G_rev`` needs on the stacks) and ``G_rev``
   (pops, then runs the reverse sweep and returns the adjoints of ``G``'s scalar
@@ -178,6 +181,7 @@ class Scope:
     k: SSAValue | None = None  # reverse iteration number (loop bodies)
     iv: SSAValue | None = None  # reconstructed induction variable
     loop: Operation | None = None
+    pks: list[SSAValue] | None = None  # iteration numbers of an scf.parallel body
     deallocs: list[SSAValue] = field(default_factory=list)
     ptrs: dict[int, SSAValue] = field(default_factory=dict)  # recomputed primal views
     shadows: dict[int, SSAValue] = field(default_factory=dict)
@@ -235,6 +239,28 @@ def _body_ops(block: Block) -> list[Operation]:
     return ops
 
 
+def _loop_bounds(loop: Operation) -> list[tuple[SSAValue, SSAValue, SSAValue]]:
+    """(lower bound, upper bound, step) of each induction variable of a loop."""
+    if isinstance(loop, scf.ParallelOp):
+        return list(zip(loop.lowerBound, loop.upperBound, loop.step, strict=True))
+    lb, ub, step = loop.operands[:3]
+    return [(lb, ub, step)]
+
+
+def reduction_kind(region: Region) -> str | None:
+    """The name of the single op combining the two arguments of an ``scf.reduce``
+    region (``"arith.addf"``, ...), or None when the region is anything else."""
+    blk = region.blocks.first
+    if blk is None or len(blk.args) != 2:
+        return None
+    ops = list(blk.ops)
+    if (len(ops) == 2 and op_name(ops[1]) == "scf.reduce.return" and len(ops[0].results) == 1
+            and ops[1].operands[0] is ops[0].results[0] and len(ops[0].operands) == 2
+            and {id(u) for u in ops[0].operands} == {id(a) for a in blk.args}):
+        return op_name(ops[0])
+    return None
+
+
 def _defined_in(block: Block) -> list[SSAValue]:
     out: list[SSAValue] = list(block.args)
     for op in block.ops:
@@ -281,8 +307,10 @@ class FuncGen:
         self.rstk: Stack | None = None  # reverse-sweep stack (final buffers)
         self.consts: dict[tuple[Any, Attribute], SSAValue] = {}
         self.const_ip: IP | None = None
-        self.fwd_k: dict[int, SSAValue] = {}
-        self.fwd_body: dict[int, tuple[Block, SSAValue, SSAValue, SSAValue]] = {}
+        self.fwd_k: dict[int, list[SSAValue]] = {}
+        # loop (id) -> forward body, induction variables, lower bounds, steps
+        self.fwd_body: dict[int, tuple[Block, list[SSAValue], list[SSAValue],
+                                       list[SSAValue]]] = {}
         self.deferred_deallocs: list[SSAValue] = []
         self.tape_mems: list[SSAValue] = []
         self._needs: dict[int, bool] = {}
@@ -617,7 +645,7 @@ class FuncGen:
         if thread:
             assert saved is not None
             self.stk = Stack(nb.args[-2], nb.args[-1], saved.cursors)
-        self.fwd_body[id(op)] = (nb, nb.args[0], lb, step)
+        self.fwd_body[id(op)] = (nb, [nb.args[0]], [lb], [step])
         with self.b.at(IP(nb)):
             self.fwd_ops(body)
             self.tape_writes(body)
@@ -635,7 +663,7 @@ class FuncGen:
         else:
             self.stk = saved
 
-    # -- scf.parallel (no reductions): iterations share no tape ---------------------------
+    # -- scf.parallel: iterations share no tape slot -----------------------------------------
     def enclosing_parallel(self, blk: Block) -> Operation | None:
         """The innermost ``scf.parallel`` of the function around ``blk``, or None."""
         while True:
@@ -649,16 +677,42 @@ class FuncGen:
                 return None
             blk = pb
 
+    def reductions(self, op: Operation) -> list[int]:
+        """The reductions of ``op`` whose result receives an adjoint: each must be an
+        ``addf`` (its adjoint is broadcast to every contribution and to the init)."""
+        assert isinstance(op, scf.ParallelOp)
+        term = op.body.blocks[0].last_op
+        assert isinstance(term, scf.ReduceOp)
+        out = []
+        for j, (r, region) in enumerate(zip(op.results, term.reductions, strict=True)):
+            contrib = term.args[j]
+            if not self.facts.has_adjoint(r) or not (
+                    self.facts.has_adjoint(contrib) or self.facts.has_adjoint(op.initVals[j])):
+                continue
+            kind = reduction_kind(region)
+            if kind != "arith.addf":
+                raise self.err(op, "cannot differentiate 'scf.parallel': its reduction "
+                                   f"#{j} of an active value is "
+                                   f"'{kind or 'not a single op'}' (only arith.addf "
+                                   "reductions are differentiated)")
+            out.append(j)
+        return out
+
     def check_parallel(self, op: Operation) -> None:
         assert isinstance(op, scf.ParallelOp)
-        if op.results or op.initVals or len(op.body.blocks) != 1:
-            raise self.err(op, "cannot differentiate 'scf.parallel': only loops without "
-                               "reductions (no results) and a single-block body are supported")
+        if len(op.body.blocks) != 1:
+            raise self.err(op, "cannot differentiate 'scf.parallel': only a single-block "
+                               "body is supported")
+        self.reductions(op)
+        term = op.body.blocks[0].last_op
         for inner in op.walk():
-            if inner is op or not self.needs_rev(inner):
+            if inner is op or inner is term or not self.needs_rev(inner):
+                continue
+            if inner.parent_op() is term:  # the combining op of a reduction
                 continue
             name = op_name(inner)
-            if name in ("scf.for", "scf.if", "scf.parallel", "memref.load", "memref.store"):
+            if name in ("scf.for", "scf.if", "scf.while", "scf.parallel", "memref.load",
+                        "memref.store"):
                 continue
             if name in ("func.call", "llvm.call"):
                 spec = self.alias_spec(inner)
@@ -669,7 +723,8 @@ class FuncGen:
                 if spec is not None and spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
                     continue
             raise self.err(inner, f"cannot differentiate '{name}' inside 'scf.parallel' "
-                                  "(only scalar ops, memref.load/store, scf.for and scf.if)")
+                                  "(only scalar ops, memref.load/store, scf.for, scf.if and "
+                                  "scf.while)")
 
     def parallel_safe(self, op: Operation) -> set[int]:
         """Buffers (ids) whose every access in the body of ``op`` is at exactly the
@@ -736,23 +791,34 @@ class FuncGen:
         self.atomic("addf", self.convert(x, et), sh, idx)
 
     def fwd_parallel(self, op: Operation) -> None:
+        """The same loop (and reductions); its static tapes are indexed by the iteration
+        numbers of every enclosing loop, this one's included, so iterations write
+        distinct slots."""
         assert isinstance(op, scf.ParallelOp)
         self.check_parallel(op)
         if self.threads(op):
-            raise self.err(op, "cannot differentiate 'scf.parallel': its body needs a tape "
-                               "(no tape across parallel iterations)")
+            raise self.err(op, "cannot differentiate 'scf.parallel': its body needs a stack "
+                               "tape (only static tapes of a rectangular nest are indexed "
+                               "by parallel iterations)")
+        self.alloc_static_tapes(op)
         body = op.body.blocks[0]
         nb = Block(arg_types=[a.type for a in body.args])
         for a, na in zip(body.args, nb.args, strict=True):
             self.fmap[id(a)] = na
+        lbs = [self.fv(x) for x in op.lowerBound]
+        steps = [self.fv(x) for x in op.step]
+        self.fwd_body[id(op)] = (nb, list(nb.args), lbs, steps)
+        term = body.last_op
+        assert isinstance(term, scf.ReduceOp)
         with self.b.at(IP(nb)):
             self.fwd_ops(body)
             self.tape_writes(body)
-            self.b.emit(scf.ReduceOp())
-        loop = scf.ParallelOp([self.fv(x) for x in op.lowerBound],
-                              [self.fv(x) for x in op.upperBound],
-                              [self.fv(x) for x in op.step], Region([nb]))
+            self.b.emit(term.clone(value_mapper={u: self.fv(u) for u in term.operands}))
+        loop = scf.ParallelOp(lbs, [self.fv(x) for x in op.upperBound], steps, Region([nb]),
+                              [self.fv(x) for x in op.initVals])
         self.b.emit(loop)
+        for r, nr in zip(op.results, loop.results, strict=True):
+            self.fmap[id(r)] = nr
 
     def fwd_if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)
@@ -880,18 +946,20 @@ class FuncGen:
         tapes = self.plan.static_roots.get(op) if self.mode == "emit" else None
         if not tapes:
             return
-        tcs: dict[int, SSAValue] = {}
+        tcs: dict[int, list[SSAValue]] = {}
         with self.b.in_pass("tape"):
             for st in tapes:
                 sizes = []
                 for L in st.loops:
                     if id(L) not in tcs:
-                        lb, ub, step = (self.fwd_invariant(x) for x in L.operands[:3])
-                        tc = self.trip_count(lb, ub, step)
-                        if not isinstance(tc.type, IndexType):
-                            tc = self.b.v(arith.IndexCastOp(tc, INDEX))
-                        tcs[id(L)] = tc
-                    sizes.append(tcs[id(L)])
+                        tcs[id(L)] = []
+                        for lb, ub, step in _loop_bounds(L):
+                            tc = self.trip_count(self.fwd_invariant(lb), self.fwd_invariant(ub),
+                                                 self.fwd_invariant(step))
+                            if not isinstance(tc.type, IndexType):
+                                tc = self.b.v(arith.IndexCastOp(tc, INDEX))
+                            tcs[id(L)].append(tc)
+                    sizes += tcs[id(L)]
                 if not sizes:
                     t = MemRefType(st.elem, [1])
                 else:
@@ -920,19 +988,23 @@ class FuncGen:
             return False
         return all(self.invariant_ok(u, depth + 1) for u in op.operands)  # type: ignore[union-attr]
 
-    def fwd_iter(self, loop: Operation) -> SSAValue:
-        """The iteration number ``(iv - lb) / step`` of ``loop`` in the forward sweep."""
-        k = self.fwd_k.get(id(loop))
-        if k is None:
-            nb, iv, lb, step = self.fwd_body[id(loop)]
-            ip = IP(nb, nb.first_op)
-            with self.b.at(ip), self.b.in_pass("tape"):
-                d = self.ibin(arith.SubiOp, iv, lb)
-                k = self.ibin(arith.DivUIOp, d, step)
-                if not isinstance(k.type, IndexType):
-                    k = self.b.v(arith.IndexCastOp(k, INDEX))
-            self.fwd_k[id(loop)] = k
-        return k
+    def fwd_iter(self, loop: Operation) -> list[SSAValue]:
+        """The iteration numbers ``(iv - lb) / step`` of ``loop`` in the forward sweep (one
+        per induction variable: one for ``scf.for``, one per dimension of
+        ``scf.parallel``)."""
+        ks = self.fwd_k.get(id(loop))
+        if ks is None:
+            nb, ivs, lbs, steps = self.fwd_body[id(loop)]
+            ks = []
+            with self.b.at(IP(nb, nb.first_op)), self.b.in_pass("tape"):
+                for iv, lb, step in zip(ivs, lbs, steps, strict=True):
+                    d = self.ibin(arith.SubiOp, iv, lb)
+                    k = self.ibin(arith.DivUIOp, d, step)
+                    if not isinstance(k.type, IndexType):
+                        k = self.b.v(arith.IndexCastOp(k, INDEX))
+                    ks.append(k)
+            self.fwd_k[id(loop)] = ks
+        return ks
 
     def tape_writes(self, block: Block) -> None:
         if self.mode == "plan":
@@ -940,7 +1012,7 @@ class FuncGen:
         with self.b.in_pass("tape"):
             for key in self.plan.static_keys(block):
                 st = self.plan.static[(id(key), id(block))]
-                idx = [self.fwd_iter(L) for L in st.loops] or [self.c(0)]
+                idx = [k for L in st.loops for k in self.fwd_iter(L)] or [self.c(0)]
                 assert st.mem is not None
                 self.b.store(self.fval(key), st.mem, idx)
             dyn = self.plan.dynamic_keys(block)
@@ -1056,22 +1128,26 @@ class FuncGen:
                 return "affine"
         elif self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
             return "recompute"
+        st = self.static_for(key, T)
         par = self.enclosing_parallel(T)
-        if par is not None:
+        if par is not None and st is None:
             raise self.err(par, "cannot differentiate 'scf.parallel': a value of an "
-                                "iteration is not recomputable from its induction variables "
-                                "and memory the loop does not write (no tape across parallel "
-                                "iterations)")
+                                "iteration is neither recomputable from its induction "
+                                "variables and memory the loop does not write nor storable "
+                                "in a static tape (a nest of scf.for/scf.parallel/scf.if "
+                                "with invariant bounds in the differentiated function)")
         t = key.type
         if is_pointer(t) or not isinstance(t, AnyFloat | IntegerType | IndexType):
             raise self.err(key.owner if isinstance(key.owner, Operation) else None,
                            f"cannot cache a value of type {t} for the reverse sweep")
-        self.plan.add_tape(key, T, self.static_for(key, T))
+        self.plan.add_tape(key, T, st)
         return "tape"
 
     def static_for(self, key: Key, T: Block) -> StaticTape | None:
-        """A static tape for ``key`` if ``T`` sits in an ``scf.for``/``scf.if`` nest of
-        the inline root whose trip counts are known before the nest starts."""
+        """A static tape for ``key`` if ``T`` sits in an ``scf.for``/``scf.parallel``/
+        ``scf.if`` nest of the inline root whose trip counts are known before the nest
+        starts (one tape dimension per induction variable: iterations of a parallel loop
+        write distinct slots)."""
         if self.role != INLINE:
             return None
         loops: list[Operation] = []
@@ -1079,7 +1155,7 @@ class FuncGen:
         root: Operation | None = None
         while blk is not self.entry:
             po = blk.parent_op()
-            if isinstance(po, scf.ForOp):
+            if isinstance(po, scf.ForOp | scf.ParallelOp):
                 loops.insert(0, po)
             elif not isinstance(po, scf.IfOp):
                 return None
@@ -1088,7 +1164,7 @@ class FuncGen:
         if root is None:
             return None
         for L in loops:
-            if not all(self.invariant_ok(x) for x in L.operands[:3]):
+            if not all(self.invariant_ok(x) for bs in _loop_bounds(L) for x in bs):
                 return None
         return StaticTape(key, T, loops, root, key.type)
 
@@ -1286,6 +1362,10 @@ class FuncGen:
         idx = []
         for L in st.loops:
             ls = self.scope_for(L.body.blocks[0])  # type: ignore[attr-defined]
+            if isinstance(L, scf.ParallelOp):
+                assert ls.pks is not None
+                idx += ls.pks
+                continue
             assert ls.k is not None
             k = ls.k
             if not isinstance(k.type, IndexType):
@@ -1726,18 +1806,29 @@ class FuncGen:
 
     def rev_parallel(self, op: Operation) -> None:
         """An ``scf.parallel`` over the same bounds, each iteration the reverse of one
-        primal iteration (recomputed from its induction variables); adjoints of outer
-        scalars are summed atomically into one-element buffers."""
+        primal iteration (values recomputed from its induction variables or read from
+        static tapes at its iteration numbers); the adjoint of an ``addf`` reduction's
+        result is broadcast to every iteration's contribution and to the init value;
+        adjoints of outer scalars are summed atomically into one-element buffers."""
         assert isinstance(op, scf.ParallelOp)
         self.check_parallel(op)
         use = op.parent_block()
         assert use is not None
         body = op.body.blocks[0]
+        term = body.last_op
+        assert isinstance(term, scf.ReduceOp)
         lbs = [self.materialize(x, use) for x in op.lowerBound]
         ubs = [self.materialize(x, use) for x in op.upperBound]
         steps = [self.materialize(x, use) for x in op.step]
         fvs = self.free_vars(op)
         safe = self.parallel_safe(op)
+        rbars: dict[int, SSAValue] = {}
+        for j in self.reductions(op):
+            x = self.adj_take(op.results[j])
+            if x is not None:
+                rbars[j] = x
+        taped = self.mode == "emit" and any(
+            L is op for st in self.plan.static.values() for L in st.loops)
         with self.b.in_pass("adjoint"):
             accs: list[SSAValue] = []
             for v in fvs:
@@ -1754,7 +1845,13 @@ class FuncGen:
                 S = self.enter_scope(body, loop=op)
                 for a, na in zip(body.args, nb.args, strict=True):
                     S.memo[id(a)] = na
+                if taped:
+                    with self.b.at(S.ip), self.b.in_pass("tape"):
+                        S.pks = [self.ibin(arith.DivUIOp, self.ibin(arith.SubiOp, iv, lb), st)
+                                 for iv, lb, st in zip(nb.args, lbs, steps, strict=True)]
                 self.par_stack.append((op, safe))
+                for j, x in rbars.items():
+                    self.adj_add(term.args[j], x)
                 self.rev_ops(body)
                 for v, acc in zip(fvs, accs, strict=True):
                     x = self.adj_take(v)
@@ -1770,6 +1867,8 @@ class FuncGen:
             for v, acc in zip(fvs, accs, strict=True):
                 self.adj_set(v, self.b.load(acc, [self.c(0)]))
                 self.dealloc(acc)
+            for j, x in rbars.items():
+                self.adj_add(op.initVals[j], x)
 
     def rev_if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)

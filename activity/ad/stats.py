@@ -105,21 +105,37 @@ class IntExpr:
             return None
         return r if isinstance(r, int) else None
 
+    @staticmethod
+    def _bounds(loop: Operation) -> list[tuple[SSAValue, SSAValue, SSAValue]]:
+        """(lb, ub, step) per induction variable (several for ``scf.parallel``)."""
+        if op_name(loop) == "scf.parallel":
+            n = len(loop.regions[0].blocks[0].args)
+            ops = list(loop.operands)
+            return list(zip(ops[:n], ops[n:2 * n], ops[2 * n:3 * n], strict=True))
+        lb, ub, step = loop.operands[:3]
+        return [(lb, ub, step)]
+
     def trip_text(self, loop: Operation) -> str:
-        lb, ub, step = (self.text(u) for u in loop.operands[:3])
-        span = ub if lb == "0" else f"({ub} - {lb})"
-        return span if step == "1" else f"ceil({span} / {step})"
+        out = []
+        for bs in self._bounds(loop):
+            lb, ub, step = (self.text(u) for u in bs)
+            span = ub if lb == "0" else f"({ub} - {lb})"
+            out.append(span if step == "1" else f"ceil({span} / {step})")
+        return "*".join(out)
 
     def trip_value(self, loop: Operation, env: dict[str, int]) -> int | None:
-        lb, ub, step = (self.value(u, env) for u in loop.operands[:3])
-        if lb is None or ub is None or step is None or step <= 0:
-            return None
+        total = 1
+        for bs in self._bounds(loop):
+            lb, ub, step = (self.value(u, env) for u in bs)
+            if lb is None or ub is None or step is None or step <= 0:
+                return None
 
-        def sgn(x: int) -> int:
-            return x - (1 << 64) if x >= 1 << 63 else x
+            def sgn(x: int) -> int:
+                return x - (1 << 64) if x >= 1 << 63 else x
 
-        lb, ub = sgn(lb), sgn(ub)
-        return max(0, -((lb - ub) // step))
+            lb, ub = sgn(lb), sgn(ub)
+            total *= max(0, -((lb - ub) // step))
+        return total
 
 
 @dataclass
