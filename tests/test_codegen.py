@@ -606,3 +606,14 @@ def test_gradient_of_clang_lowered_c() -> None:
     h = 1e-6
     assert da == pytest.approx((f(0.7 + h, 1.3) - f(0.7 - h, 1.3)) / (2 * h), rel=1e-6)
     assert db == pytest.approx((f(0.7, 1.3 + h) - f(0.7, 1.3 - h)) / (2 * h), rel=1e-6)
+
+
+def test_codegen_gradient_stays_the_function_after_its_module_is_imported() -> None:
+    import importlib
+
+    import activity.codegen as cg
+
+    importlib.import_module("activity.codegen.compiled_gradient")
+    from activity.codegen import gradient as g
+
+    assert callable(g) and g is cg.gradient and not isinstance(g, type(importlib))

@@ -92,7 +92,7 @@ SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
 
 RECOMPUTE_LIMIT = 16  # most ops recomputed to obtain one value instead of taping it
 _INF = 10**9
-_OUTER_TAPE_COST = 2  # an operand read from a static tape of an enclosing loop body
+_OUTER_COST = 2  # an operand materialised once per execution of an enclosing block
 
 _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT)
@@ -320,6 +320,7 @@ class FuncGen:
         self.mem = LLVMMem(self)
         self.par_stack: list[tuple[Operation, set[int]]] = []  # (scf.parallel, safe ptrs)
         self._cost_root: Block | None = None  # the block of the value decide() considers
+        self._cost_seen: set[int] = set()  # operands already counted by this decision
 
     # ================================================================ utilities
     def err(self, op: Operation | None, msg: str) -> GradError:
@@ -1122,6 +1123,7 @@ class FuncGen:
             if key.block is T and key.index == 0:
                 return "iv"
         self._cost_root = T
+        self._cost_seen = set()
         if isinstance(key, BlockArgument):
             if self.affine_arg(key, S) is not None \
                     and self.recompute_cost(key, T, 0) <= RECOMPUTE_LIMIT:
@@ -1169,6 +1171,22 @@ class FuncGen:
         return StaticTape(key, T, loops, root, key.type)
 
     def recompute_cost(self, key: Key, T: Block, depth: int) -> int:
+        """Op-weights to recompute ``key`` where ``T`` needs it (``_INF``: not
+        recomputable), counting shared operands once.  An operand (``depth > 0``) that
+        lives in a block strictly enclosing the value being decided costs at most
+        ``_OUTER_COST``: it is materialised there (recomputed or taped) once per
+        execution of that block, not once per use in the inner block."""
+        if depth > 0 and id(key) in self._cost_seen:
+            return 0  # a shared operand is recomputed once (memoised per scope)
+        c = self._recompute_cost(key, T, depth)
+        if c > _OUTER_COST and depth > 0 and isinstance(key, SSAValue) \
+                and self.outer_ok(key, self.target_block(key, T)):
+            c = _OUTER_COST
+        if depth > 0 and c < _INF:
+            self._cost_seen.add(id(key))
+        return c
+
+    def _recompute_cost(self, key: Key, T: Block, depth: int) -> int:
         if self.available(key) is not None:
             return 0
         T2 = self.target_block(key, T)
@@ -1192,8 +1210,6 @@ class FuncGen:
                 if step is not None and total <= RECOMPUTE_LIMIT:
                     total += 1 + self.recompute_cost(step, outer, depth + 1)
                 return total if total <= RECOMPUTE_LIMIT else _INF
-            if depth > 0 and self.outer_tape_ok(key, T2):
-                return _OUTER_TAPE_COST
             return _INF
         if isinstance(key, Trip | CameFrom):
             return _INF
@@ -1314,16 +1330,21 @@ class FuncGen:
             kc = self.ibin(arith.MuliOp, k, c)
             return self.ibin(arith.SubiOp if neg else arith.AddiOp, x0, kc)
 
-    def outer_tape_ok(self, key: BlockArgument, T: Block) -> bool:
-        """Whether ``key`` (needed to recompute a value of a block nested inside ``T``)
-        can sit in a static tape at ``T``: one entry per execution of ``T`` instead of
-        one per execution of the inner block."""
+    def outer_ok(self, key: SSAValue, T: Block) -> bool:
+        """Whether ``key`` (defined in ``T``, needed to recompute a value of a block
+        nested inside ``T``) can be materialised at ``T`` whatever it costs there:
+        recomputed, or taped (a static tape, or a stack outside parallel loops), once
+        per execution of ``T`` instead of once per execution of the inner block."""
         root = self._cost_root
         if root is None or root is T or not _inside(root, T.parent_op()):
             return False
+        if def_block(key) is not T or T.parent_op() is self.f:
+            return False
         if not isinstance(key.type, AnyFloat | IntegerType | IndexType):
             return False
-        return self.static_for(key, T) is not None
+        if self.static_for(key, T) is not None:
+            return True
+        return self.enclosing_parallel(T) is None
 
     def materialize_ptr(self, p: SSAValue, use: Block) -> SSAValue | None:
         """The primal pointer ``p`` in the reverse sweep (views recomputed), or None."""

@@ -53,8 +53,8 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
 
 def gradient(source: Any, func: str, argnums: Any = None, prune: bool = True,
              **kw: Any) -> Any:
-    """``jax.grad``-like compiled gradient; see :mod:`activity.codegen.gradient`."""
-    from activity.codegen.gradient import gradient as _gradient
+    """``jax.grad``-like compiled gradient; see :mod:`activity.codegen.compiled_gradient`."""
+    from activity.codegen.compiled_gradient import gradient as _gradient
 
     return _gradient(source, func, argnums, prune, **kw)
 
