@@ -3,11 +3,12 @@
 Two kinds, both plain ``memref`` buffers that lower to LLVM like any other:
 
 * **static tapes** (``memref<?x...xT>``, one per cached value): used for values inside
-  ``scf.for`` nests (and ``scf.if`` branches) of the differentiated function whose trip
-  counts are known before the outermost loop starts.  The tape is allocated once, sized
-  by the trip counts, written at ``[k1, ..., kn]`` by the forward sweep (``k`` the
-  iteration number of each enclosing loop) and read at the same indices by the mirrored
-  reverse loops.  No bookkeeping per element.
+  ``scf.for``/``scf.parallel`` nests (and ``scf.if`` branches) of the differentiated
+  function whose trip counts are known before the outermost loop starts.  The tape is
+  allocated once, sized by the trip counts (one dimension per induction variable),
+  written at ``[k1, ..., kn]`` by the forward sweep (``k`` the iteration number of each
+  enclosing loop) and read at the same indices by the mirrored reverse loops.  No
+  bookkeeping per element, and distinct parallel iterations write distinct slots.
 * **stacks** (``memref<?xf64>`` for floats, ``memref<?xindex>`` for integers, with a
   ``memref<2xindex>`` of cursors): for everything else -- values inside ``scf.while``
   loops, unstructured (``cf``) blocks, non-rectangular loop nests and callees whose
