@@ -128,8 +128,10 @@ def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
 # Equivalent JAX objectives (arguments as the MLIR functions take them)
 
 
-def jax_objective(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list[int]]:
-    """A JAX function of the ``WRT`` arguments (the others bound to ``inputs``)."""
+def jax_objective(name: str, inputs: list[Any]) -> tuple[Any, ...]:
+    """``(f, wrt[, const])``: a JAX function of the ``WRT`` arguments (followed by the
+    arrays ``const``, passed at every call and not differentiated; other inputs are
+    bound from ``inputs``)."""
     import jax
     import jax.numpy as jnp
     from jax.scipy.special import logsumexp
@@ -280,27 +282,30 @@ def jax_objective(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], lis
         return f, WRT[name]
     if name == "xsbench":
         n_iso, n_grid, n_nuc, n_look, egrid, _, mat_iso, _, energy, mat, _ = inputs
-        eg = np.asarray(egrid).reshape(n_iso, n_grid)
-        iso = np.asarray(mat_iso).reshape(-1, n_nuc)[mat]
-        # the grid search depends on constants only: done once in numpy
-        lo = np.empty_like(iso)
-        ee = np.broadcast_to(energy[:, None], iso.shape)
-        for u in np.unique(iso):
-            sel = iso == u
-            lo[sel] = np.searchsorted(eg[u], ee[sel], side="right") - 1
-        lo = np.clip(lo, 0, n_grid - 2)
-        e0, e1 = eg[iso, lo], eg[iso, lo + 1]
-        frac = jnp.asarray((energy[:, None] - e0) / (e1 - e0))
-        iso_j, lo_j, mat_j = jnp.asarray(iso), jnp.asarray(lo), jnp.asarray(mat)
         ch = KER.CHANNELS
+        # rows of egrid lie in [0, 1]: shifted by their row number they form one sorted
+        # array, so one searchsorted finds every (lookup, nuclide) interval -- the same
+        # grid search the kernel does, inside the timed function (its inputs are passed
+        # as arguments, so XLA cannot fold it away as a constant)
+        const = [jnp.asarray(egrid), jnp.asarray(mat_iso), jnp.asarray(energy),
+                 jnp.asarray(mat)]
 
-        def f(xs: Any, conc: Any) -> Any:
-            x = xs.reshape(n_iso, n_grid, ch)
-            x0, x1 = x[iso_j, lo_j], x[iso_j, lo_j + 1]
+        def f(xs: Any, conc: Any, eg: Any, miso: Any, en: Any, mt: Any) -> Any:
+            iso = miso.reshape(-1, n_nuc)[mt].astype(jnp.int64)
+            rows = jnp.arange(n_iso, dtype=eg.dtype)[:, None]
+            keys = (eg.reshape(n_iso, n_grid) + rows).reshape(-1)
+            q = iso.astype(eg.dtype) + en[:, None]
+            lo = jnp.searchsorted(keys, q, side="right") - 1 - iso * n_grid
+            lo = jnp.clip(lo, 0, n_grid - 2)
+            g0 = iso * n_grid + lo
+            e0, e1 = eg[g0], eg[g0 + 1]
+            frac = (en[:, None] - e0) / (e1 - e0)
+            x = xs.reshape(n_iso * n_grid, ch)
+            x0, x1 = x[g0], x[g0 + 1]
             micro = x0 + frac[..., None] * (x1 - x0)
-            cc = conc.reshape(-1, n_nuc)[mat_j]
+            cc = conc.reshape(-1, n_nuc)[mt]
             return jnp.sum(cc[..., None] * micro)
-        return f, WRT[name]
+        return f, WRT[name], const
     if name == "lbm":
         nx, ny, steps, _, _, _ = inputs
         cx, cy, w9 = KER._CX, KER._CY, jnp.asarray(KER._W)
@@ -332,12 +337,14 @@ def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list
     except ImportError:
         return None
     jax.config.update("jax_enable_x64", True)
-    f, wrt = jax_objective(name, inputs)
+    obj = jax_objective(name, inputs)
+    f, wrt = obj[0], obj[1]
+    const = list(obj[2]) if len(obj) > 2 else []  # non-differentiated arguments
     g = jax.jit(jax.grad(f, argnums=tuple(range(len(wrt)))))
     xs = [jax.numpy.asarray(inputs[i]) for i in wrt]
 
     def call(*a: Any) -> Any:
-        return jax.block_until_ready(g(*a))
+        return jax.block_until_ready(g(*a, *const))
 
     return call, xs
 

@@ -116,6 +116,40 @@ func.func @blur(%src: memref<?x?xf32>, %dst: memref<?x?xf32>, %h: index, %w: ind
 """
 
 
+# a mutable global written by the host before the loop, read and updated inside it: the
+# kernel must use the host's copy (a device-side copy would see neither write)
+MUTABLE_GLOBAL = """
+memref.global "private" @scale : memref<1xf64> = dense<0.0>
+memref.global "private" @hits : memref<4xf64> = dense<0.0>
+func.func @g(%a: memref<?xf64>, %s: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %sc = memref.get_global @scale : memref<1xf64>
+  %h = memref.get_global @hits : memref<4xf64>
+  memref.store %s, %sc[%c0] : memref<1xf64>
+  %t = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f64 {
+    %k = memref.load %sc[%c0] : memref<1xf64>
+    %x = memref.load %a[%i] : memref<?xf64>
+    %y = arith.mulf %k, %x : f64
+    memref.store %y, %a[%i] : memref<?xf64>
+    %slot = arith.remui %i, %c4 : index
+    %old = memref.atomic_rmw addf %one, %h[%slot] : (f64, memref<4xf64>) -> f64
+    scf.reduce(%y : f64) {
+    ^bb0(%p: f64, %q: f64):
+      %r = arith.addf %p, %q : f64
+      scf.reduce.return %r : f64
+    }
+  }
+  %h0 = memref.load %h[%c0] : memref<4xf64>
+  %out = arith.addf %t, %h0 : f64
+  func.return %out : f64
+}
+"""
+
+
 def _cases() -> list[tuple[str, Any, str, list[Any]]]:
     rng = np.random.default_rng(0)
     out = []
@@ -123,6 +157,8 @@ def _cases() -> list[tuple[str, Any, str, list[Any]]]:
         out.append((name, activity.parse(k.mlir), k.func, k.make_inputs(rng, "small")))
     out.append(("reductions", activity.parse(REDUCTIONS), "r",
                 [rng.uniform(-1, 1, 37), rng.integers(-50, 50, 37), 37, np.zeros(1)]))
+    out.append(("mutable_global", activity.parse(MUTABLE_GLOBAL), "g",
+                [rng.uniform(-1, 1, 9), 2.5, 9]))
     out.append(("stencil", activity.parse(STENCIL_2D), "blur",
                 [rng.uniform(0, 1, (6, 7)).astype(np.float32),
                  np.zeros((6, 7), np.float32), 6, 7]))

@@ -151,8 +151,28 @@ def live_ins(pop: Operation) -> list[SSAValue]:
 
 
 def _rematerialized(v: SSAValue) -> bool:
+    """Constants, and ``memref.get_global`` of a *constant* global, are redefined in the
+    kernel.  A mutable global is passed like any buffer: the host's copy is the only
+    one (a device copy would miss the host's writes and keep the kernel's)."""
     owner = v.owner
-    return isinstance(owner, Operation) and op_name(owner) in _REMATERIALIZE
+    if not isinstance(owner, Operation) or op_name(owner) not in _REMATERIALIZE:
+        return False
+    if op_name(owner) == "memref.get_global":
+        return _global_is_constant(owner)
+    return True
+
+
+def _global_is_constant(get: Operation) -> bool:
+    from xdsl.traits import SymbolTable
+
+    g = SymbolTable.lookup_symbol(get, get.name_)  # type: ignore[attr-defined]
+    return g is not None and getattr(g, "constant", None) is not None
+
+
+def host_globals(k: Kernel) -> list[str]:
+    """The mutable globals kernel ``k`` reaches in host memory."""
+    return [v.owner.name_.root_reference.data for v in k.params  # type: ignore[union-attr]
+            if isinstance(v.owner, Operation) and op_name(v.owner) == "memref.get_global"]
 
 
 @dataclass
@@ -645,6 +665,9 @@ class _Runtime:
         self.modules: dict[int, Any] = {}
         self.sms = self._check(cu.cuDeviceGetAttribute(
             cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, self.dev))
+        # kernels that use mutable globals read and write the host's copy (HMM / ATS)
+        self.pageable = bool(self._check(cu.cuDeviceGetAttribute(
+            cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, self.dev)))
 
     def _check(self, res: Any) -> Any:
         err, *rest = res if isinstance(res, tuple) else (res,)
@@ -684,6 +707,12 @@ class _Runtime:
     def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
         if total <= 0:
             return
+        if not self.pageable and host_globals(k):
+            raise CudaUnavailable(
+                f"kernel {k.name} uses the mutable global(s) @"
+                f"{', @'.join(host_globals(k))}, which live in host memory; this device "
+                "cannot access pageable host memory (no HMM/ATS): make them constant or "
+                "pass the data as a memref argument")
         nred = len(k.reductions)
         dred = 0
         if nred:
