@@ -728,9 +728,19 @@ class FuncGen:
                                   "scf.while)")
 
     def parallel_safe(self, op: Operation) -> set[int]:
-        """Buffers (ids) whose every access in the body of ``op`` is at exactly the
-        induction variables and that no other buffer accessed there may alias: distinct
-        iterations touch distinct elements of their shadows."""
+        """Buffers (ids) of which distinct iterations of ``op`` touch distinct elements,
+        and that no other buffer accessed there may alias: their shadow updates need no
+        atomics.
+
+        Every access of such a buffer in the body must index it so that the element
+        determines the induction variables, in the same way for all accesses: each index
+        is decomposed as mixed-radix digits, ``((d0 * R1 + d1) * R2 + d2) ...`` with each
+        lower digit ``d`` proven in ``[0, R)`` (an ``scf.for``/``scf.parallel``
+        induction variable from 0 by 1 to ``R``, or a constant below a constant ``R``)
+        and ``R`` loop-invariant; the element then fixes every digit.  When all accesses
+        share the radices and every induction variable of ``op`` is a digit at the same
+        place, the element fixes the iteration (``a[i]``, ``a[i, j]``, ``out[l * 5 +
+        ch]`` for ``ch`` in ``[0, 5)``; not ``a[i]`` together with ``a[i + 1]``)."""
         assert isinstance(op, scf.ParallelOp)
         body = op.body.blocks[0]
         ivs = list(body.args)
@@ -738,7 +748,7 @@ class FuncGen:
         for inner in op.walk():
             for r in inner.regions:
                 inside.update(id(b) for b in r.blocks)
-        ok: dict[int, bool] = {}
+        sigs: dict[int, object] = {}
         ptrs: dict[int, SSAValue] = {}
         for inner in op.walk():
             if inner is op:
@@ -750,14 +760,17 @@ class FuncGen:
                 ptrs[id(u)] = u
                 idx = (list(inner.operands[1:]) if name == "memref.load" and i == 0 else
                        list(inner.operands[2:]) if name == "memref.store" and i == 1 else None)
-                good = (idx is not None and len(idx) == len(ivs)
-                        and all(a is b for a, b in zip(idx, ivs, strict=True))
-                        and isinstance(u.type, MemRefType)
-                        and id(def_block(u)) not in inside)
-                ok[id(u)] = ok.get(id(u), True) and good
+                sig = None
+                if (idx is not None and isinstance(u.type, MemRefType)
+                        and id(def_block(u)) not in inside):
+                    sig = self._access_signature(idx, ivs, op, inside)
+                if sig is None or sigs.get(id(u), sig) != sig:
+                    sigs[id(u)] = None
+                else:
+                    sigs[id(u)] = sig
         safe: set[int] = set()
         for k, u in ptrs.items():
-            if not ok[k]:
+            if sigs.get(k) is None:
                 continue
             c = self.facts.classes(u)
             if c in (-1, 0):
@@ -766,6 +779,80 @@ class FuncGen:
                               and not (self.facts.classes(q) & c)) for q in ptrs.values()):
                 safe.add(k)
         return safe
+
+    def _access_signature(self, idx: list[SSAValue], ivs: list[BlockArgument],
+                          par: Operation, inside: set[int]) -> tuple | None:
+        """The digit layout of one access (see :meth:`parallel_safe`), or None when the
+        element it touches does not determine the iteration."""
+        sig = []
+        seen: set[int] = set()
+        for e in idx:
+            ds = self._digits(e, inside, 0)
+            if ds is None:
+                return None
+            dim = []
+            for v, rk in ds:
+                j = next((n for n, a in enumerate(ivs) if v is a), None)
+                if j is not None:
+                    seen.add(j)
+                dim.append(("iv", j, rk) if j is not None else ("x", rk))
+            sig.append(tuple(dim))
+        return tuple(sig) if len(seen) == len(ivs) else None
+
+    def _radix_key(self, r: SSAValue, inside: set[int]) -> tuple | None:
+        c = self.cint(r)
+        if c is not None:
+            return ("c", c) if c >= 1 else None
+        if id(def_block(r)) in inside:
+            return None  # not invariant over the parallel loop
+        return ("v", id(r))
+
+    def _digits(self, e: SSAValue, inside: set[int], depth: int
+                ) -> list[tuple[SSAValue | None, tuple | None]] | None:
+        """``e`` as mixed-radix digits ``[(value, radix key)]``, most significant first
+        (the first digit unbounded, key None); None if some radix is not invariant."""
+        owner = e.owner
+        if depth < 8 and isinstance(owner, arith.AddiOp):
+            for m, r in ((owner.lhs, owner.rhs), (owner.rhs, owner.lhs)):
+                mo = m.owner
+                if not isinstance(mo, arith.MuliOp):
+                    continue
+                for x, R in ((mo.lhs, mo.rhs), (mo.rhs, mo.lhs)):
+                    rk = self._radix_key(R, inside)
+                    if rk is not None and self._below(r, R):
+                        hi = self._digits(x, inside, depth + 1)
+                        if hi is not None:
+                            return hi + [(r, rk)]
+        if depth < 8 and isinstance(owner, arith.MuliOp):
+            for x, R in ((owner.lhs, owner.rhs), (owner.rhs, owner.lhs)):
+                rk = self._radix_key(R, inside)
+                if rk is not None and rk[0] == "c":  # a zero digit: R >= 1 needed
+                    hi = self._digits(x, inside, depth + 1)
+                    if hi is not None:
+                        return hi + [(None, rk)]
+        return [(e, None)]
+
+    def _below(self, r: SSAValue, R: SSAValue) -> bool:
+        """``0 <= r < R`` whenever ``r`` is computed."""
+        c, cr = self.cint(r), self.cint(R)
+        if c is not None:
+            return cr is not None and 0 <= c < cr
+        if not isinstance(r, BlockArgument):
+            return False
+        loop = r.block.parent_op()
+        if isinstance(loop, scf.ForOp) and r.index == 0:
+            lb, ub, step = loop.lb, loop.ub, loop.step
+        elif isinstance(loop, scf.ParallelOp):
+            lb, ub, step = (loop.lowerBound[r.index], loop.upperBound[r.index],
+                            loop.step[r.index])
+        else:
+            return False
+        if self.cint(lb) != 0 or self.cint(step) != 1:
+            return False
+        if ub is R:
+            return True
+        cu = self.cint(ub)
+        return cu is not None and cr is not None and cu <= cr
 
     def par_update(self, p: SSAValue) -> bool:
         """Whether a shadow update of buffer ``p`` here must be atomic (and count it)."""
