@@ -24,7 +24,8 @@ def _module(source: Any) -> ModuleOp:
 
 
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
-            fill: int | None = None, emulate: bool = False, noalias: bool = False) -> Any:
+            fill: int | None = None, emulate: bool = False, noalias: bool = False,
+            threads: int = 1) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -37,9 +38,21 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     interpreter's zeroed memory, ``0xFF`` fills doubles with NaN to catch reads of
     memory never written).  ``noalias=True`` (host only) promises that distinct memref
     arguments never overlap, which lets LLVM vectorize more; each call checks it.
+    ``threads=n`` (host): the outermost ``scf.parallel`` loops run on ``n`` threads,
+    each over a contiguous block of iterations (outlined like GPU kernels, with real
+    atomics); a function without ``scf.parallel`` is compiled as usual.
     Compiled functions are cached per session.
     """
     module = _module(source)
+    if not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    if target == "cpu" and threads > 1:
+        from activity.codegen.gpu import compile_threads, outermost_parallels
+        from activity.engine.program import Program
+
+        fop = Program.of(module).functions.get(func)
+        if fop is not None and outermost_parallels(fop):
+            return compile_threads(module, func, threads, opt=opt, fill=fill)
     if target == "cpu":
         from activity.codegen.jit import compile_cpu
 

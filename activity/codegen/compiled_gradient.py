@@ -71,7 +71,7 @@ class GradientFunction:
 
     def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
-                 emulate: bool = False) -> None:
+                 emulate: bool = False, threads: int = 1) -> None:
         from activity.ad import grad
 
         prog = Program.of(module)
@@ -128,7 +128,8 @@ class GradientFunction:
 
         # the call copies every primal buffer and allocates the shadows: no two memref
         # arguments of <func>_grad overlap, which LLVM may exploit
-        kw: dict[str, Any] = {"emulate": emulate} if target == "gpu" else {"noalias": True}
+        kw: dict[str, Any] = ({"emulate": emulate} if target == "gpu" else
+                              {"noalias": True, "threads": threads})
         self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
@@ -167,7 +168,7 @@ class GradientFunction:
 
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
-             opt: int = 3, emulate: bool = False) -> GradientFunction:
+             opt: int = 3, emulate: bool = False, threads: int = 1) -> GradientFunction:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -179,7 +180,9 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         args: explicit activities (``active``/``const``/``dup``/``dupnoneed``) instead of
             the defaults.
         target: ``"cpu"`` or ``"gpu"`` (``emulate=True``: GPU kernels run on the host).
+        threads: host threads for the ``scf.parallel`` loops of the gradient (cpu).
     """
     from activity.codegen import _module
 
-    return GradientFunction(_module(source), func, argnums, prune, args, target, opt, emulate)
+    return GradientFunction(_module(source), func, argnums, prune, args, target, opt, emulate,
+                            threads)

@@ -219,7 +219,7 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False) -> ir.Fu
         flat.append(PTR)
     n_params = len(flat)
     if emulate:
-        flat += [I64] * len(_SREGS)
+        flat += [I64] * (len(_SREGS) + 1)  # the thread coordinates, then ``chunk``
     fn = ir.Function(kml.ir, ir.FunctionType(VOID, flat), name=k.name)
     if not emulate:
         fn.calling_convention = "ptx_kernel"
@@ -266,7 +266,20 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False) -> ir.Fu
             rem = q
         return fl.parallel_body(pop, ivs, accs)
 
-    accs = fl.counted_loop(tid, total, stride, idents, step)
+    end = total
+    if emulate:
+        # host runs may ask for a blocked schedule instead: with chunk > 0, block
+        # ``ctaid`` covers [ctaid * chunk, min(total, (ctaid + 1) * chunk)) with stride
+        # ntid (contiguous memory per host thread); chunk = 0 keeps the grid-stride loop
+        chunk = fn.args[n_params + len(_SREGS)]
+        blocked = b.icmp_signed(">", chunk, ir.Constant(I64, 0))
+        lo = b.mul(sreg("ctaid.x"), chunk)
+        hi = b.add(lo, chunk)
+        hi = b.select(b.icmp_signed("<", hi, total), hi, total)
+        tid = b.select(blocked, b.add(lo, sreg("tid.x")), tid)
+        stride = b.select(blocked, sreg("ntid.x"), stride)
+        end = b.select(blocked, hi, total)
+    accs = fl.counted_loop(tid, end, stride, idents, step)
     for j, (acc, (kind, _)) in enumerate(zip(accs, k.reductions, strict=True)):
         assert red_ptr is not None
         slot = b.gep(red_ptr, [ir.Constant(I64, j)], source_etype=I64)
@@ -381,13 +394,15 @@ class GPUFunction:
     compiled for the CPU and launched over a small simulated grid); ``.ptx[arch]`` holds
     the kernels' PTX either way."""
 
-    def __init__(self, name: str, gm: GPUModule, emulate: bool = False) -> None:
+    def __init__(self, name: str, gm: GPUModule, emulate: bool = False,
+                 threads: int = 0) -> None:
         self.name = name
         self._gm = gm
         self.ptx = gm.ptx
         self.kernel_ir = gm.kernel_ir
         self.kernels = [k.name for k in gm.kernels]
         self.emulate = emulate
+        self.threads = threads  # > 0: host threads instead of a device (target="cpu")
 
     def __repr__(self) -> str:
         return f"<gpu @{self.name}: {len(self.kernels)} kernel(s)>"
@@ -398,7 +413,8 @@ class GPUFunction:
     def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
         """Like ``CompiledFunction.call`` (``fresh`` changes nothing here: every array
         is staged into its own managed buffer)."""
-        rt = _Emulator() if self.emulate else runtime()
+        rt: Any = (_HostThreads(self.threads) if self.threads else
+                   _Emulator() if self.emulate else runtime())
         rt.load(self._gm)
         staged: list[tuple[np.ndarray, np.ndarray, int]] = []
         call: list[Any] = []
@@ -415,7 +431,8 @@ class GPUFunction:
                 out = self._gm.host(*call)
                 rt.synchronize()
                 for x, view, _ in staged:
-                    x[...] = view
+                    if view is not x:
+                        x[...] = view
                 return out
             finally:
                 for _, _, ptr in staged:
@@ -427,6 +444,14 @@ def compile_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = No
                 archs: Sequence[str] = ARCHS, emulate: bool = False) -> GPUFunction:
     gm = build_gpu(module, func, opt, fill, archs, emulate)
     return GPUFunction(func, gm, emulate)
+
+
+def compile_threads(module: ModuleOp, func: str, threads: int, opt: int = 3,
+                    fill: int | None = None) -> GPUFunction:
+    """The outermost ``scf.parallel`` loops of ``func`` outlined as for the GPU, run on
+    ``threads`` host threads (blocked schedule); the rest of ``func`` on the host."""
+    gm = build_gpu(module, func, opt, fill, (), emulate=True)
+    return GPUFunction(func, gm, emulate=True, threads=threads)
 
 
 _GPU_CACHE: dict[tuple[Any, ...], GPUModule] = {}
@@ -519,12 +544,12 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
     shadow = [Kernel(k.name, k.op, k.params, k.reductions, k.local) for k in kernels]
     for k in shadow:
         fn = lower_kernel(eml, k, emulate=True)
-        w = ir.Function(eml.ir, ir.FunctionType(VOID, [PTR] + [I64] * len(_SREGS)),
+        w = ir.Function(eml.ir, ir.FunctionType(VOID, [PTR] + [I64] * (len(_SREGS) + 1)),
                         name=f"emu_{k.name}")
         b = ir.IRBuilder(w.append_basic_block("entry"))
         params = w.args[0]
         args = []
-        n = len(fn.args) - len(_SREGS)
+        n = len(fn.args) - len(_SREGS) - 1
         for i, t in enumerate(fn.function_type.args[:n]):
             slot = b.load(b.gep(params, [ir.Constant(I64, i)], source_etype=PTR), typ=PTR)
             args.append(b.load(slot, typ=t))
@@ -536,7 +561,7 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
     fns = {}
     for k in shadow:
         addr = engine.get_function_address(f"emu_{k.name}")
-        fns[k.name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p, *[ctypes.c_int64] * 4)(addr)
+        fns[k.name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p, *[ctypes.c_int64] * 5)(addr)
     return engine, fns
 
 
@@ -775,7 +800,54 @@ class _Emulator:
         fn = self.fns[k.name]
         for block in range(self.GRID):
             for t in range(self.BLOCK):
-                fn(params, t, self.BLOCK, block, self.GRID)
+                fn(params, t, self.BLOCK, block, self.GRID, 0)
+
+
+class _HostThreads(_Emulator):
+    """``compile(..., target="cpu", threads=n)``: the kernels run on ``n`` host threads
+    at once (ctypes releases the GIL during each call), each over one contiguous block
+    of the iteration space; buffers are the caller's arrays, used in place.  The
+    kernels were compiled with real atomics (``atomicrmw``), like the GPU's."""
+
+    def __init__(self, threads: int) -> None:
+        super().__init__()
+        self.threads = threads
+
+    def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
+        return 0, x
+
+    def free(self, p: int) -> None:
+        if p:
+            super().free(p)
+
+    def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
+        if total <= 0:
+            return
+        if k.reductions:
+            slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
+            ctypes.c_void_p.from_address(slot).value = red
+        fn = self.fns[k.name]
+        n = max(1, min(self.threads, total))
+        chunk = -(-total // n)
+        if n == 1:
+            fn(params, 0, 1, 0, 1, chunk)
+            return
+        errors: list[BaseException] = []
+
+        def work(t: int) -> None:
+            try:
+                fn(params, 0, 1, t, n, chunk)
+            except BaseException as e:  # pragma: no cover - ctypes reports, not raises
+                errors.append(e)
+
+        workers = [threading.Thread(target=work, args=(t,)) for t in range(1, n)]
+        for w in workers:
+            w.start()
+        work(0)
+        for w in workers:
+            w.join()
+        if errors:
+            raise errors[0]
 
 
 _RT: _Runtime | None = None
