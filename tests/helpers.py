@@ -1,8 +1,12 @@
-"""Small helpers for analysis tests: analyse MLIR text and look values up by tag."""
+"""Small helpers for tests: analyse MLIR text and look values up by tag; load the
+benchmark kernels."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 from xdsl.dialects.builtin import StringAttr
@@ -28,3 +32,17 @@ def run(text: str, func: str | None = "f", args: Any = None, **kw: Any) -> tuple
 def act(r: Any, tags: dict, tag: str) -> str:
     """'active' | 'varied' | 'useful' | 'const' for the (first) result of a tagged op."""
     return r.value(tags[tag].results[0]).word
+
+
+def benchmark_kernels() -> Any:
+    """``benchmarks/kernels`` loaded by path (``benchmarks`` collides with a package
+    xDSL installs), once per session."""
+    name = "activity_benchmark_kernels"
+    if name not in sys.modules:
+        path = Path(__file__).resolve().parents[1] / "benchmarks" / "kernels" / "__init__.py"
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]

@@ -15,6 +15,7 @@ import activity
 from activity.ad import GradError, grad
 from activity.ad.check import check_gradient
 from activity.ad.reverse import Differentiator
+from tests.helpers import benchmark_kernels
 from tests.test_ad import mlir_verify
 
 MAP = """
@@ -384,23 +385,7 @@ def test_time_loop_around_parallel_loops() -> None:
 # The benchmark kernels (benchmarks/kernels): differentiated as written, in parallel
 
 
-def _kernels() -> Any:
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    name = "activity_benchmark_kernels"
-    if name not in sys.modules:
-        path = Path(__file__).resolve().parents[1] / "benchmarks" / "kernels" / "__init__.py"
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-KER = _kernels()
+KER = benchmark_kernels()
 
 
 def _interpreted_gradient(g: Any, func: str, inputs: list[Any], kinds: list[str],

@@ -9,10 +9,8 @@ interpreter.  Running on a real device is ``benchmarks/gpu_check.py``'s job.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,23 +22,12 @@ import activity
 from activity.codegen import CodegenError, compile, gpu
 from activity.codegen.sequential import sequentialize
 from activity.semantics import Interpreter
+from tests.helpers import benchmark_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_kernels() -> Any:
-    name = "activity_benchmark_kernels"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(
-            name, ROOT / "benchmarks" / "kernels" / "__init__.py")
-        assert spec is not None and spec.loader is not None
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
-
-
-K = _load_kernels()
+K = benchmark_kernels()
 needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None,
                                  reason="ptxas (CUDA toolkit) not installed")
 
