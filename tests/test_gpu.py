@@ -347,3 +347,130 @@ def test_threads_must_be_positive() -> None:
     plain = compile(activity.parse(
         "func.func @f(%x: f64) -> f64 { func.return %x : f64 }"), "f", threads=4)
     assert not isinstance(plain, gpu.GPUFunction) and plain(2.0) == 2.0
+
+
+# ---------------------------------------------------------------------------------------
+# The CUDA driver path, against a stand-in for cuda-python's driver module
+
+class _FakeDriver:
+    """Implements the part of ``cuda.bindings.driver`` the runtime calls, with the same
+    signatures and ``(CUresult, values...)`` returns; kernels run as their
+    host-compiled (emulated) versions over the requested grid, reading the same
+    ``kernelParams`` array a device would.  Records the calls."""
+
+    class CUdevice_attribute:  # noqa: N801 - cuda-python's names
+        CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = "cc_major"
+        CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = "sms"
+        CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = "pageable"
+
+    class CUmemAttach_flags:  # noqa: N801
+        class CU_MEM_ATTACH_GLOBAL:  # noqa: N801
+            value = 1
+
+    def __init__(self, emulated: dict[str, Any], pageable: int = 1) -> None:
+        import ctypes
+
+        self.emulated = emulated
+        self.attrs = {"cc_major": 9, "sms": 2, "pageable": pageable}
+        self.calls: list[str] = []
+        self.live: set[int] = set()
+        self.libc = ctypes.CDLL(None)
+        self.libc.malloc.restype = ctypes.c_void_p
+        self.libc.malloc.argtypes = [ctypes.c_size_t]
+        self.libc.free.argtypes = [ctypes.c_void_p]
+        self.ptx: list[bytes] = []
+
+    def cuInit(self, flags: int) -> tuple:  # noqa: N802
+        self.calls.append("init")
+        return (0,)
+
+    def cuDeviceGetCount(self) -> tuple:  # noqa: N802
+        return (0, 1)
+
+    def cuDeviceGet(self, i: int) -> tuple:  # noqa: N802
+        return (0, 100 + i)
+
+    def cuDeviceGetAttribute(self, attr: str, dev: int) -> tuple:  # noqa: N802
+        assert dev == 100
+        return (0, self.attrs[attr])
+
+    def cuDevicePrimaryCtxRetain(self, dev: int) -> tuple:  # noqa: N802
+        return (0, "ctx")
+
+    def cuCtxSetCurrent(self, ctx: str) -> tuple:  # noqa: N802
+        assert ctx == "ctx"
+        return (0,)
+
+    def cuModuleLoadData(self, image: bytes) -> tuple:  # noqa: N802
+        assert image.endswith(b"\0") and b".target sm_90" in image
+        self.ptx.append(image)
+        return (0, "module")
+
+    def cuModuleGetFunction(self, mod: str, name: bytes) -> tuple:  # noqa: N802
+        assert mod == "module" and b".entry " + name in self.ptx[-1]
+        return (0, name.decode())
+
+    def cuMemAllocManaged(self, n: int, flags: int) -> tuple:  # noqa: N802
+        assert flags == 1 and n > 0
+        p = int(self.libc.malloc(n))
+        self.live.add(p)
+        return (0, p)
+
+    def cuMemFree(self, p: int) -> tuple:  # noqa: N802
+        self.live.remove(int(p))
+        self.libc.free(int(p))
+        return (0,)
+
+    def cuCtxSynchronize(self) -> tuple:  # noqa: N802
+        self.calls.append("sync")
+        return (0,)
+
+    def cuLaunchKernel(self, f: str, gx: int, gy: int, gz: int, bx: int, by: int,  # noqa: N802
+                       bz: int, shmem: int, stream: int, params: int, extra: int) -> tuple:
+        assert (gy, gz, by, bz, shmem, stream, extra) == (1, 1, 1, 1, 0, 0, 0)
+        assert 1 <= gx <= 32 * self.attrs["sms"] and bx == gpu.BLOCK
+        self.calls.append(f"launch {f} {gx}x{bx}")
+        fn = self.emulated[f]
+        for c in range(gx):  # a few threads of each block are enough to cover every
+            for t in range(bx):  # iteration with the grid-stride loop; run them all
+                fn(params, t, bx, c, gx, 0)
+        return (0,)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] in ("xsbench", "reductions",
+                                                                "mutable_global")],
+                         ids=lambda c: c[0])
+def test_cuda_driver_path_with_a_stand_in_driver(case: tuple, monkeypatch: Any) -> None:
+    """``target="gpu"`` without ``emulate``: the runtime's driver calls (context, module
+    and function lookup, managed allocations, staging and copy-back, launches with the
+    reduction slots in device memory) run against a stand-in driver module whose
+    kernels are the host-compiled ones: results equal the CPU's, every managed buffer
+    is freed.  (A real device is benchmarks/gpu_check.py's job.)"""
+    import sys
+    import types
+
+    _, m, func, inputs = case
+    emulated = compile(m, func, target="gpu", emulate=True)
+    fake = _FakeDriver(emulated._gm.emulator[1])
+    pkg = types.ModuleType("cuda")
+    bindings = types.ModuleType("cuda.bindings")
+    bindings.driver = fake  # type: ignore[attr-defined]
+    pkg.bindings = bindings  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cuda", pkg)
+    monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
+    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", fake)  # type: ignore[arg-type]
+    monkeypatch.setattr(gpu, "_RT", None)
+    on_device = gpu.GPUFunction(func, emulated._gm)
+    a_cpu, a_dev = copies(inputs), copies(inputs)
+    want = compile(m, func)(*a_cpu)
+    got = on_device(*a_dev)
+    assert _same(got, want), (got, want)
+    for x, y in zip(a_cpu, a_dev, strict=True):
+        if isinstance(x, np.ndarray):
+            assert np.allclose(x, y, rtol=1e-12)
+    assert any(c.startswith("launch ") for c in fake.calls) and not fake.live
+    if case[0] == "mutable_global":  # no pageable-memory access: refused, clearly
+        fake.attrs["pageable"] = 0
+        monkeypatch.setattr(gpu, "_RT", None)
+        with pytest.raises(RuntimeError, match="mutable global"):
+            gpu.GPUFunction(func, emulated._gm)(*copies(inputs))

@@ -420,6 +420,7 @@ class GPUFunction:
         call: list[Any] = []
         with _ACTIVE_LOCK:
             _ACTIVE[:] = [rt]
+            _ERRORS.clear()
             try:
                 for x in args:
                     if isinstance(x, np.ndarray) and x.ndim and x.size:
@@ -429,6 +430,8 @@ class GPUFunction:
                     else:
                         call.append(x)
                 out = self._gm.host(*call)
+                if _ERRORS:
+                    raise _ERRORS[0]
                 rt.synchronize()
                 for x, view, _ in staged:
                     if view is not x:
@@ -438,6 +441,7 @@ class GPUFunction:
                 for _, _, ptr in staged:
                     rt.free(ptr)
                 _ACTIVE[:] = []
+                _ERRORS.clear()
 
 
 def compile_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None,
@@ -635,8 +639,18 @@ def _current() -> Any:
     return _ACTIVE[0] if _ACTIVE else runtime()
 
 
+_ERRORS: list[BaseException] = []  # raised in a launch of the call in progress
+
+
 def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
-    _current().launch(_KERNELS[kid], params, total, red)
+    # an exception cannot cross the ctypes callback (ctypes would print and drop it):
+    # keep it, skip the remaining launches, and let GPUFunction.call raise it
+    if _ERRORS:
+        return
+    try:
+        _current().launch(_KERNELS[kid], params, total, red)
+    except BaseException as e:
+        _ERRORS.append(e)
 
 
 def _malloc_cb(n: int) -> int:
