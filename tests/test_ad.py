@@ -91,6 +91,7 @@ def gradients(module: ModuleOp, func: str, inputs: list[Any], kinds: list[str],
         c = check_gradient(module, g, func, inputs, kinds, np.random.default_rng(seed),
                            fd_step=1e-6 if fd else None)
         assert c.err_tangent < tol, (prune, c.reverse, c.tangent)
+        assert not c.primal_mismatch, (prune, c.primal_mismatch)
         if fd:
             assert c.err_fd < fd_tol, (prune, c.reverse, c.fd)
         out[prune] = c
@@ -528,6 +529,7 @@ def _random_check(seed: int) -> str:
                 return "non-differentiable"
             continue  # all_active multiplies 0 by an infinite partial: skip its check
         assert c.err_tangent < (1e-4 if f32 else 1e-6), (seed, prune, c.reverse, c.tangent)
+        assert not c.primal_mismatch, (seed, prune, c.primal_mismatch)
         if c.fd is not None and c.err_fd > 1e-4:
             return "non-differentiable"  # a kink (select, max, abs) within the FD step
         res[prune] = c

@@ -35,6 +35,10 @@ class GradCheck:
     fd: float | None  # the same from central finite differences
     adjoints: tuple[Any, ...]
     shadows: list[np.ndarray | None]
+    # arguments whose buffer after the gradient differs from the buffer after the
+    # primal: the forward sweep must leave memory as the primal does and the reverse
+    # sweep must not write it (the generator recomputes loads from it)
+    primal_mismatch: tuple[int, ...] = ()
 
     @staticmethod
     def rel(a: float, b: float, floor: float = 1e-9) -> float:
@@ -101,7 +105,11 @@ def check_gradient(
             rev += float(np.sum(sh * direction[i]))
     # forward mode
     it = Interpreter(module, max_steps=max_steps)
-    out = it.run(func, _copy(inputs), tangents=direction)
+    pin = _copy(inputs)
+    out = it.run(func, pin, tangents=direction)
+    mismatch = tuple(
+        i for i, (a, b) in enumerate(zip(gin, pin, strict=True))
+        if isinstance(a, np.ndarray) and not np.array_equal(a, b, equal_nan=True))
     tan = sum(s * float(out.result_tangents[j]) for s, j in zip(seeds, float_res, strict=True))
     for i, w in wseeds.items():
         bt = out.buffer_tangents[i]
@@ -126,7 +134,7 @@ def check_gradient(
             dn[i] = dn[i] - h * dx
         fd = (objective(up) - objective(dn)) / (2 * h)
     return GradCheck(rev, tan, fd, tuple(adj),
-                     [shadows.get(i) for i in range(len(inputs))])
+                     [shadows.get(i) for i in range(len(inputs))], mismatch)
 
 
 __all__ = ["GradCheck", "check_gradient"]
