@@ -474,3 +474,15 @@ def test_cuda_driver_path_with_a_stand_in_driver(case: tuple, monkeypatch: Any) 
         monkeypatch.setattr(gpu, "_RT", None)
         with pytest.raises(RuntimeError, match="mutable global"):
             gpu.GPUFunction(func, emulated._gm)(*copies(inputs))
+
+
+def test_every_call_starts_from_the_globals_initial_values() -> None:
+    """Like the CPU target (the kernel's atomic counter in @hits is not carried over
+    from one call to the next)."""
+    m = activity.parse(MUTABLE_GLOBAL)
+    rng = np.random.default_rng(9)
+    a = rng.uniform(-1, 1, 9)
+    cpu = compile(m, "g")
+    for f in (compile(m, "g", target="gpu", emulate=True), compile(m, "g", threads=2)):
+        first, second = f(a.copy(), 2.5, 9), f(a.copy(), 2.5, 9)
+        assert first == second and _same(first, cpu(a.copy(), 2.5, 9))

@@ -47,6 +47,7 @@ from activity.codegen.errors import CodegenError
 from activity.codegen.jit import (
     _LOCK,
     CompiledFunction,
+    _global_size,
     add_wrapper,
     host_layout,
     init_llvm,
@@ -498,6 +499,9 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
     _runtime_symbols()
     with _LOCK:
         engine, _ = jit_module(str(irmod), opt)
+    # like the CPU target: every call starts from the globals' initial values
+    engine.snapshot_globals([(g.name, _global_size(g)) for g in host_ml.gvars.values()
+                             if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     gm = GPUModule(host, kernels, kernel_ir, ptx, emulator)
     _GPU_CACHE[key] = gm
