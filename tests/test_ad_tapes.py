@@ -146,3 +146,30 @@ def test_a_free_inside_a_later_loop_blocks_recomputation() -> None:
     kinds = ["const", "dup", "active"]
     got = _cached(text, kinds)
     assert got.get("%t") == "static", got
+
+
+# %a is only written by memref.atomic_rmw, after each load: the loads are not of
+# read-only memory and must be taped (an RMW is a write like a store)
+RMW_AFTER_LOAD = """
+func.func @f(%a: memref<2xf64>, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %a[%c0] : memref<2xf64>
+    %s = math.sin %x : f64
+    %y = arith.mulf %v, %s : f64
+    %old = memref.atomic_rmw addf %one, %a[%c0] : (f64, memref<2xf64>) -> f64
+    %acc2 = arith.addf %acc, %y : f64
+    scf.yield %acc2 : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_memory_written_by_atomic_rmw_is_not_read_only() -> None:
+    gradients(parse(RMW_AFTER_LOAD), "f", [np.array([0.5, 0.0]), 0.7], ["const", "active"])
+    assert _cached(RMW_AFTER_LOAD, ["const", "active"]).get("%v") == "static"

@@ -31,20 +31,13 @@ class Facts:
     def __init__(self, result: ActivityResult, prune: bool) -> None:
         self.result = result
         self.prune = prune
-        g = result.graph
-        sol = result.solution
-        pts = sol.pt.pts
+        # classes each node may write (stores, copies, atomic RMWs, unknown ops, calls)
+        self._node_writes = self._write_masks()
         written = 0
-        for n, (kind, _a, b) in g.effects.items():
-            if kind == Effect.STORE:
-                written |= pts[b]  # type: ignore[index]
-            elif kind == Effect.COPY:
-                written |= pts[b]  # type: ignore[index]
-            elif kind == Effect.UNKNOWN:
-                written |= sol.reach.get(n, -1)
+        for m in self._node_writes.values():
+            written |= m
         self._written = written
         self._carriers = self._bit_carriers() if not prune else set()
-        self._node_writes: dict[int, int] | None = None
         self._subtree: dict[int, int] = {}
         self._fns: dict[str, Operation] | None = None
 
@@ -156,8 +149,6 @@ class Facts:
         got = self._subtree.get(id(op))
         if got is not None:
             return got
-        if self._node_writes is None:
-            self._node_writes = self._write_masks()
         g = self.result.graph
         mask = 0
         for o in op.walk():
