@@ -763,7 +763,7 @@ class FuncGen:
                 sig = None
                 if (idx is not None and isinstance(u.type, MemRefType)
                         and id(def_block(u)) not in inside):
-                    sig = self._access_signature(idx, ivs, op, inside)
+                    sig = self._access_signature(idx, ivs, inside)
                 if sig is None or sigs.get(id(u), sig) != sig:
                     sigs[id(u)] = None
                 else:
@@ -781,7 +781,7 @@ class FuncGen:
         return safe
 
     def _access_signature(self, idx: list[SSAValue], ivs: list[BlockArgument],
-                          par: Operation, inside: set[int]) -> tuple | None:
+                          inside: set[int]) -> tuple | None:
         """The digit layout of one access (see :meth:`parallel_safe`), or None when the
         element it touches does not determine the iteration."""
         sig = []
