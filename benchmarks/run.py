@@ -5,6 +5,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --size small --repeat 3 --only gmm,ba
     python benchmarks/run.py --json out.json --png speedup.png
     python benchmarks/run.py --only xsbench,lbm --threads 2   # kernels on 2 host threads
+    python benchmarks/run.py --cores 1            # everything (XLA's pool too) on one CPU
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
@@ -25,10 +26,13 @@ lookup, LBM-style stencil).  For every one:
 Times are medians over ``--repeat`` runs taken round-robin over the variants (inputs
 copied outside the timed region).
 Ratios printed: ``all_active/pruned`` (the speedup from activity analysis, with its
-geometric mean), ``pruned/primal`` and ``pruned/jax``.  ``--png`` draws the speedups as
-a bar chart (matplotlib).  Large freed blocks are kept in the C heap between calls
-(``mallopt``), so repeated gradients do not pay page faults for their tapes; pass
-``--no-malloc-tuning`` to measure without.
+geometric mean), ``pruned/primal`` and ``pruned/jax``.  ``CPUs us/jax`` is the process
+CPU time over the wall time while our variants / JAX ran: ours run on one thread unless
+``--threads``, while XLA's CPU backend runs its own thread pool (seen here: 1.5-1.9 CPUs
+on the objectives), so ``--cores 1`` is the like-for-like single-core comparison.
+``--png`` draws the speedups as a bar chart (matplotlib).  Large freed blocks are kept in
+the C heap between calls (``mallopt``), so repeated gradients do not pay page faults
+for their tapes; pass ``--no-malloc-tuning`` to measure without.
 """
 
 from __future__ import annotations
@@ -354,17 +358,42 @@ def interleaved_medians(runs: dict[str, tuple[Callable[..., Any], Callable[[], l
                         repeat: int, warmup: int = 2) -> dict[str, float]:
     """Median time of each callable, the repeats taken round-robin (so that a slow phase
     of a shared machine hits every variant alike)."""
+    return {k: t for k, (t, _) in interleaved_stats(runs, repeat, warmup).items()}
+
+
+def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
+                      repeat: int, warmup: int = 2) -> dict[str, tuple[float, float]]:
+    """``(median wall seconds, CPUs used)`` of each callable, the repeats taken
+    round-robin.  CPUs used is the process's CPU time over the wall time, summed over
+    the repeats: about 1.0 for single-threaded code, more where a variant runs threads
+    (XLA runs its own pool, whatever ``--threads`` says; ``--cores`` bounds them all)."""
     for fn, make in runs.values():
         for _ in range(warmup):
             fn(*make())
     times: dict[str, list[float]] = {k: [] for k in runs}
+    cpu: dict[str, float] = {k: 0.0 for k in runs}
     for _ in range(repeat):
         for k, (fn, make) in runs.items():
             args = make()
+            c0 = time.process_time()
             t0 = time.perf_counter()
             fn(*args)
             times[k].append(time.perf_counter() - t0)
-    return {k: statistics.median(v) for k, v in times.items()}
+            cpu[k] += time.process_time() - c0
+    return {k: (statistics.median(v), cpu[k] / max(sum(v), 1e-12))
+            for k, v in times.items()}
+
+
+def pin_cores(n: int) -> list[int]:
+    """Restrict this process (and every thread it starts from now on: ours, XLA's) to
+    ``n`` of the CPUs it may use, so that every variant gets the same CPU budget."""
+    import os
+
+    allowed = sorted(os.sched_getaffinity(0))
+    if n < 1 or n > len(allowed):
+        raise SystemExit(f"run.py: --cores {n}: this process may use {len(allowed)} CPUs")
+    os.sched_setaffinity(0, allowed[:n])
+    return allowed[:n]
 
 
 def atomic_counts(module: Any, func: str, kinds: list[str], prune: bool) -> tuple[int, int]:
@@ -436,8 +465,9 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
             np.allclose(np.asarray(a).reshape(-1), np.asarray(b).reshape(-1),
                         rtol=1e-6, atol=1e-9 * max(1.0, float(np.max(np.abs(b)))))
             for a, b in zip(grads["pruned"], jg, strict=True))
-    for k, t in interleaved_medians(runs, repeat).items():
+    for k, (t, c) in interleaved_stats(runs, repeat).items():
         row[f"{k}_s"] = t
+        row[f"{k}_cpus"] = c
     return row
 
 
@@ -454,10 +484,17 @@ def fmt_mb(b: int | None) -> str:
     return "-" if b is None else f"{b / 1e6:8.2f}"
 
 
+def fmt_cpus(r: dict[str, Any]) -> str:
+    """CPUs used by our code (the most of primal and both gradients) / by JAX."""
+    ours = max(r.get(f"{k}_cpus", 0.0) for k in ("primal", "pruned", "all_active"))
+    jax = r.get("jax_cpus")
+    return f"{ours:.1f}/" + ("-" if jax is None else f"{jax:.1f}")
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     head = (f"{'benchmark':<10} {'primal ms':>9} {'pruned ms':>9} {'all_act ms':>10} "
             f"{'all/pruned':>10} {'pruned/primal':>13} {'jax ms':>9} {'pruned/jax':>10} "
-            f"{'tape MB':>8} {'tape MB all':>11}  checks")
+            f"{'CPUs us/jax':>11} {'tape MB':>8} {'tape MB all':>11}  checks")
     lines = [head, "-" * len(head)]
     for r in rows:
         sp = r["all_active_s"] / r["pruned_s"]
@@ -475,7 +512,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"{r['name']:<10} {fmt_ms(r['primal_s'])} {fmt_ms(r['pruned_s'])} "
             f"{fmt_ms(r['all_active_s']):>10} {sp:10.2f} {gp:13.2f} {fmt_ms(jx)} "
             f"{(r['pruned_s'] / jx if jx else float('nan')):10.2f} "
-            f"{fmt_mb(r.get('pruned_tape_bytes')):>8} "
+            f"{fmt_cpus(r):>11} {fmt_mb(r.get('pruned_tape_bytes')):>8} "
             f"{fmt_mb(r.get('all_active_tape_bytes')):>11}  {checks}")
     sps = [r["all_active_s"] / r["pruned_s"] for r in rows]
     lines.append("-" * len(head))
@@ -535,7 +572,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=1,
                     help="host threads for the scf.parallel kernels' loops (primal and "
                          "gradients; default 1)")
+    ap.add_argument("--cores", type=int, default=None,
+                    help="run the whole benchmark on this many CPUs (pins the process, so "
+                         "XLA's thread pool shares them with our code; default: all)")
     ns = ap.parse_args(argv)
+    cores = pin_cores(ns.cores) if ns.cores else None
     if not ns.no_malloc_tuning:
         tune_malloc()
     names = ORDER if ns.only is None else [n.strip() for n in ns.only.split(",")]
@@ -546,6 +587,9 @@ def main(argv: list[str] | None = None) -> int:
                             ns.threads))
         print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows))
+    if cores is not None:
+        print(f"pinned to CPU{'s' if len(cores) > 1 else ''} {', '.join(map(str, cores))} "
+              "(every variant, JAX's threads included)")
     if ns.threads > 1:
         print(f"scf.parallel kernels ran on {ns.threads} host threads (blocked schedule); "
               "the objectives have no scf.parallel and run on one")

@@ -1,0 +1,64 @@
+"""``benchmarks/run.py`` itself: the table it prints and its CPU accounting (the timings
+are not checked: those belong to the script's output, not to tests)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "run.py"
+
+
+def _run_module() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_run", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_cpu_accounting_tells_idle_from_busy() -> None:
+    run = _run_module()
+
+    def idle() -> None:
+        time.sleep(0.02)
+
+    def busy() -> None:
+        t = time.perf_counter()
+        while time.perf_counter() - t < 0.02:
+            pass
+
+    stats = run.interleaved_stats({"idle": (idle, list), "busy": (busy, list)}, 3, warmup=0)
+    assert stats["idle"][1] < 0.5 and stats["busy"][1] > 0.5
+    assert 0.015 < stats["idle"][0] < 0.5
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_small_run_prints_checks_and_pins() -> None:
+    p = subprocess.run([sys.executable, str(SCRIPT), "--size", "small", "--repeat", "1",
+                        "--only", "ba,xsbench", "--no-jax", "--no-tapes", "--cores", "1"],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    out = p.stdout
+    assert "CPUs us/jax" in out and "pinned to CPU " in out
+    rows = {ln.split()[0]: ln for ln in out.splitlines() if ln.startswith(("ba ", "xsbench "))}
+    assert set(rows) == {"ba", "xsbench"}
+    for ln in rows.values():
+        assert "pruned==all_active" in ln and "/-" in ln  # CPUs: ours/(no jax)
+    assert "sequential schedule agrees" in rows["xsbench"]
+    assert "geomean all_active/pruned" in out
+
+
+def test_cores_beyond_the_machine_is_a_clear_error() -> None:
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    p = subprocess.run([sys.executable, str(SCRIPT), "--only", "ba", "--cores", str(n + 1)],
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert p.returncode != 0 and "--cores" in p.stderr and "Traceback" not in p.stderr
