@@ -476,6 +476,69 @@ def test_cuda_driver_path_with_a_stand_in_driver(case: tuple, monkeypatch: Any) 
             gpu.GPUFunction(func, emulated._gm)(*copies(inputs))
 
 
+HOST_ALLOC = """
+func.func @twice_sum(%a: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %two = arith.constant 2.0 : f64
+  %t = memref.alloc(%n) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xf64>
+    %y = arith.mulf %x, %two : f64
+    memref.store %y, %t[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f64 {
+    %v = memref.load %t[%i] : memref<?xf64>
+    scf.reduce(%v : f64) {
+    ^bb0(%p: f64, %q: f64):
+      %r = arith.addf %p, %q : f64
+      scf.reduce.return %r : f64
+    }
+  }
+  memref.dealloc %t : memref<?xf64>
+  func.return %s : f64
+}
+"""
+
+
+def test_failed_device_allocation_is_an_error_not_a_crash(monkeypatch: Any) -> None:
+    """A ``memref.alloc`` of the host code whose managed allocation fails (out of
+    device memory) raises from the call, runs no kernel on the stand-in host block,
+    frees everything, and leaves the runtime usable."""
+    import sys
+    import types
+
+    m = activity.parse(HOST_ALLOC)
+    emulated = compile(m, "twice_sum", target="gpu", emulate=True)
+    fake = _FakeDriver(emulated._gm.emulator[1])
+    calls = {"n": 0, "fail_at": 2}  # the 1st allocation stages %a, the 2nd is %t
+    alloc = fake.cuMemAllocManaged
+
+    def flaky(n: int, flags: int) -> tuple:
+        calls["n"] += 1
+        return (2, None) if calls["n"] == calls["fail_at"] else alloc(n, flags)
+
+    fake.cuMemAllocManaged = flaky  # type: ignore[method-assign]
+    pkg = types.ModuleType("cuda")
+    bindings = types.ModuleType("cuda.bindings")
+    bindings.driver = fake  # type: ignore[attr-defined]
+    pkg.bindings = bindings  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cuda", pkg)
+    monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
+    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", fake)  # type: ignore[arg-type]
+    monkeypatch.setattr(gpu, "_RT", None)
+    f = gpu.GPUFunction("twice_sum", emulated._gm)
+    a = np.arange(1.0, 8.0)
+    with pytest.raises(RuntimeError, match="cuMemAllocManaged of 56 bytes failed"):
+        f(a.copy(), 7)
+    assert not any(c.startswith("launch ") for c in fake.calls)
+    assert not fake.live and not gpu._FALLBACK
+    calls["fail_at"] = 0
+    assert f(a.copy(), 7) == 2.0 * a.sum() and not fake.live
+
+
 def test_every_call_starts_from_the_globals_initial_values() -> None:
     """Like the CPU target (the kernel's atomic counter in @hits is not carried over
     from one call to the next)."""

@@ -657,13 +657,44 @@ def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
         _ERRORS.append(e)
 
 
+_FALLBACK: set[int] = set()  # host blocks handed out after an allocation failed
+_HOST = ctypes.CDLL(None)
+_HOST.malloc.restype = ctypes.c_void_p
+_HOST.malloc.argtypes = [ctypes.c_size_t]
+_HOST.free.argtypes = [ctypes.c_void_p]
+
+
 def _malloc_cb(n: int) -> int:
-    return _current().alloc(max(1, n))
+    # A failed allocation must neither cross the callback (ctypes would print and drop
+    # the error and hand NULL to the host code, which then writes through it) nor let
+    # a kernel run on the wrong memory: keep the error, hand out host memory so the
+    # host code stays safe, skip every later launch, and let GPUFunction.call raise.
+    try:
+        p = _current().alloc(max(1, n))
+        if not p:
+            raise MemoryError(f"allocating {n} bytes returned NULL")
+        return p
+    except BaseException as e:
+        if not _ERRORS:
+            _ERRORS.append(e)
+        q = _HOST.malloc(max(1, n))
+        if q:
+            _FALLBACK.add(int(q))
+        return int(q or 0)
 
 
 def _free_cb(p: int) -> None:
-    if p:
+    if not p:
+        return
+    if p in _FALLBACK:
+        _FALLBACK.discard(p)
+        _HOST.free(p)
+        return
+    try:
         _current().free(p)
+    except BaseException as e:
+        if not _ERRORS:
+            _ERRORS.append(e)
 
 
 _CALLBACKS = (_LAUNCH_T(_launch_cb), _MALLOC_T(_malloc_cb), _FREE_T(_free_cb))
@@ -730,8 +761,11 @@ class _Runtime:
         self.modules[id(gm)] = mod
 
     def alloc(self, n: int) -> int:
-        p = self._check(self.cu.cuMemAllocManaged(
-            n, self.cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value))
+        try:
+            p = self._check(self.cu.cuMemAllocManaged(
+                n, self.cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value))
+        except RuntimeError as e:
+            raise RuntimeError(f"cuMemAllocManaged of {n} bytes failed: {e}") from None
         return int(p)
 
     def free(self, p: int) -> None:
