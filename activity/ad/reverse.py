@@ -247,6 +247,52 @@ def _loop_bounds(loop: Operation) -> list[tuple[SSAValue, SSAValue, SSAValue]]:
     return [(lb, ub, step)]
 
 
+def same_in_every_iteration(v: SSAValue, loop: Operation) -> bool:
+    """Whether ``v`` (defined inside ``scf.for`` ``loop``) takes the same values in every
+    iteration of ``loop``: it is computed by pure ops from values defined outside
+    ``loop`` and from the induction variables and ``iter_args`` of loops nested in it
+    (whose bounds, inits and yields satisfy the same).  Memory, ``loop``'s own
+    ``iter_args`` and induction variable, and other region ops make it vary."""
+    return _same(v, loop, set(), 0)
+
+
+def _same(v: SSAValue, loop: Operation, assumed: set[int], depth: int) -> bool:
+    if depth > 48:
+        return False
+    owner = v.block.parent_op() if isinstance(v, BlockArgument) else v.owner
+    if not isinstance(owner, Operation) or not loop.is_ancestor(owner):
+        return True  # defined outside ``loop``
+    if owner is loop:
+        return False  # loop's induction variable, iter_args, or results
+    if isinstance(v, BlockArgument):
+        if not isinstance(owner, scf.ForOp):
+            return False
+        lb, _, step = owner.operands[:3]
+        if v.index == 0:
+            return _same(lb, loop, assumed, depth + 1) and _same(step, loop, assumed,
+                                                                    depth + 1)
+        if id(v) in assumed:
+            return True  # the iteration's own recurrence: invariant if the rest is
+        assumed.add(id(v))
+        j = v.index - 1
+        yld = owner.body.blocks[0].last_op
+        return (yld is not None and _same(lb, loop, assumed, depth + 1)
+                and _same(step, loop, assumed, depth + 1)
+                and _same(owner.operands[3 + j], loop, assumed, depth + 1)
+                and _same(yld.operands[j], loop, assumed, depth + 1))
+    op = v.owner
+    if isinstance(op, scf.ForOp):
+        j = v.index  # type: ignore[union-attr]
+        return all(_same(x, loop, assumed, depth + 1) for x in op.operands[:3]) and \
+            _same(op.body.blocks[0].args[1 + j], loop, assumed, depth + 1)
+    if op.regions:
+        return False
+    spec = lookup(op)
+    if spec is None or spec.kind not in _PURE_KINDS:
+        return False
+    return all(_same(u, loop, assumed, depth + 1) for u in op.operands)
+
+
 def reduction_kind(region: Region) -> str | None:
     """The name of the single op combining the two arguments of an ``scf.reduce``
     region (``"arith.addf"``, ...), or None when the region is anything else."""
@@ -1255,6 +1301,13 @@ class FuncGen:
         for L in loops:
             if not all(self.invariant_ok(x) for bs in _loop_bounds(L) for x in bs):
                 return None
+        if isinstance(key, SSAValue):
+            # a value that is the same in every iteration of an scf.for needs no slot per
+            # iteration of it: every iteration writes the same value to the same slot
+            # (GMM's triangular offset: 8*n*k*d bytes -> 8*d).  Parallel loops keep
+            # their dimension (distinct iterations never write one slot).
+            loops = [L for L in loops
+                     if isinstance(L, scf.ParallelOp) or not same_in_every_iteration(key, L)]
         return StaticTape(key, T, loops, root, key.type)
 
     def recompute_cost(self, key: Key, T: Block, depth: int) -> int:
