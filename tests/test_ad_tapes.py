@@ -223,3 +223,63 @@ def test_a_tape_has_no_slots_for_loops_its_value_does_not_vary_in(init: str,
     d.run()
     off = [c for c in d.stats.cached if c.value == "%off"]
     assert len(off) == 1 and off[0].kind == "static" and off[0].loops == loops, off
+
+
+# the same nest with the offset's init, the inner loop's bounds and the offset's step
+# each either independent of %t or not: the tape of %off keeps its %t dimension
+# exactly when one of them depends on %t, and the gradient is right either way
+VARIED_OFFSET = """
+func.func @f(%m: index, %n: index, %l: memref<?xf64>, %x: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0.0 : f64
+  %res = scf.for %t = %c0 to %m step %c1 iter_args(%acc0 = %z) -> (f64) {
+    %xt = memref.load %x[%t] : memref<?xf64>
+    %t2 = arith.muli %t, %c2 : index
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = INIT, %acc = %acc0)
+        -> (index, f64) {
+      %xi = memref.load %x[%i] : memref<?xf64>
+      %i1 = arith.addi %i, %c1 : index
+      %it = arith.addi %i, %t : index
+      %nt = arith.subi %n, %t : index
+      %q:2 = scf.for %j = LB to UB step %c1 iter_args(%o = %off, %a = %acc)
+          -> (index, f64) {
+        %lij = memref.load %l[%o] : memref<?xf64>
+        %xj = memref.load %x[%j] : memref<?xf64>
+        %p = arith.mulf %lij, %xi : f64
+        %p2 = arith.mulf %p, %xj : f64
+        %p3 = arith.mulf %p2, %xt : f64
+        %s = math.sin %p3 : f64
+        %a2 = arith.addf %a, %s : f64
+        %o2 = arith.addi %o, STEP : index
+        scf.yield %o2, %a2 : index, f64
+      }
+      scf.yield %q#0, %q#1 : index, f64
+    }
+    scf.yield %r#1 : f64
+  }
+  func.return %res : f64
+}
+"""
+
+
+_VARIANTS = [(i, lb, "%n", st) for i in ("%c0", "%n", "%t", "%t2") for lb in ("%i1", "%it")
+             for st in ("%c1", "%c2", "%t")] + [("%c0", "%i1", "%nt", "%c1")]
+
+
+@pytest.mark.parametrize("init,lb,ub,step", _VARIANTS)
+def test_tape_dimensions_follow_what_the_value_depends_on(init: str, lb: str, ub: str,
+                                                           step: str) -> None:
+    text = (VARIED_OFFSET.replace("INIT", init).replace("LB", lb).replace("UB", ub)
+            .replace("STEP", step))
+    m, n = 3, 4
+    kinds = ["const", "const", "dup", "dup"]
+    rng = np.random.default_rng(7)
+    inputs = [m, n, rng.uniform(-1, 1, n + 2 * m + 2 * n * n + 1), rng.uniform(-1, 1, n)]
+    gradients(parse(text), "f", inputs, kinds)
+    d = Differentiator(parse(text), "f", kinds, True)
+    d.run()
+    off = [c for c in d.stats.cached if c.value == "%off"]
+    varies = init in ("%t", "%t2") or lb == "%it" or ub == "%nt" or step == "%t"
+    assert len(off) == 1 and off[0].loops == (["m", "n"] if varies else ["n"]), off
