@@ -363,25 +363,35 @@ def interleaved_medians(runs: dict[str, tuple[Callable[..., Any], Callable[[], l
 
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
                       repeat: int, warmup: int = 2) -> dict[str, tuple[float, float]]:
-    """``(median wall seconds, CPUs used)`` of each callable, the repeats taken
-    round-robin.  CPUs used is the process's CPU time over the wall time, summed over
-    the repeats: about 1.0 for single-threaded code, more where a variant runs threads
-    (XLA runs its own pool, whatever ``--threads`` says; ``--cores`` bounds them all)."""
+    """``(median wall seconds, CPUs used)`` of each callable, the timed repeats taken
+    round-robin.  CPUs used is the process's CPU time over the wall time in a separate
+    pass per variant, after a pause that lets other variants' thread pools go idle
+    (XLA's workers spin for a while after a call, which would otherwise be charged to
+    whatever runs next): about 1.0 for single-threaded code, more where a variant runs
+    threads (XLA runs its own pool whatever ``--threads`` says; ``--cores`` bounds
+    them all)."""
     for fn, make in runs.values():
         for _ in range(warmup):
             fn(*make())
     times: dict[str, list[float]] = {k: [] for k in runs}
-    cpu: dict[str, float] = {k: 0.0 for k in runs}
     for _ in range(repeat):
         for k, (fn, make) in runs.items():
             args = make()
-            c0 = time.process_time()
             t0 = time.perf_counter()
             fn(*args)
             times[k].append(time.perf_counter() - t0)
-            cpu[k] += time.process_time() - c0
-    return {k: (statistics.median(v), cpu[k] / max(sum(v), 1e-12))
-            for k, v in times.items()}
+    cpus: dict[str, float] = {}
+    for k, (fn, make) in runs.items():
+        cpu = wall = 0.0
+        time.sleep(0.2)
+        for _ in range(max(1, min(3, repeat))):
+            args = make()
+            c0, t0 = time.process_time(), time.perf_counter()
+            fn(*args)
+            wall += time.perf_counter() - t0
+            cpu += time.process_time() - c0
+        cpus[k] = cpu / max(wall, 1e-12)
+    return {k: (statistics.median(v), cpus[k]) for k, v in times.items()}
 
 
 def pin_cores(n: int) -> list[int]:
