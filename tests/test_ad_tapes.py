@@ -91,8 +91,9 @@ def test_decreasing_and_unchanged_iter_args_are_recomputed() -> None:
     assert "%o" not in got and "%k" not in got, got
 
 
-# %tmp is filled before the loop and only read afterwards: the loop's loads of it are
-# recomputed in the reverse sweep (the memory still holds the same values then);
+# %tmp is filled (with prefix sums: not a value the load could be rebuilt from, see
+# FORWARD below) before the loop and only read afterwards: the loop's loads of it are
+# re-read in the reverse sweep (the memory still holds the same values then);
 # %acc is overwritten after it is read: its loads must be taped
 WRITTEN_BEFORE = """
 func.func @f(%n: index, %x: memref<?xf64>, %y: f64) -> f64 {
@@ -102,10 +103,12 @@ func.func @f(%n: index, %x: memref<?xf64>, %y: f64) -> f64 {
   %tmp = memref.alloc(%n) : memref<?xf64>
   %acc = memref.alloc() : memref<f64>
   memref.store %z, %acc[] : memref<f64>
-  scf.for %i = %c0 to %n step %c1 {
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%run = %z) -> (f64) {
     %v = memref.load %x[%i] : memref<?xf64>
     %e = math.exp %v : f64
-    memref.store %e, %tmp[%i] : memref<?xf64>
+    %run2 = arith.addf %run, %e : f64
+    memref.store %run2, %tmp[%i] : memref<?xf64>
+    scf.yield %run2 : f64
   }
   scf.for %i = %c0 to %n step %c1 {
     %t = memref.load %tmp[%i] : memref<?xf64>
@@ -283,3 +286,75 @@ def test_tape_dimensions_follow_what_the_value_depends_on(init: str, lb: str, ub
     off = [c for c in d.stats.cached if c.value == "%off"]
     varies = init in ("%t", "%t2") or lb == "%it" or ub == "%nt" or step == "%t"
     assert len(off) == 1 and off[0].loops == (["m", "n"] if varies else ["n"]), off
+
+
+# %tmp[%i] = x[i] - mu[s*n + i] is written in a loop and read back in the next loop;
+# the next iteration of %s overwrites it, so the loads cannot be re-read in the reverse
+# sweep -- but their value is the stored one with %i := %j, recomputed from %x and %mu
+# (GMM's centred point).  Each variant breaks one condition and must tape %t instead.
+FORWARD = """
+func.func @f(%n: index, %k: index, %x: memref<?xf64>, %mu: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %five = arith.constant 5.0 : f64
+  %n1 = arith.addi %n, %c1 : index
+  %tmp = memref.alloc(%n1) : memref<?xf64>
+  memref.store %five, %tmp[%n] : memref<?xf64>
+  %res = scf.for %s = %c0 to %k step %c1 iter_args(%acc = %z) -> (f64) {
+    %base = arith.muli %s, %n : index
+    scf.for %i = %c0 to %n step %c1 {
+      %xi = memref.load %x[%i] : memref<?xf64>
+      %bi = arith.addi %base, %i : index
+      %mi = memref.load %mu[%bi] : memref<?xf64>
+      %d = arith.subf %xi, %mi : f64
+      STORE
+    }
+    BETWEEN
+    %r = scf.for %j = %c0 to UB step %c1 iter_args(%a = %acc) -> (f64) {
+      %t = memref.load %tmp[%j] : memref<?xf64>
+      %xj = memref.load %x[%j] : memref<?xf64>
+      %sq = arith.mulf %t, %xj : f64
+      %sn = math.sin %sq : f64
+      %a2 = arith.addf %a, %sn : f64
+      LATER
+      scf.yield %a2 : f64
+    }
+    scf.yield %r : f64
+  }
+  memref.dealloc %tmp : memref<?xf64>
+  func.return %res : f64
+}
+"""
+
+_STORE = "memref.store %d, %tmp[%i] : memref<?xf64>"
+_FORWARD_VARIANTS = {
+    "forwarded": {},
+    "written_between": {"BETWEEN": "memref.store %z, %tmp[%c0] : memref<?xf64>"},
+    "written_by_a_later_iteration": {
+        "LATER": "%j1 = arith.addi %j, %c1 : index\n"
+                 "      memref.store %sq, %tmp[%j1] : memref<?xf64>"},
+    "index_beyond_the_stores": {"UB": "%n1"},
+    "conditional_store": {"STORE": "%in = arith.cmpi ult, %i, %n : index\n"
+                                   "      scf.if %in {\n        " + _STORE + "\n      }"},
+    "two_stores": {"STORE": _STORE + "\n      memref.store %d, %tmp[%c0] : memref<?xf64>"},
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_FORWARD_VARIANTS))
+def test_a_load_is_recomputed_from_the_store_that_wrote_it(variant: str) -> None:
+    subst = {"STORE": _STORE, "BETWEEN": "", "LATER": "", "UB": "%n"}
+    subst.update(_FORWARD_VARIANTS[variant])
+    text = FORWARD
+    for k, v in subst.items():
+        text = text.replace(k, v)
+    n, k = 4, 3
+    kinds = ["const", "const", "dup", "dup"]
+    rng = np.random.default_rng(8)
+    inputs = [n, k, rng.uniform(-1, 1, n + 1), rng.uniform(-1, 1, n * k)]
+    gradients(parse(text), "f", inputs, kinds)
+    got = _cached(text, kinds)
+    if variant == "forwarded":
+        assert "%t" not in got, got
+    else:
+        assert got.get("%t") == "static", got

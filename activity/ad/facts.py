@@ -11,8 +11,16 @@ analysis in both modes: it is a caching decision, not an activity one.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import AnyFloat, Float16Type, Float32Type, Float64Type, IntegerType
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerAttr,
+    IntegerType,
+)
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from activity.analysis.result import ActivityResult
 from activity.engine.graph import Effect
@@ -121,6 +129,60 @@ class Facts:
         after = self.writes_after(op)
         return after != -1 and not (after & c)
 
+    def forwarding_store(self, load: Operation) -> tuple[Operation, Operation] | None:
+        """``(store, loop)`` when the value ``load`` (``memref.load %B[%j]``) reads is the
+        one ``store`` (``memref.store %w, %B[%i]``) wrote in an earlier ``scf.for``
+        ``loop`` over ``%i``: ``loop`` precedes the load in the same block or an
+        enclosing one, ``store`` is unconditional in its body and the only write there
+        to ``%B``'s memory, nothing between the two (nor, when the load sits in a loop
+        nested after ``loop``, any iteration of that loop) writes or frees it, and
+        ``%j`` is the induction variable of a loop with ``loop``'s bounds and step 1,
+        so ``store`` wrote element ``%j``.  Then the load's value is ``%w`` with
+        ``%i := %j`` (GMM's centred point ``xc[col]``), recomputable where ``%w``'s
+        operands are, though ``%B`` is overwritten later."""
+        if op_name(load) != "memref.load" or len(load.operands) != 2:
+            return None
+        buf, j = load.operands
+        c = self.classes(buf)
+        if c in (-1, 0):
+            return None
+        cur = load
+        while True:
+            blk = cur.parent_block()
+            parent = blk.parent_op() if blk is not None else None
+            region = blk.parent_region() if blk is not None else None
+            if parent is None or region is None or len(region.blocks) > 1:
+                return None
+            prv = cur.prev_op
+            while prv is not None:
+                if op_name(prv) == "scf.for":
+                    st = self._sole_store(prv, buf, c)
+                    if st is not None:
+                        return (st, prv) if _covers(prv, j) else None
+                if self.subtree_writes(prv) & c:
+                    return None
+                prv = prv.prev_op
+            if op_name(parent) in ("func.func", "llvm.func"):
+                return None
+            if op_name(parent) in ("scf.for", "scf.while", "scf.parallel") and \
+                    self.subtree_writes(parent) & c:
+                return None  # an earlier iteration of an enclosing loop may write it
+            cur = parent
+
+    def _sole_store(self, loop: Operation, buf: SSAValue, c: int) -> Operation | None:
+        body = loop.regions[0].blocks.first
+        if body is None:
+            return None
+        iv = body.args[0]
+        found = None
+        for o in body.ops:
+            if op_name(o) == "memref.store" and o.operands[1] is buf \
+                    and len(o.operands) == 3 and o.operands[2] is iv and found is None:
+                found = o
+            elif self.subtree_writes(o) & c:
+                return None
+        return found
+
     def writes_after(self, op: Operation) -> int:
         """Classes ops that may execute after ``op`` (in its function) may write or free;
         -1 when unknown (unstructured control flow)."""
@@ -218,6 +280,40 @@ class Facts:
             return self.result.op_active(op)
         except KeyError:
             return True
+
+
+def _same_index(a: SSAValue, b: SSAValue) -> bool:
+    if a is b:
+        return True
+    ca, cb = _const_int(a), _const_int(b)
+    return ca is not None and ca == cb
+
+
+def _const_int(v: SSAValue) -> int | None:
+    o = v.owner
+    if isinstance(o, arith.ConstantOp) and isinstance(o.value, IntegerAttr):
+        return o.value.value.data
+    return None
+
+
+def _covers(loop: Operation, j: SSAValue) -> bool:
+    """Every value ``j`` takes is an induction value of scf.for ``loop`` (step 1): ``j``
+    is the induction variable of an ``scf.for``/``scf.parallel`` dimension with the
+    same bounds and step 1."""
+    lb, ub, step = loop.operands[:3]
+    if _const_int(step) != 1 or not isinstance(j, BlockArgument):
+        return False
+    owner = j.block.parent_op()
+    if owner is None:
+        return False
+    if isinstance(owner, scf.ForOp) and j.index == 0:
+        jlb, jub, jstep = owner.operands[:3]
+    elif isinstance(owner, scf.ParallelOp) and j.index < len(owner.lowerBound):
+        jlb, jub, jstep = (owner.lowerBound[j.index], owner.upperBound[j.index],
+                           owner.step[j.index])
+    else:
+        return False
+    return _const_int(jstep) == 1 and _same_index(jlb, lb) and _same_index(jub, ub)
 
 
 def _frees(op: Operation) -> bool:

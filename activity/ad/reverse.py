@@ -1375,9 +1375,11 @@ class FuncGen:
             return total
         if spec.kind == OpKind.MEM_READ and op_name(op) == "memref.load":
             p = op.operands[spec.ptr or 0]
-            if not self.facts.read_only(p) and not (
-                    self.role == INLINE and self.facts.unchanged_after(op, p)):
-                return _INF
+            if not self.load_rereadable(op, p):
+                fw = self.facts.forwarding_store(op)
+                if fw is None:
+                    return _INF
+                return 1 + self.forwarded_cost(fw, op.operands[1], T2, depth + 1)
             total = 2 + self.ptr_cost(p, T2, depth + 1)
             for u in op.operands[1:]:
                 total += self.recompute_cost(u, T2, depth + 1)
@@ -1386,6 +1388,90 @@ class FuncGen:
             return 1 + self.ptr_cost(op.operands[0], T2, depth + 1) + self.recompute_cost(
                 op.operands[1], T2, depth + 1)
         return _INF
+
+    def load_rereadable(self, op: Operation, p: SSAValue) -> bool:
+        """The memory ``op`` loads from holds the same value when the reverse sweep
+        needs it: nothing writes it, or (inlined root) nothing after ``op`` does."""
+        return self.facts.read_only(p) or (self.role == INLINE
+                                           and self.facts.unchanged_after(op, p))
+
+    def forwarded_cost(self, fw: tuple[Operation, Operation], j: SSAValue, T: Block,
+                       depth: int) -> int:
+        """Op-weights to recompute a load's value as the stored value ``%w`` of
+        ``Facts.forwarding_store`` with ``%i := j``: ``%w``'s ops inside the storing
+        loop (pure ops, and loads of memory that still holds their values) plus what
+        its operands from outside that loop cost."""
+        store, loop = fw
+        iv = loop.regions[0].blocks[0].args[0]
+        seen: set[int] = set()
+
+        def cost(v: SSAValue, d: int) -> int:
+            if v is iv:
+                return self.recompute_cost(j, T, depth)
+            if not _inside(def_block(v), loop):
+                return self.recompute_cost(v, T, depth + 1)
+            if id(v) in seen:
+                return 0
+            seen.add(id(v))
+            if isinstance(v, BlockArgument) or d > 24:
+                return _INF
+            o = v.owner
+            sp = lookup(o)
+            if o.regions or sp is None:
+                return _INF
+            if sp.kind in _PURE_KINDS:
+                total = _CHEAP.get(op_name(o), 4 if op_name(o).startswith("math.") else 1)
+            elif sp.kind == OpKind.MEM_READ and op_name(o) == "memref.load":
+                p = o.operands[sp.ptr or 0]
+                if _inside(def_block(p), loop) or not self.load_rereadable(o, p):
+                    return _INF
+                total = 2 + self.ptr_cost(p, T, depth + 1)
+                return total + sum(cost(u, d + 1) for u in o.operands[1:])
+            else:
+                return _INF
+            for u in o.operands:
+                total += cost(u, d + 1)
+                if total > RECOMPUTE_LIMIT:
+                    return _INF
+            return total
+
+        return cost(store.operands[0], 0)
+
+    def recompute_forwarded(self, op: Operation, T: Block, S: Scope) -> SSAValue:
+        """The value a load reads, rebuilt from the store that wrote it (see
+        ``forwarded_cost``): the stored value's ops cloned with the storing loop's
+        induction variable replaced by the load's index."""
+        fw = self.facts.forwarding_store(op)
+        assert fw is not None
+        store, loop = fw
+        iv = loop.regions[0].blocks[0].args[0]
+        jv = self.materialize(op.operands[1], T)
+        local: dict[int, SSAValue] = {}
+
+        def val(v: SSAValue) -> SSAValue:
+            if v is iv:
+                return jv
+            if not _inside(def_block(v), loop):
+                if is_pointer(v.type):
+                    p = self.materialize_ptr(v, T)
+                    if p is None:
+                        raise GradError(f"internal: pointer not recomputable in @{self.fname}")
+                    return p
+                return self.materialize(v, T)
+            got = local.get(id(v))
+            if got is not None:
+                return got
+            o = v.owner
+            assert isinstance(o, Operation)
+            mapping = {u: val(u) for u in o.operands}
+            new = o.clone(value_mapper=dict(mapping))
+            with self.b.in_pass("recompute"):
+                self.b.emit(new, S.ip)
+            r = new.results[list(o.results).index(v)]
+            local[id(v)] = r
+            return r
+
+        return val(store.operands[0])
 
     def ptr_cost(self, p: SSAValue, T: Block, depth: int) -> int:
         if self.available(p) is not None:
@@ -1404,6 +1490,8 @@ class FuncGen:
 
     def recompute(self, key: Key, T: Block, S: Scope) -> SSAValue:
         op = key.owner
+        if op_name(op) == "memref.load" and not self.load_rereadable(op, op.operands[0]):
+            return self.recompute_forwarded(op, T, S)
         mapping: dict[SSAValue, SSAValue] = {}
         for u in op.operands:
             if is_pointer(u.type):
