@@ -4,6 +4,7 @@ GPU against the CPU, with timings.
     python benchmarks/gpu_check.py                 # needs a CUDA device and cuda-python
     python benchmarks/gpu_check.py --size bench --repeat 5
     python benchmarks/gpu_check.py --emulate --size small   # no GPU: host emulation
+    python benchmarks/gpu_check.py --size gpu --cpu-threads 16 --cpu-repeat 1   # a lent H200
 
 For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil):
 
@@ -81,12 +82,14 @@ def close(a: Any, b: Any, rtol: float) -> bool:
     return bool(np.allclose(a, b, rtol=rtol, atol=rtol * 1e-3))
 
 
-def check(name: str, size: str, repeat: int, emulate: bool, rtol: float) -> bool:
+def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
+          cpu_repeat: int | None = None, cpu_threads: int = 1) -> bool:
     k = KER.KERNELS[name]
     module = activity.parse(k.mlir)
     inputs = k.make_inputs(np.random.default_rng(0), size)
     ok = True
-    cpu = compile_fn(module, k.func)
+    crep = repeat if cpu_repeat is None else cpu_repeat
+    cpu = compile_fn(module, k.func, threads=cpu_threads)
     dev = compile_fn(module, k.func, target="gpu", emulate=emulate)
     a_cpu, a_gpu = copies(inputs), copies(inputs)
     r_cpu, r_gpu = cpu(*a_cpu), dev(*a_gpu)
@@ -94,21 +97,21 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float) -> bool
         close(x, y, rtol) for x, y in zip(a_cpu, a_gpu, strict=True)
         if isinstance(x, np.ndarray))
     ok &= same
-    t_cpu = median_time(cpu, lambda: copies(inputs), repeat)
+    t_cpu = median_time(cpu, lambda: copies(inputs), crep)
     t_gpu = median_time(dev, lambda: copies(inputs), repeat)
     print(f"{name:<8} primal    cpu {t_cpu * 1e3:10.3f} ms   gpu {t_gpu * 1e3:10.3f} ms   "
           f"speedup {t_cpu / t_gpu:7.2f}x   {'agree' if same else 'DISAGREE'} "
           f"({r_cpu!r} vs {r_gpu!r})")
     wrt = WRT[name]
     try:
-        g_cpu = activity.gradient(module, k.func, wrt, args=k.args)
+        g_cpu = activity.gradient(module, k.func, wrt, args=k.args, threads=cpu_threads)
     except activity.ActivityError as e:
         g_seq = activity.gradient(sequentialize(module), k.func, wrt, args=k.args)
-        t_gc = median_time(g_seq, lambda: inputs, repeat)
+        t_gc = median_time(g_seq, lambda: inputs, crep)
         print(f"{name:<8} gradient  cpu {t_gc * 1e3:10.3f} ms (sequential schedule)   gpu: "
               f"skipped (the parallel reverse failed: {e.message})")
         return ok
-    t_gc = median_time(g_cpu, lambda: inputs, repeat)
+    t_gc = median_time(g_cpu, lambda: inputs, crep)
     g_gpu = activity.gradient(module, k.func, wrt, args=k.args, target="gpu",
                               emulate=emulate)
     same = close(tuple(g_cpu(*inputs)), tuple(g_gpu(*inputs)), rtol)
@@ -128,6 +131,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="run the kernels on the host (no GPU needed; checks the script "
                          "and the launch path, times are not meaningful)")
     ap.add_argument("--rtol", type=float, default=1e-9)
+    ap.add_argument("--cpu-repeat", type=int, default=None,
+                    help="timed runs of the CPU versions (default: --repeat; at --size gpu "
+                         "one CPU gradient takes tens of seconds)")
+    ap.add_argument("--cpu-threads", type=int, default=1,
+                    help="host threads for the CPU versions' scf.parallel loops (default 1)")
     ns = ap.parse_args(argv)
     if not ns.emulate:
         try:
@@ -137,7 +145,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"device 0, {rt.arch}, {rt.sms} SMs")
     names = list(KER.KERNELS) if ns.only is None else ns.only.split(",")
-    ok = all([check(n, ns.size, ns.repeat, ns.emulate, ns.rtol) for n in names])
+    if ns.cpu_threads > 1:
+        print(f"CPU versions on {ns.cpu_threads} host threads")
+    ok = all([check(n, ns.size, ns.repeat, ns.emulate, ns.rtol, ns.cpu_repeat,
+                    ns.cpu_threads) for n in names])
     print("all agree" if ok else "MISMATCHES")
     return 0 if ok else 1
 

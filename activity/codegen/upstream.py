@@ -9,6 +9,7 @@ same packed wrapper and Python calling code serve both.  The tools are looked up
 from __future__ import annotations
 
 import ctypes
+import re
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -95,6 +96,28 @@ def tools() -> tuple[str, str] | None:
     return (opt, tr) if opt and tr else None
 
 
+def version_mismatch() -> str | None:
+    """Why this process cannot read upstream's LLVM IR, or None: ``mlir-translate``
+    writes the IR of its own LLVM release, which an llvmlite linking an older LLVM
+    cannot parse (e.g. attribute groups it does not know)."""
+    found = tools()
+    if found is None:
+        return "mlir-opt / mlir-translate not found on PATH"
+    try:
+        out = subprocess.run([found[1], "--version"], capture_output=True, text=True,
+                             timeout=60).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"{found[1]} --version failed: {e}"
+    m = re.search(r"LLVM version (\d+)", out)
+    if m is None:
+        return None  # unknown: let parsing tell
+    theirs, ours = int(m.group(1)), llvm.llvm_version_info[0]
+    if ours < theirs:
+        return (f"{found[1]} writes LLVM {theirs} IR but llvmlite links LLVM {ours} "
+                "(llvmlite 0.50 links LLVM 22)")
+    return None
+
+
 def _run(cmd: Sequence[str], text: str) -> str:
     p = subprocess.run(list(cmd), input=text, capture_output=True, text=True, timeout=300)
     if p.returncode:
@@ -130,6 +153,9 @@ def compile_upstream(module: ModuleOp, func: str, opt: int = 2) -> CompiledFunct
 
     Results that are memrefs are copied but never freed (upstream code may return
     stack memory)."""
+    why = version_mismatch()
+    if why is not None:
+        raise CodegenError(f"cannot compile through upstream MLIR: {why}")
     text = to_llvm_ir(module)
     tm = host_machine(opt)
     runtime_symbols()
