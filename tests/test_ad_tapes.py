@@ -370,3 +370,52 @@ def test_a_load_is_recomputed_from_the_store_that_wrote_it(variant: str) -> None
         assert "%t" not in got, got
     else:
         assert got.get("%t") == "static", got
+
+
+# found in review: a stride-0 view maps every %i to one element, so the loads all read
+# the last iteration's store -- forwarding (which needs distinct indices to be distinct
+# elements) must not apply to views, whatever their type says after a cast
+STRIDE0 = """
+func.func @f(%n: index, %st: index, %x: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %A = memref.alloc() : memref<8xf64>
+  VIEW
+  scf.for %i = %c0 to %n step %c1 {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %e = math.sin %xi : f64
+    memref.store %e, %B[%i] : TB
+  }
+  %r = scf.for %j = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {
+    %t = memref.load %B[%j] : TB
+    %xj = memref.load %x[%j] : memref<?xf64>
+    %p = arith.mulf %t, %xj : f64
+    %s = math.sin %p : f64
+    %a2 = arith.addf %a, %s : f64
+    scf.yield %a2 : f64
+  }
+  memref.store %z, %B[%c0] : TB
+  memref.dealloc %A : memref<8xf64>
+  func.return %r : f64
+}
+"""
+_VIEWS = {
+    "static_stride_0": (
+        "%B = memref.reinterpret_cast %A to offset: [0], sizes: [%n], strides: [0] : "
+        "memref<8xf64> to memref<?xf64, strided<[0]>>", "memref<?xf64, strided<[0]>>"),
+    "cast_to_identity": (
+        "%B0 = memref.reinterpret_cast %A to offset: [0], sizes: [%n], strides: [%st] : "
+        "memref<8xf64> to memref<?xf64, strided<[?]>>\n"
+        "  %B = memref.cast %B0 : memref<?xf64, strided<[?]>> to memref<?xf64>",
+        "memref<?xf64>"),
+}
+
+
+@pytest.mark.parametrize("view", sorted(_VIEWS))
+def test_no_forwarding_through_views(view: str) -> None:
+    decl, ty = _VIEWS[view]
+    text = STRIDE0.replace("VIEW", decl).replace("TB", ty)
+    kinds = ["const", "const", "dup"]
+    gradients(parse(text), "f", [3, 0, np.random.default_rng(1).uniform(-1, 1, 3)], kinds)
+    assert _cached(text, kinds).get("%t") == "static"

@@ -19,6 +19,8 @@ from xdsl.dialects.builtin import (
     Float64Type,
     IntegerAttr,
     IntegerType,
+    MemRefType,
+    NoneAttr,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
@@ -137,12 +139,15 @@ class Facts:
         to ``%B``'s memory, nothing between the two (nor, when the load sits in a loop
         nested after ``loop``, any iteration of that loop) writes or frees it, and
         ``%j`` is the induction variable of a loop with ``loop``'s bounds and step 1,
-        so ``store`` wrote element ``%j``.  Then the load's value is ``%w`` with
+        so ``store`` wrote element ``%j`` -- of a fresh allocation, where distinct
+        indices are distinct elements.  Then the load's value is ``%w`` with
         ``%i := %j`` (GMM's centred point ``xc[col]``), recomputable where ``%w``'s
         operands are, though ``%B`` is overwritten later."""
         if op_name(load) != "memref.load" or len(load.operands) != 2:
             return None
         buf, j = load.operands
+        if not _fresh_dense(buf):
+            return None  # a view may map several indices to one element (stride 0)
         c = self.classes(buf)
         if c in (-1, 0):
             return None
@@ -294,6 +299,16 @@ def _const_int(v: SSAValue) -> int | None:
     if isinstance(o, arith.ConstantOp) and isinstance(o.value, IntegerAttr):
         return o.value.value.data
     return None
+
+
+def _fresh_dense(buf: SSAValue) -> bool:
+    """``buf`` is a ``memref.alloc``/``alloca`` of the identity layout: distinct indices
+    are distinct elements.  (A view -- ``reinterpret_cast``, ``subview``, a stride-0
+    ``cast``, an argument the caller made from one -- may repeat elements, and then
+    the last iteration's store, not iteration ``%j``'s, is what a load reads.)"""
+    o = buf.owner
+    return (isinstance(o, Operation) and op_name(o) in ("memref.alloc", "memref.alloca")
+            and isinstance(buf.type, MemRefType) and isinstance(buf.type.layout, NoneAttr))
 
 
 def _covers(loop: Operation, j: SSAValue) -> bool:
