@@ -549,3 +549,94 @@ def test_every_call_starts_from_the_globals_initial_values() -> None:
     for f in (compile(m, "g", target="gpu", emulate=True), compile(m, "g", threads=2)):
         first, second = f(a.copy(), 2.5, 9), f(a.copy(), 2.5, 9)
         assert first == second and _same(first, cpu(a.copy(), 2.5, 9))
+
+
+# ---------------------------------------------------------------------------------------
+# Host threads: scatter-adds into private copies instead of atomics
+
+SCATTER = """
+func.func @scatter(%src: memref<?xf64>, %idx: memref<?xindex>, %acc: memref<?xf64>,
+                   %peek: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f64 {
+    %v = memref.load %src[%i] : memref<?xf64>
+    %j = memref.load %idx[%i] : memref<?xindex>
+    %old = memref.atomic_rmw addf %v, %acc[%j] : (f64, memref<?xf64>) -> f64
+    %p = memref.load %peek[%c0] : memref<?xf64>
+    scf.reduce(%p : f64) {
+    ^bb0(%a: f64, %b: f64):
+      %r = arith.addf %a, %b : f64
+      scf.reduce.return %r : f64
+    }
+  }
+  func.return %s : f64
+}
+"""
+
+
+def _scatter_inputs(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    n = 4000
+    src = rng.uniform(-1, 1, n)
+    idx = rng.integers(0, 7, n).astype(np.int64)  # many iterations share an element
+    return src, idx, rng.uniform(-1, 1, 7)
+
+
+def _count_private(monkeypatch: Any) -> list[int]:
+    calls = [0]
+    orig = gpu._PrivatePlan.reduce
+
+    def reduce(self: Any) -> None:
+        calls[0] += 1
+        orig(self)
+
+    monkeypatch.setattr(gpu._PrivatePlan, "reduce", reduce)
+    return calls
+
+
+def test_host_threads_scatter_into_private_copies(monkeypatch: Any) -> None:
+    """A buffer a kernel only updates with ``atomic_rmw addf`` (result unused) gets a
+    zeroed copy per extra thread, summed in after the launch: same sums as one thread,
+    without a lock cmpxchg per update."""
+    calls = _count_private(monkeypatch)
+    m = activity.parse(SCATTER)
+    src, idx, acc = _scatter_inputs(1)
+    peek = np.array([0.25])
+    want_acc = acc.copy()
+    want = compile(m, "scatter")(src, idx, want_acc, peek, len(src))
+    got_acc = acc.copy()
+    got = compile(m, "scatter", threads=3)(src, idx, got_acc, peek, len(src))
+    assert calls[0] == 1
+    assert got == pytest.approx(want) and np.allclose(got_acc, want_acc, rtol=1e-12)
+
+
+def test_host_threads_keep_atomics_for_aliased_buffers(monkeypatch: Any) -> None:
+    """The scattered buffer is also passed as ``%peek``, which the kernel reads: a
+    private copy would hide the updates from that view, so the launch keeps atomics."""
+    calls = _count_private(monkeypatch)
+    m = activity.parse(SCATTER)
+    src, idx, acc = _scatter_inputs(2)
+    want_acc = acc.copy()
+    compile(m, "scatter")(src, idx, want_acc, acc[:1].copy(), len(src))
+    got_acc = acc.copy()
+    compile(m, "scatter", threads=2)(src, idx, got_acc, got_acc, len(src))
+    assert calls[0] == 0
+    assert np.allclose(got_acc, want_acc, rtol=1e-12)
+
+
+def test_add_only_needs_unused_results() -> None:
+    """An ``atomic_rmw`` whose old value is used (a counter handing out slots) is not a
+    plain sum: that buffer keeps its atomics."""
+    m = activity.parse(SCATTER)
+    fop = next(o for o in m.walk() if o.name == "func.func")
+    pop = next(o for o in fop.walk() if o.name == "scf.parallel")
+    k = gpu.Kernel("k", pop, gpu.live_ins(pop), [])
+    assert [k.params[i].name_hint for i in gpu.add_only_params(k)] == ["acc"]
+    used = SCATTER.replace("%p = memref.load %peek[%c0] : memref<?xf64>",
+                           "%p = arith.addf %old, %old : f64")
+    m2 = activity.parse(used)
+    pop2 = next(o for o in m2.walk() if o.name == "scf.parallel")
+    k2 = gpu.Kernel("k", pop2, gpu.live_ins(pop2), [])
+    assert gpu.add_only_params(k2) == []

@@ -69,13 +69,17 @@ from activity.codegen.types import (
     PTR,
     VOID,
     descriptor_type,
+    elem_size,
     flat_types,
     is_float_type,
     value_type,
 )
 from activity.ops import op_name
+from activity.ops.rmw import rmw_kind
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
+PRIVATE_SUFFIX = "__private"
+PRIVATE_BUDGET = 1 << 28  # bytes of private copies one host-thread launch may allocate
 ARCHS = ("sm_80", "sm_90")
 BLOCK = 256
 
@@ -188,6 +192,7 @@ class Kernel:
     n_flat: int = 0  # LLVM parameters before the reduction pointer
     kid: int = -1  # index in the runtime registry
     functions: dict[str, Any] = field(default_factory=dict)  # arch -> CUfunction
+    private: list[int] = field(default_factory=list)  # see add_only_params
 
 
 def _bounds(fl: FuncLowering, pop: Operation) -> tuple[list[ir.Value], list[ir.Value],
@@ -205,12 +210,42 @@ def _bounds(fl: FuncLowering, pop: Operation) -> tuple[list[ir.Value], list[ir.V
     return lbs, ubs, steps, counts
 
 
+def add_only_params(k: Kernel) -> list[int]:
+    """Indices of ``k.params`` (float buffers) that the kernel only updates with
+    ``memref.atomic_rmw addf`` whose old value nothing reads -- the reverse sweep's
+    scatter into a shadow.  Sums commute, so on host threads each thread may add into a
+    zeroed private copy, summed into the buffer after the launch, instead of paying a
+    ``lock cmpxchg`` loop per update (x86 has no atomic float add)."""
+    out = []
+    for i, v in enumerate(k.params):
+        t = v.type
+        if not isinstance(t, MemRefType) or not is_float_type(value_type(t.element_type)):
+            continue
+        seen = False
+        for use in v.uses:
+            o = use.operation
+            if not k.op.is_ancestor(o):
+                continue
+            if op_name(o) == "memref.atomic_rmw" and use.index == 1 \
+                    and rmw_kind(o) == "addf" and not o.results[0].uses:
+                seen = True
+                continue
+            seen = False
+            break
+        if seen:
+            out.append(i)
+    return out
+
+
 _SREGS = ("tid.x", "ntid.x", "ctaid.x", "nctaid.x")
 
 
-def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False) -> ir.Function:
+def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False,
+                 plain: Sequence[SSAValue] = ()) -> ir.Function:
     """Define the kernel for ``k`` in ``kml``: an NVPTX ``ptx_kernel``, or (``emulate``)
-    a host function taking the thread coordinates as four trailing i64 parameters."""
+    a host function taking the thread coordinates as four trailing i64 parameters.
+    ``plain``: buffers whose ``atomic_rmw`` updates are lowered without atomics (each
+    host thread then updates a private copy, see ``_HostThreads``)."""
     pop = k.op
     flat: list[ir.Type] = []
     for v in k.params:
@@ -225,6 +260,7 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False) -> ir.Fu
     if not emulate:
         fn.calling_convention = "ptx_kernel"
     fl = FuncLowering(kml, pop, fn)
+    fl.plain_rmw = set(plain)
     body = fn.append_basic_block("body")
     b = fl.b
     b.position_at_end(body)
@@ -550,8 +586,15 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
     eml = ModuleLowering(module, Target("cpu", llvm.get_process_triple(), host_layout(opt),
                                         atomics=True), name=f"{func}_emulated")
     shadow = [Kernel(k.name, k.op, k.params, k.reductions, k.local) for k in kernels]
+    plain: dict[str, list[SSAValue]] = {}
+    for k in kernels:
+        k.private = add_only_params(k)
+        if k.private:  # a variant updating those buffers without atomics
+            pk = Kernel(k.name + PRIVATE_SUFFIX, k.op, k.params, k.reductions, k.local)
+            shadow.append(pk)
+            plain[pk.name] = [k.params[i] for i in k.private]
     for k in shadow:
-        fn = lower_kernel(eml, k, emulate=True)
+        fn = lower_kernel(eml, k, emulate=True, plain=plain.get(k.name, ()))
         w = ir.Function(eml.ir, ir.FunctionType(VOID, [PTR] + [I64] * (len(_SREGS) + 1)),
                         name=f"emu_{k.name}")
         b = ir.IRBuilder(w.append_basic_block("entry"))
@@ -855,6 +898,62 @@ class _Emulator:
                 fn(params, t, self.BLOCK, block, self.GRID, 0)
 
 
+def _extent(slots: Any, o: int, rank: int, esize: int) -> tuple[int, int, int] | None:
+    """``(aligned address, elements from it the descriptor can reach, element size)``
+    of the memref descriptor whose fields the kernelParams ``slots[o:]`` point to; None
+    for negative strides."""
+    aligned = ctypes.c_void_p.from_address(slots[o + 1]).value or 0
+    offset = ctypes.c_int64.from_address(slots[o + 2]).value
+    sizes = [ctypes.c_int64.from_address(slots[o + 3 + d]).value for d in range(rank)]
+    strides = [ctypes.c_int64.from_address(slots[o + 3 + rank + d]).value
+               for d in range(rank)]
+    if offset < 0 or any(st < 0 for st in strides):
+        return None
+    if any(sz <= 0 for sz in sizes):
+        return aligned, 0, esize
+    return aligned, offset + 1 + sum((sz - 1) * st for sz, st in zip(sizes, strides,
+                                                                       strict=True)), esize
+
+
+_NP_FLOAT = {8: np.float64, 4: np.float32, 2: np.float16}
+
+
+class _PrivatePlan:
+    """Zeroed private copies of a launch's add-only buffers for threads 1..n-1, their
+    parameter arrays, and the sum into the real buffers afterwards."""
+
+    def __init__(self, slots: Any, nslots: int,
+                 bufs: list[tuple[int, tuple[int, int, int], Any]], n: int) -> None:
+        self.arrays: list[Any] = []
+        self.copies: list[tuple[int, int, int, list[np.ndarray]]] = []
+        keep: list[Any] = []
+        per_thread: list[list[tuple[int, np.ndarray]]] = [[] for _ in range(n - 1)]
+        for o, (addr, m, sz), _t in bufs:
+            mine = [np.zeros(m, dtype=_NP_FLOAT[sz]) for _ in range(n - 1)]
+            self.copies.append((addr, m, sz, mine))
+            for t in range(n - 1):
+                per_thread[t].append((o, mine[t]))
+        for t in range(n - 1):
+            arr = (ctypes.c_void_p * nslots)(*[slots[j] for j in range(nslots)])
+            for o, buf in per_thread[t]:
+                for f in (o, o + 1):  # allocated and aligned pointer
+                    holder = ctypes.c_void_p(buf.ctypes.data)
+                    keep.append(holder)
+                    arr[f] = ctypes.addressof(holder)
+            self.arrays.append(ctypes.cast(arr, ctypes.c_void_p).value)
+            keep.append(arr)
+        self._keep = keep
+
+    def reduce(self) -> None:
+        for addr, m, sz, mine in self.copies:
+            if not m:
+                continue
+            real = np.frombuffer((ctypes.c_char * (m * sz)).from_address(addr),
+                                 dtype=_NP_FLOAT[sz])
+            for buf in mine:
+                real += buf
+
+
 class _HostThreads(_Emulator):
     """``compile(..., target="cpu", threads=n)``: the kernels run on ``n`` host threads
     at once (ctypes releases the GIL during each call), each over one contiguous block
@@ -864,6 +963,7 @@ class _HostThreads(_Emulator):
     def __init__(self, threads: int) -> None:
         super().__init__()
         self.threads = threads
+        self.private_launches = 0  # launches that used private copies (for tests)
 
     def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
         return 0, x
@@ -885,10 +985,14 @@ class _HostThreads(_Emulator):
             fn(params, 0, 1, 0, 1, chunk)
             return
         errors: list[BaseException] = []
+        plan = self._private_plan(k, params, n)
+        if plan is not None:
+            fn = self.fns[k.name + PRIVATE_SUFFIX]
+        arrays = [params] + ([] if plan is None else plan.arrays)
 
         def work(t: int) -> None:
             try:
-                fn(params, 0, 1, t, n, chunk)
+                fn(arrays[t] if plan is not None else params, 0, 1, t, n, chunk)
             except BaseException as e:  # pragma: no cover - ctypes reports, not raises
                 errors.append(e)
 
@@ -900,6 +1004,47 @@ class _HostThreads(_Emulator):
             w.join()
         if errors:
             raise errors[0]
+        if plan is not None:
+            plan.reduce()
+            self.private_launches += 1
+
+    def _private_plan(self, k: Kernel, params: int, n: int) -> _PrivatePlan | None:
+        """Per-thread parameter arrays in which the add-only buffers of ``k`` (see
+        ``add_only_params``) are zeroed private copies (thread 0 keeps the real ones);
+        None -- atomics then -- when there are none, when one may overlap another
+        buffer argument of the launch, or when the copies would exceed
+        ``PRIVATE_BUDGET``."""
+        if not k.private or (k.name + PRIVATE_SUFFIX) not in self.fns:
+            return None
+        slots = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))
+        first: list[int] = []
+        o = 0
+        for v in k.params:
+            first.append(o)
+            o += len(flat_types(v.type))
+        extents: dict[int, tuple[int, int, int]] = {}  # param -> (address, elems, size)
+        for i, v in enumerate(k.params):
+            if not isinstance(v.type, MemRefType):
+                continue
+            e = _extent(slots, first[i], len(v.type.get_shape()), elem_size(
+                value_type(v.type.element_type)))
+            if e is None:
+                if i in k.private:
+                    return None
+                continue
+            extents[i] = e
+        total = 0
+        for i in k.private:
+            a, m, sz = extents[i]
+            total += (n - 1) * m * sz
+            for j, (b, mj, szj) in extents.items():
+                if j != i and mj and m and a < b + mj * szj and b < a + m * sz:
+                    return None  # another argument may see the same memory
+        if total > PRIVATE_BUDGET:
+            return None
+        return _PrivatePlan(slots, k.n_flat + (1 if k.reductions else 0),
+                            [(first[i], extents[i], value_type(k.params[i].type.element_type))
+                             for i in k.private], n)
 
 
 _RT: _Runtime | None = None

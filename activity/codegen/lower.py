@@ -422,6 +422,8 @@ class FuncLowering:
         self.b = ir.IRBuilder(self.entry)
         self.N = LLVMBackend(self.b, lambda f, args: ml.math(self.b, f, args))
         self._alloca_place: dict[int, str] = {}
+        # buffers whose atomic_rmw updates may be plain (a host thread's private copy)
+        self.plain_rmw: set[SSAValue] = set()
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -913,7 +915,7 @@ class FuncLowering:
             kind = rmw_kind(op)
         except ValueError as e:
             raise unsupported(op, str(e)) from None
-        if self.ml.target.atomics:
+        if self.ml.target.atomics and m not in self.plain_rmw:
             llk = RMW_LLVM.get(kind)
             if llk is not None:
                 self.set(op, self.b.atomic_rmw(llk, p, val, "monotonic"))
