@@ -251,6 +251,31 @@ func.func @f(%m: memref<?x?xf64>, %v: memref<?xf64, strided<[?], offset: ?>>, %n
 """
 
 
+UNSIGNED_LOOP = """
+func.func @f(%x: f64) -> f64 {
+  %lo = arith.constant 9223372036854775806 : index
+  %hi = arith.constant -9223372036854775807 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for unsigned %i = %lo to %hi step %c1 iter_args(%a = %x) -> (f64) {
+    %a2 = arith.addf %a, %a : f64
+    scf.yield %a2 : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_unsigned_loops_compare_unsigned() -> None:
+    """``scf.for unsigned`` from 2**63 - 2 to 2**63 + 1 runs three iterations (a signed
+    comparison would run none): the interpreter and the compiled code agree, and the
+    AD generator, whose sweeps count iterations signed, refuses it by location."""
+    m = activity.parse(UNSIGNED_LOOP, name="u.mlir")
+    assert Interpreter(m).run("f", [1.5]).results[0] == 12.0
+    assert compile(m, "f")(1.5) == 12.0
+    with pytest.raises(activity.ActivityError, match=r"u\.mlir:6:\d+.*scf.for unsigned"):
+        activity.gradient(m, "f")
+
+
 def test_memref_views_globals_and_memref_results() -> None:
     m = activity.parse(MEMREF_OPS)
     mat = np.arange(12.0).reshape(3, 4)

@@ -679,6 +679,10 @@ class FuncGen:
 
     def fwd_for(self, op: Operation) -> None:
         assert isinstance(op, scf.ForOp)
+        if op.properties.get("unsignedCmp") is not None \
+                or op.attributes.get("unsignedCmp") is not None:
+            raise self.err(op, "cannot differentiate 'scf.for unsigned': the sweeps count "
+                               "iterations with signed arithmetic")
         self.alloc_static_tapes(op)
         lb, ub, step = (self.fv(x) for x in op.operands[:3])
         thread = self.threads(op)

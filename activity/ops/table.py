@@ -521,7 +521,7 @@ for _n, _s in (
     ("llvm.return", "return from function"),
     ("scf.yield", "yield to the parent region op"),
     ("scf.condition", "loop-continue test of scf.while, forwarding values"),
-    ("scf.for", "counted loop with iter_args"),
+    ("scf.for", "counted loop with iter_args (`unsigned`: bounds compared unsigned)"),
     ("scf.if", "two-way conditional with results"),
     ("scf.while", "general loop (before/after regions)"),
     ("scf.execute_region", "inline region"),

@@ -1172,11 +1172,22 @@ class Interpreter:
         body = op.regions[0]
         w = int_width(op.operands[0].type)
         run = self._run_region
+        unsigned = (op.properties.get("unsignedCmp") or op.attributes.get("unsignedCmp")) \
+            is not None
 
         def fn(V: V_, T: T_) -> None:
-            i, hi, step = signed(V[lb], w), signed(V[ub], w), signed(V[st], w)
             vals = [V[x] for x in inits]
             tans = [T[x] for x in inits]
+            if unsigned:  # bounds compared as unsigned; the induction variable wraps
+                i, hi, step = V[lb], V[ub], V[st]
+                if i < hi and step == 0:
+                    raise InterpreterError("scf.for with zero step")
+                while i < hi:
+                    vals, tans = run(body, V, T, [i, *vals], [0.0, *tans])
+                    i = wrap(i + step, w)
+                self._define_all(V, T, sgs, vals, tans)
+                return
+            i, hi, step = signed(V[lb], w), signed(V[ub], w), signed(V[st], w)
             if i < hi and step <= 0:
                 raise InterpreterError(f"scf.for with non-positive step {step}")
             while i < hi:
