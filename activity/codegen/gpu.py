@@ -963,7 +963,6 @@ class _HostThreads(_Emulator):
     def __init__(self, threads: int) -> None:
         super().__init__()
         self.threads = threads
-        self.private_launches = 0  # launches that used private copies (for tests)
 
     def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
         return 0, x
@@ -1006,7 +1005,6 @@ class _HostThreads(_Emulator):
             raise errors[0]
         if plan is not None:
             plan.reduce()
-            self.private_launches += 1
 
     def _private_plan(self, k: Kernel, params: int, n: int) -> _PrivatePlan | None:
         """Per-thread parameter arrays in which the add-only buffers of ``k`` (see
@@ -1029,9 +1027,7 @@ class _HostThreads(_Emulator):
             e = _extent(slots, first[i], len(v.type.get_shape()), elem_size(
                 value_type(v.type.element_type)))
             if e is None:
-                if i in k.private:
-                    return None
-                continue
+                return None  # a range we cannot bound: no overlap check possible
             extents[i] = e
         total = 0
         for i in k.private:
