@@ -437,6 +437,21 @@ class _FakeDriver:
         return (0,)
 
 
+def _install_driver(monkeypatch: Any, fake: _FakeDriver) -> None:
+    """Make ``fake`` the ``cuda.bindings.driver`` module the runtime imports."""
+    import sys
+    import types
+
+    pkg = types.ModuleType("cuda")
+    bindings = types.ModuleType("cuda.bindings")
+    bindings.driver = fake  # type: ignore[attr-defined]
+    pkg.bindings = bindings  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cuda", pkg)
+    monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
+    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", fake)  # type: ignore[arg-type]
+    monkeypatch.setattr(gpu, "_RT", None)
+
+
 @pytest.mark.parametrize("case", [c for c in CASES if c[0] in ("xsbench", "reductions",
                                                                 "mutable_global")],
                          ids=lambda c: c[0])
@@ -446,20 +461,11 @@ def test_cuda_driver_path_with_a_stand_in_driver(case: tuple, monkeypatch: Any) 
     reduction slots in device memory) run against a stand-in driver module whose
     kernels are the host-compiled ones: results equal the CPU's, every managed buffer
     is freed.  (A real device is benchmarks/gpu_check.py's job.)"""
-    import sys
-    import types
 
     _, m, func, inputs = case
     emulated = compile(m, func, target="gpu", emulate=True)
     fake = _FakeDriver(emulated._gm.emulator[1])
-    pkg = types.ModuleType("cuda")
-    bindings = types.ModuleType("cuda.bindings")
-    bindings.driver = fake  # type: ignore[attr-defined]
-    pkg.bindings = bindings  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "cuda", pkg)
-    monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
-    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", fake)  # type: ignore[arg-type]
-    monkeypatch.setattr(gpu, "_RT", None)
+    _install_driver(monkeypatch, fake)
     on_device = gpu.GPUFunction(func, emulated._gm)
     a_cpu, a_dev = copies(inputs), copies(inputs)
     want = compile(m, func)(*a_cpu)
@@ -507,8 +513,6 @@ def test_failed_device_allocation_is_an_error_not_a_crash(monkeypatch: Any) -> N
     """A ``memref.alloc`` of the host code whose managed allocation fails (out of
     device memory) raises from the call, runs no kernel on the stand-in host block,
     frees everything, and leaves the runtime usable."""
-    import sys
-    import types
 
     m = activity.parse(HOST_ALLOC)
     emulated = compile(m, "twice_sum", target="gpu", emulate=True)
@@ -521,14 +525,7 @@ def test_failed_device_allocation_is_an_error_not_a_crash(monkeypatch: Any) -> N
         return (2, None) if calls["n"] == calls["fail_at"] else alloc(n, flags)
 
     fake.cuMemAllocManaged = flaky  # type: ignore[method-assign]
-    pkg = types.ModuleType("cuda")
-    bindings = types.ModuleType("cuda.bindings")
-    bindings.driver = fake  # type: ignore[attr-defined]
-    pkg.bindings = bindings  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "cuda", pkg)
-    monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
-    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", fake)  # type: ignore[arg-type]
-    monkeypatch.setattr(gpu, "_RT", None)
+    _install_driver(monkeypatch, fake)
     f = gpu.GPUFunction("twice_sum", emulated._gm)
     a = np.arange(1.0, 8.0)
     with pytest.raises(RuntimeError, match="cuMemAllocManaged of 56 bytes failed"):
