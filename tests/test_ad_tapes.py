@@ -178,59 +178,11 @@ def test_memory_written_by_atomic_rmw_is_not_read_only() -> None:
     assert _cached(RMW_AFTER_LOAD, ["const", "active"]).get("%v") == "static"
 
 
-# the triangular offset %off of the middle loop (as in GMM) inside an outer time loop:
-# with INIT = %c0 it is the same in every iteration of %t, so its static tape needs no
-# slot per %t (8*n bytes, not 8*m*n); with INIT = %t it shifts with %t and keeps both
-NESTED_OFFSET = """
-func.func @f(%m: index, %n: index, %l: memref<?xf64>, %x: memref<?xf64>) -> f64 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %z = arith.constant 0.0 : f64
-  %res = scf.for %t = %c0 to %m step %c1 iter_args(%acc0 = %z) -> (f64) {
-    %xt = memref.load %x[%t] : memref<?xf64>
-    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = INIT, %acc = %acc0)
-        -> (index, f64) {
-      %xi = memref.load %x[%i] : memref<?xf64>
-      %i1 = arith.addi %i, %c1 : index
-      %q:2 = scf.for %j = %i1 to %n step %c1 iter_args(%o = %off, %a = %acc)
-          -> (index, f64) {
-        %lij = memref.load %l[%o] : memref<?xf64>
-        %xj = memref.load %x[%j] : memref<?xf64>
-        %p = arith.mulf %lij, %xi : f64
-        %p2 = arith.mulf %p, %xj : f64
-        %p3 = arith.mulf %p2, %xt : f64
-        %s = math.sin %p3 : f64
-        %a2 = arith.addf %a, %s : f64
-        %o2 = arith.addi %o, %c1 : index
-        scf.yield %o2, %a2 : index, f64
-      }
-      scf.yield %q#0, %q#1 : index, f64
-    }
-    scf.yield %r#1 : f64
-  }
-  func.return %res : f64
-}
-"""
-
-
-@pytest.mark.parametrize("init,loops", [("%c0", ["n"]), ("%t", ["m", "n"])])
-def test_a_tape_has_no_slots_for_loops_its_value_does_not_vary_in(init: str,
-                                                                   loops: list[str]) -> None:
-    text = NESTED_OFFSET.replace("INIT", init)
-    m, n = 3, 5
-    kinds = ["const", "const", "dup", "dup"]
-    rng = np.random.default_rng(6)
-    inputs = [m, n, rng.uniform(-1, 1, n * (n - 1) // 2 + m), rng.uniform(-1, 1, n)]
-    gradients(parse(text), "f", inputs, kinds)
-    d = Differentiator(parse(text), "f", kinds, True)
-    d.run()
-    off = [c for c in d.stats.cached if c.value == "%off"]
-    assert len(off) == 1 and off[0].kind == "static" and off[0].loops == loops, off
-
-
-# the same nest with the offset's init, the inner loop's bounds and the offset's step
-# each either independent of %t or not: the tape of %off keeps its %t dimension
-# exactly when one of them depends on %t, and the gradient is right either way
+# the triangular offset %off of the middle loop (as in GMM) inside an outer time loop,
+# with its init, the inner loop's bounds and its step each either independent of %t or
+# not: its static tape keeps a %t dimension (8*m*n bytes, not 8*n) exactly when one of
+# them depends on %t -- every iteration of %t writes the same value to the same slot
+# otherwise -- and the gradient is right either way
 VARIED_OFFSET = """
 func.func @f(%m: index, %n: index, %l: memref<?xf64>, %x: memref<?xf64>) -> f64 {
   %c0 = arith.constant 0 : index
