@@ -577,6 +577,7 @@ class _FnGen:
             (4 if self.callees else 0, "call"),
             (3 if nested else 0, "if"), (3 if nested else 0, "for"),
             (2 if nested else 0, "while"),
+            (2 if nested else 0, "fold"),
         ])
         getattr(self, "s_" + kind)(sc, out, ind, depth)
 
@@ -683,7 +684,9 @@ class _FnGen:
                     f"memref.load {m.name}[{i.name}] {{}} : {m.type}")
 
     def s_store(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
-        m = self.choose(self.memrefs(sc))
+        self.s_store_into(self.choose(self.memrefs(sc)), sc, out, ind)
+
+    def s_store_into(self, m: Val, sc: Scope, out: list[str], ind: int) -> None:
         x = self.scalar(sc, element_type(m.type), out, ind)
         i = self.mem_index(sc, m, out, ind)
         out.append("  " * ind + f"memref.store {x.name}, {m.name}[{i.name}] : {m.type}")
@@ -835,6 +838,38 @@ class _FnGen:
         out.append("  " * ind + f"}} {self.pg.tag()}")
         for v in vals:
             sc.add(v)
+
+    def s_fold(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
+        """A loop over all four elements of a buffer (mostly a fresh one, often
+        overwritten afterwards; the bounds of ``fresh_buffer``'s fill loop), folding each
+        element nonlinearly into an accumulator: the AD generator may rebuild such loads
+        from the store that filled the buffer."""
+        fresh = not sc.of(M4) or self.ch.chance(0.7)
+        m = self.fresh_buffer(sc, out, ind) if fresh else self.choose(sc.of(M4))
+        if fresh and self.ch.chance(0.4):  # a write between the fill and the fold
+            self.s_store_into(m, sc, out, ind)
+        c0, c4, c1 = (self.emit_const(k, INDEX) for k in (0, 4, 1))
+        init = self.fval(sc, F64, out, ind)
+        head, vals = self.bind_results(sc, [F64])
+        iv, acc = self.pg.fresh("i"), self.pg.fresh("a")
+        out.append("  " * ind + f"{head}scf.for {iv} = {c0.name} to {c4.name} step {c1.name}"
+                   f" iter_args({acc} = {init.name}) -> (f64) {{")
+        inner = Scope(sc)
+        inner.add(Val(iv, INDEX, small=True))
+        a = inner.add(Val(acc, F64))
+        e = self.define(inner, out, ind + 1, F64, f"memref.load {m.name}[{iv}] {{}} : {M4}")
+        op = pick(self.ch, ("arith.mulf", "arith.addf", "math.atan2"))
+        if op == "arith.addf":
+            e = self.define(inner, out, ind + 1, F64, f"math.sin {e.name} {{}} : f64")
+        r = self.define(inner, out, ind + 1, F64, f"{op} {a.name}, {e.name} {{}} : f64")
+        self.region_body(inner, out, ind + 1, depth)
+        out.append("  " * (ind + 1) + f"scf.yield {r.name} : f64")
+        out.append("  " * ind + f"}} {self.pg.tag()}")
+        for v in vals:
+            sc.add(v)
+        if fresh and self.ch.chance(0.6):  # overwritten afterwards: no re-reading it
+            x = self.fval(sc, F64, out, ind)
+            out.append("  " * ind + f"memref.store {x.name}, {m.name}[{c0.name}] : {M4}")
 
     def s_while(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         bound = self.small_index(sc, out, ind)
