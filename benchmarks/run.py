@@ -354,13 +354,6 @@ def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list
     return call, xs
 
 
-def interleaved_medians(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
-                        repeat: int, warmup: int = 2) -> dict[str, float]:
-    """Median time of each callable, the repeats taken round-robin (so that a slow phase
-    of a shared machine hits every variant alike)."""
-    return {k: t for k, (t, _) in interleaved_stats(runs, repeat, warmup).items()}
-
-
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
                       repeat: int, warmup: int = 2) -> dict[str, tuple[float, float]]:
     """``(median wall seconds, CPUs used)`` of each callable, the timed repeats taken

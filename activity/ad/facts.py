@@ -290,11 +290,12 @@ class Facts:
 def _same_index(a: SSAValue, b: SSAValue) -> bool:
     if a is b:
         return True
-    ca, cb = _const_int(a), _const_int(b)
+    ca, cb = const_int(a), const_int(b)
     return ca is not None and ca == cb
 
 
-def _const_int(v: SSAValue) -> int | None:
+def const_int(v: SSAValue) -> int | None:
+    """The value of an ``arith.constant`` integer, or None."""
     o = v.owner
     if isinstance(o, arith.ConstantOp) and isinstance(o.value, IntegerAttr):
         return o.value.value.data
@@ -316,7 +317,7 @@ def _covers(loop: Operation, j: SSAValue) -> bool:
     is the induction variable of an ``scf.for``/``scf.parallel`` dimension with the
     same bounds and step 1."""
     lb, ub, step = loop.operands[:3]
-    if _const_int(step) != 1 or not isinstance(j, BlockArgument):
+    if const_int(step) != 1 or not isinstance(j, BlockArgument):
         return False
     owner = j.block.parent_op()
     if owner is None:
@@ -328,7 +329,7 @@ def _covers(loop: Operation, j: SSAValue) -> bool:
                            owner.step[j.index])
     else:
         return False
-    return _const_int(jstep) == 1 and _same_index(jlb, lb) and _same_index(jub, ub)
+    return const_int(jstep) == 1 and _same_index(jlb, lb) and _same_index(jub, ub)
 
 
 def _frees(op: Operation) -> bool:

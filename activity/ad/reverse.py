@@ -52,7 +52,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP, Builder
-from activity.ad.facts import Facts, float_of_width
+from activity.ad.facts import Facts, const_int, float_of_width
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
 from activity.ad.tape import (
@@ -197,13 +197,6 @@ def describe(op: Operation | None, orig: dict[int, Operation] | None = None) -> 
     src = orig.get(id(op), op) if orig else op
     loc = location_of(src)
     return f"{loc[0]}:{loc[1]}:{loc[2]}" if loc else "<unknown location>"
-
-
-def _const_int(v: SSAValue) -> int | None:
-    op = v.owner if not isinstance(v, BlockArgument) else None
-    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
-        return op.value.value.data
-    return None
 
 
 def _inside(blk: Block | None, op: Operation | None) -> bool:
@@ -395,7 +388,7 @@ class FuncGen:
         return self.const(n, INDEX)
 
     def cint(self, v: SSAValue) -> int | None:
-        n = _const_int(v)
+        n = const_int(v)
         if n is not None:
             return n
         for (x, t), w in self.consts.items():
