@@ -15,7 +15,12 @@ For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stenc
    the reverse sweep runs as GPU kernels too; shadow updates that iterations may share
    are atomic).  Should the parallel reverse fail, the script says so, times the CPU
    gradient of the sequential schedule and skips the GPU gradient;
-3. median times of each, and the GPU/CPU speedup.
+3. the ``all_active`` gradient on the device must agree too (``--no-all-active``: skip);
+4. with ``--jax``, ``jax.jit(jax.grad(f))`` of the equivalent JAX objective on JAX's
+   default device must agree too;
+5. median times of each, the GPU/CPU speedup, gradient/primal and pruned/all_active on
+   the device, and how much of one call the kernels take (the rest is staging arrays
+   into managed memory and back, and the host part).
 
 Exit status 0 when every comparison that ran agreed, 1 otherwise, 2 when no device is
 available (and ``--emulate`` was not given).
@@ -25,9 +30,11 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import statistics
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -43,10 +50,9 @@ from activity.codegen import gpu  # noqa: E402
 from activity.codegen.sequential import sequentialize  # noqa: E402
 
 
-def _load_kernels() -> Any:
-    name = "activity_benchmark_kernels"
+def _load_module(name: str, path: Path) -> Any:
     if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "kernels" / "__init__.py")
+        spec = importlib.util.spec_from_file_location(name, path)
         assert spec is not None and spec.loader is not None
         mod = importlib.util.module_from_spec(spec)
         sys.modules[name] = mod
@@ -54,7 +60,7 @@ def _load_kernels() -> Any:
     return sys.modules[name]
 
 
-KER = _load_kernels()
+KER = _load_module("activity_benchmark_kernels", HERE / "kernels" / "__init__.py")
 WRT = {"xsbench": [5, 7], "lbm": [3, 5]}
 
 
@@ -74,6 +80,21 @@ def median_time(fn: Callable[..., Any], make_args: Callable[[], list[Any]],
     return statistics.median(ts)
 
 
+def kernel_share(fn: Callable[..., Any], args: list[Any], emulate: bool) -> str:
+    """One more call, saying how much of it the device spent in kernels (launch to
+    synchronize) and in how many launches; the rest is staging the arrays into managed
+    memory, copying them back and the host part of the function."""
+    if emulate:
+        return ""
+    rt = gpu.runtime()
+    rt.kernel_s, rt.launches = 0.0, 0
+    t0 = time.perf_counter()
+    fn(*args)
+    total = time.perf_counter() - t0
+    return (f"   [kernels {rt.kernel_s * 1e3:.3f} of {total * 1e3:.3f} ms, "
+            f"{rt.launches} launches]")
+
+
 def close(a: Any, b: Any, rtol: float) -> bool:
     if isinstance(a, tuple):
         return all(close(x, y, rtol) for x, y in zip(a, b, strict=True))
@@ -83,10 +104,12 @@ def close(a: Any, b: Any, rtol: float) -> bool:
 
 
 def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
-          cpu_repeat: int | None = None, cpu_threads: int = 1) -> bool:
+          cpu_repeat: int | None = None, cpu_threads: int = 1, all_active: bool = True,
+          record: dict[str, Any] | None = None, use_jax: bool = False) -> bool:
     k = KER.KERNELS[name]
     module = activity.parse(k.mlir)
     inputs = k.make_inputs(np.random.default_rng(0), size)
+    rec: dict[str, Any] = {} if record is None else record
     ok = True
     crep = repeat if cpu_repeat is None else cpu_repeat
     cpu = compile_fn(module, k.func, threads=cpu_threads)
@@ -99,9 +122,11 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
     ok &= same
     t_cpu = median_time(cpu, lambda: copies(inputs), crep)
     t_gpu = median_time(dev, lambda: copies(inputs), repeat)
+    rec.update(primal_cpu_s=t_cpu, primal_gpu_s=t_gpu, primal_agree=same)
     print(f"{name:<8} primal    cpu {t_cpu * 1e3:10.3f} ms   gpu {t_gpu * 1e3:10.3f} ms   "
           f"speedup {t_cpu / t_gpu:7.2f}x   {'agree' if same else 'DISAGREE'} "
-          f"({r_cpu!r} vs {r_gpu!r})")
+          f"({r_cpu!r} vs {r_gpu!r}){kernel_share(dev, copies(inputs), emulate)}",
+          flush=True)
     wrt = WRT[name]
     try:
         g_cpu = activity.gradient(module, k.func, wrt, args=k.args, threads=cpu_threads)
@@ -114,12 +139,56 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
     t_gc = median_time(g_cpu, lambda: inputs, crep)
     g_gpu = activity.gradient(module, k.func, wrt, args=k.args, target="gpu",
                               emulate=emulate)
-    same = close(tuple(g_cpu(*inputs)), tuple(g_gpu(*inputs)), rtol)
+    want = tuple(g_cpu(*inputs))
+    same = close(want, tuple(g_gpu(*inputs)), rtol)
     ok &= same
     t_gg = median_time(g_gpu, lambda: inputs, repeat)
+    rec.update(grad_cpu_s=t_gc, grad_gpu_s=t_gg, grad_agree=same)
     print(f"{name:<8} gradient  cpu {t_gc * 1e3:10.3f} ms   gpu {t_gg * 1e3:10.3f} ms   "
-          f"speedup {t_gc / t_gg:7.2f}x   {'agree' if same else 'DISAGREE'}")
+          f"speedup {t_gc / t_gg:7.2f}x   {'agree' if same else 'DISAGREE'}"
+          f"{kernel_share(g_gpu, inputs, emulate)}", flush=True)
+    print(f"{name:<8} gradient/primal on the gpu {t_gg / t_gpu:.2f}", flush=True)
+    if all_active:
+        g_all = activity.gradient(module, k.func, wrt, False, args=k.args, target="gpu",
+                                  emulate=emulate)
+        same = close(want, tuple(g_all(*inputs)), rtol)
+        ok &= same
+        t_ga = median_time(g_all, lambda: inputs, repeat)
+        rec.update(all_active_gpu_s=t_ga, all_active_agree=same)
+        print(f"{name:<8} all_active gpu {t_ga * 1e3:10.3f} ms   pruned/all_active "
+              f"speedup {t_ga / t_gg:5.2f}x   {'agree' if same else 'DISAGREE'}"
+              f"{kernel_share(g_all, inputs, emulate)}", flush=True)
+    if use_jax:
+        ok &= jax_check(name, inputs, want, t_gg, repeat, rec)
     return ok
+
+
+def jax_check(name: str, inputs: list[Any], want: tuple[Any, ...], ours_s: float,
+              repeat: int, rec: dict[str, Any]) -> bool:
+    """``jax.jit(jax.grad(f))`` of the equivalent objective of ``benchmarks/run.py`` on
+    JAX's default device (the GPU where jax has its CUDA plugin), timed and checked
+    against our gradient.  JAX must not grab most of the device's memory up front
+    (``XLA_PYTHON_CLIENT_PREALLOCATE=false``): our buffers are managed memory."""
+    import os
+
+    os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+    try:
+        import jax
+    except ImportError:
+        print(f"{name:<8} jax: not installed")
+        return True
+    run = _load_module("activity_benchmark_run", HERE / "run.py")
+    jx = run.jax_gradient(name, inputs)
+    call, xs = jx
+    got = [np.asarray(v) for v in call(*xs)]
+    same = all(np.allclose(np.asarray(a).reshape(-1), b.reshape(-1), rtol=1e-6,
+                           atol=1e-9 * max(1.0, float(np.max(np.abs(b)))))
+               for a, b in zip(want, got, strict=True))
+    t = median_time(call, lambda: xs, repeat)
+    rec.update(jax_s=t, jax_agree=same, jax_device=str(jax.devices()[0]))
+    print(f"{name:<8} jax ({jax.devices()[0]}) {t * 1e3:10.3f} ms   ours/jax "
+          f"{ours_s / t:5.2f}   {'agree' if same else 'DISAGREE'}", flush=True)
+    return same
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,6 +205,12 @@ def main(argv: list[str] | None = None) -> int:
                          "one CPU gradient takes tens of seconds)")
     ap.add_argument("--cpu-threads", type=int, default=1,
                     help="host threads for the CPU versions' scf.parallel loops (default 1)")
+    ap.add_argument("--no-all-active", action="store_true",
+                    help="skip the all_active gradient on the device")
+    ap.add_argument("--jax", action="store_true",
+                    help="also time jax.jit(jax.grad(f)) of the equivalent JAX objective "
+                         "on JAX's default device and check it agrees")
+    ap.add_argument("--json", default=None, help="also write the numbers to this file")
     ns = ap.parse_args(argv)
     if not ns.emulate:
         try:
@@ -147,9 +222,22 @@ def main(argv: list[str] | None = None) -> int:
     names = list(KER.KERNELS) if ns.only is None else ns.only.split(",")
     if ns.cpu_threads > 1:
         print(f"CPU versions on {ns.cpu_threads} host threads")
-    ok = all([check(n, ns.size, ns.repeat, ns.emulate, ns.rtol, ns.cpu_repeat,
-                    ns.cpu_threads) for n in names])
-    print("all agree" if ok else "MISMATCHES")
+    ok = True
+    records: dict[str, Any] = {}
+    for n in names:
+        records[n] = {}
+        try:
+            ok &= check(n, ns.size, ns.repeat, ns.emulate, ns.rtol, ns.cpu_repeat,
+                        ns.cpu_threads, not ns.no_all_active, records[n], ns.jax)
+        except Exception:  # go on with the next kernel: one device run has to tell all
+            traceback.print_exc()
+            records[n]["error"] = traceback.format_exc()
+            ok = False
+        if ns.json:  # after every kernel: a run cut short still leaves its numbers
+            Path(ns.json).write_text(json.dumps(records, indent=1))
+    if not ns.emulate and gpu.runtime().prefetch_error:
+        print(f"(prefetching was given up: {gpu.runtime().prefetch_error})")
+    print("all agree" if ok else "MISMATCHES OR ERRORS")
     return 0 if ok else 1
 
 

@@ -4,11 +4,14 @@ No GPU is needed: every kernel's PTX must assemble with ``ptxas`` for sm_80 and 
 (skipped when ptxas is absent), and the whole host side -- outlining, parameter
 packing, launches, grid-stride loops, per-thread reductions combined atomically -- runs
 in emulation (host-compiled kernels over a simulated grid) against the CPU code and the
-interpreter.  Running on a real device is ``benchmarks/gpu_check.py``'s job.
+interpreter.  Running on a real device is ``benchmarks/gpu_check.py``'s job; with
+``ACTIVITY_TEST_GPU=1`` (on a machine with a CUDA device and cuda-python) the tests
+that run kernels launch them on the device instead of emulating them.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -28,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 K = benchmark_kernels()
+# ACTIVITY_TEST_GPU=1: launch on the real device rather than in emulation
+EMULATE = os.environ.get("ACTIVITY_TEST_GPU") != "1"
 needs_ptxas = pytest.mark.skipif(shutil.which("ptxas") is None,
                                  reason="ptxas (CUDA toolkit) not installed")
 
@@ -172,7 +177,7 @@ def test_emulated_gpu_run_equals_cpu_and_interpreter(case: tuple) -> None:
     _, m, func, inputs = case
     a_cpu, a_gpu, a_int = copies(inputs), copies(inputs), copies(inputs)
     cpu = compile(m, func)(*a_cpu)
-    g = compile(m, func, target="gpu", emulate=True)
+    g = compile(m, func, target="gpu", emulate=EMULATE)
     got = g(*a_gpu)
     ref = Interpreter(m, max_steps=10**8).run(func, a_int).results
     assert _same(got, cpu), (got, cpu)
@@ -270,7 +275,7 @@ def test_kernel_gradients_on_the_emulated_gpu(name: str) -> None:
     nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
     inputs = k.make_inputs(np.random.default_rng(1), "small")
     cpu = activity.gradient(m, k.func, nums, args=k.args)
-    dev = activity.gradient(m, k.func, nums, args=k.args, target="gpu", emulate=True)
+    dev = activity.gradient(m, k.func, nums, args=k.args, target="gpu", emulate=EMULATE)
     # the forward sweep's loops and the reverse loops are kernels
     assert len(dev.compiled.kernels) == 2 * len(compile(m, k.func, target="gpu",
                                                        emulate=True).kernels)
