@@ -31,6 +31,7 @@ import glob
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -352,6 +353,9 @@ def find_libdevice() -> str | None:
     if ptxas:
         roots.append(os.path.dirname(os.path.dirname(os.path.realpath(ptxas))))
     roots += sorted(glob.glob("/usr/local/cuda*"), reverse=True) + ["/usr/lib/cuda"]
+    # NVIDIA's pip wheels (nvidia-cuda-nvcc and the like) put it under site-packages
+    roots += [d for p in sys.path if p for d in sorted(glob.glob(os.path.join(
+        p, "nvidia", "*")) + glob.glob(os.path.join(p, "nvidia", "cu*", "*")))]
     for r in roots:
         if r:
             hits = sorted(glob.glob(os.path.join(r, "nvvm", "libdevice", "libdevice*.bc")))
@@ -478,10 +482,19 @@ class GPUFunction:
                         x[...] = view
                 return out
             finally:
+                # free every staged buffer even when one free fails (after a kernel
+                # fault the context's error is sticky and each free reports it): the
+                # error that ended the call, if any, is the one to see
+                failed: BaseException | None = None
                 for _, _, ptr in staged:
-                    rt.free(ptr)
+                    try:
+                        rt.free(ptr)
+                    except BaseException as e:
+                        failed = failed or e
                 _ACTIVE[:] = []
                 _ERRORS.clear()
+                if failed is not None and sys.exc_info()[0] is None:
+                    raise failed
 
 
 def compile_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None,
@@ -542,6 +555,7 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
     engine.snapshot_globals([(g.name, _global_size(g)) for g in host_ml.gvars.values()
                              if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
+    host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
     gm = GPUModule(host, kernels, kernel_ir, ptx, emulator)
     _GPU_CACHE[key] = gm
     return gm
@@ -816,16 +830,18 @@ class _Runtime:
         except Exception as e:
             self.prefetch_error = f"{type(e).__name__}: {e}"
 
-    def _check(self, res: Any) -> Any:
+    def _check(self, res: Any, what: str = "") -> Any:
         err, *rest = res if isinstance(res, tuple) else (res,)
         if int(err) != 0:
-            raise RuntimeError(f"CUDA driver error {err}")
+            name = getattr(err, "name", None) or str(err)
+            raise RuntimeError(f"CUDA driver error {name} ({int(err)})"
+                               + (f" in {what}" if what else ""))
         return rest[0] if len(rest) == 1 else (tuple(rest) if rest else None)
 
     def load(self, gm: GPUModule) -> None:
+        self._check(self.cu.cuCtxSetCurrent(self.ctx))  # current per thread
         if id(gm) in self.modules:
             return
-        self._check(self.cu.cuCtxSetCurrent(self.ctx))
         ptx = gm.ptx.get(self.arch) or next(iter(gm.ptx.values()))
         mod = self._check(self.cu.cuModuleLoadData(ptx.encode() + b"\0"))
         for k in gm.kernels:
@@ -870,17 +886,21 @@ class _Runtime:
             ctypes.memmove(dred, red, 8 * nred)
             slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
             ctypes.c_void_p.from_address(slot).value = dred
-        self.synchronize()
-        grid = max(1, min((total + BLOCK - 1) // BLOCK, 32 * self.sms))
-        t0 = time.perf_counter()
-        self._check(self.cu.cuLaunchKernel(k.functions[self.arch], grid, 1, 1, BLOCK, 1, 1,
-                                           0, 0, params, 0))
-        self.synchronize()
-        self.kernel_s += time.perf_counter() - t0
-        self.launches += 1
-        if nred:
-            ctypes.memmove(red, dred, 8 * nred)
-            self.free(dred)
+        try:
+            self.synchronize()
+            grid = max(1, min((total + BLOCK - 1) // BLOCK, 32 * self.sms))
+            t0 = time.perf_counter()
+            self._check(self.cu.cuLaunchKernel(k.functions[self.arch], grid, 1, 1, BLOCK, 1,
+                                               1, 0, 0, params, 0),
+                        f"launching kernel {k.name} ({grid} x {BLOCK} threads)")
+            self._check(self.cu.cuCtxSynchronize(), f"kernel {k.name}")
+            self.kernel_s += time.perf_counter() - t0
+            self.launches += 1
+            if nred:
+                ctypes.memmove(red, dred, 8 * nred)
+        finally:
+            if nred:
+                self.free(dred)
 
 
 class _Emulator:

@@ -436,6 +436,7 @@ class CompiledFunction:
                 self._memref_slots.append(k)
             k += struct.calcsize("<" + p.fmt) // 8
         self._free = free_results
+        self.free_fn: Any = _LIBC.free  # releases a memref result's block (GPU: the driver)
         self.llvm_ir = llvm_ir
         self._globals: list[tuple[int, bytes]] = list(getattr(owner, "mutable_globals", []))
 
@@ -505,7 +506,7 @@ class CompiledFunction:
         if (self._free and alloc and alloc != 0xDEADBEEF and alloc not in inputs
                 and alloc not in freed):
             freed.add(alloc)
-            _LIBC.free(alloc)
+            self.free_fn(alloc)
         return out
 
 
