@@ -20,6 +20,7 @@ Why this module exists rather than calling ``xdsl.parser.Parser`` directly:
 from __future__ import annotations
 
 import bisect
+import hashlib
 import os
 import re
 import shutil
@@ -499,19 +500,43 @@ def _is_blank(text: str) -> bool:
     return all(not line.split("//", 1)[0].strip() for line in text.splitlines())
 
 
+GENERIC_CACHE_ENV = "ACTIVITY_GENERIC_CACHE"
+
+
+def _generic_cache_path(text: str) -> Path | None:
+    """Where the generic form of ``text`` is kept when ``$ACTIVITY_GENERIC_CACHE`` names
+    a directory: mlir-opt's conversions are saved there and read back instead of
+    running mlir-opt again, so that a machine without mlir-opt (a lent GPU machine, say)
+    can parse the same files once the cache has been filled where mlir-opt is."""
+    root = os.environ.get(GENERIC_CACHE_ENV)
+    if not root:
+        return None
+    key = hashlib.sha256(text.encode()).hexdigest()
+    return Path(root) / f"{key}.mlir"
+
+
 def _parse_via_mlir_opt(
     ctx: Context, text: str, display: str, xdsl_error: ActivityError
 ) -> ModuleOp:
     """The generic-form fallback; ``xdsl_error`` is what xDSL said first."""
-    tool = _find_mlir_opt()
-    if tool is None:
-        raise ActivityError(
-            f"{xdsl_error.message} {_INSTALL_HINT}",
-            file=xdsl_error.file,
-            line=xdsl_error.line,
-            col=xdsl_error.col,
-        )
-    generic = _to_generic(tool, text, display)
+    cached = _generic_cache_path(text)
+    if cached is not None and cached.is_file():
+        generic = cached.read_text()
+    else:
+        tool = _find_mlir_opt()
+        if tool is None:
+            raise ActivityError(
+                f"{xdsl_error.message} {_INSTALL_HINT}",
+                file=xdsl_error.file,
+                line=xdsl_error.line,
+                col=xdsl_error.col,
+            )
+        generic = _to_generic(tool, text, display)
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(generic)
+            tmp.replace(cached)
     try:
         module = Parser(ctx, generic, display).parse_module()
     except Exception:  # report xDSL's error on the original text

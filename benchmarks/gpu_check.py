@@ -70,6 +70,8 @@ def copies(xs: list[Any]) -> list[Any]:
 
 def median_time(fn: Callable[..., Any], make_args: Callable[[], list[Any]],
                 repeat: int) -> float:
+    if repeat <= 0:  # not timed (--cpu-repeat 0)
+        return float("nan")
     fn(*make_args())  # warm up (module load, first-touch of managed memory)
     ts = []
     for _ in range(repeat):
@@ -148,16 +150,32 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
           f"speedup {t_gc / t_gg:7.2f}x   {'agree' if same else 'DISAGREE'}"
           f"{kernel_share(g_gpu, inputs, emulate)}", flush=True)
     print(f"{name:<8} gradient/primal on the gpu {t_gg / t_gpu:.2f}", flush=True)
+    if not emulate:  # the same without prefetching the function's own allocations
+        rt = gpu.runtime()
+        rt.prefetch_allocs = False
+        try:
+            t_np = median_time(g_gpu, lambda: inputs, repeat)
+            share = kernel_share(g_gpu, inputs, emulate)
+        finally:
+            rt.prefetch_allocs = True
+        rec.update(grad_gpu_no_alloc_prefetch_s=t_np)
+        print(f"{name:<8} gradient  gpu without prefetching its allocations "
+              f"{t_np * 1e3:10.3f} ms{share}", flush=True)
     if all_active:
-        g_all = activity.gradient(module, k.func, wrt, False, args=k.args, target="gpu",
-                                  emulate=emulate)
-        same = close(want, tuple(g_all(*inputs)), rtol)
-        ok &= same
-        t_ga = median_time(g_all, lambda: inputs, repeat)
-        rec.update(all_active_gpu_s=t_ga, all_active_agree=same)
-        print(f"{name:<8} all_active gpu {t_ga * 1e3:10.3f} ms   pruned/all_active "
-              f"speedup {t_ga / t_gg:5.2f}x   {'agree' if same else 'DISAGREE'}"
-              f"{kernel_share(g_all, inputs, emulate)}", flush=True)
+        try:
+            g_all = activity.gradient(module, k.func, wrt, False, args=k.args,
+                                      target="gpu", emulate=emulate)
+            same = close(want, tuple(g_all(*inputs)), rtol)
+            ok &= same
+            t_ga = median_time(g_all, lambda: inputs, repeat)
+            rec.update(all_active_gpu_s=t_ga, all_active_agree=same)
+            print(f"{name:<8} all_active gpu {t_ga * 1e3:10.3f} ms   pruned/all_active "
+                  f"speedup {t_ga / t_gg:5.2f}x   {'agree' if same else 'DISAGREE'}"
+                  f"{kernel_share(g_all, inputs, emulate)}", flush=True)
+        except Exception:
+            traceback.print_exc()
+            rec["all_active_error"] = traceback.format_exc()
+            ok = False
     if use_jax:
         ok &= jax_check(name, inputs, want, t_gg, repeat, rec)
     return ok

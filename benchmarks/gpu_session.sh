@@ -6,7 +6,10 @@
 # Expects, in .whl/ (carried; ignored by git): the wheels of xdsl 0.75.0,
 # immutabledict and ordered-set for CPython 3.12, and llvmlite 0.50 split in two so it
 # fits the 64 MiB a run may carry: llvmlite-py.tar (the package without its library) and
-# libllvmlite.so.xz (the stripped library, xz-compressed).  Each stage writes its log
+# libllvmlite.so.xz (the stripped library, xz-compressed); and generic/, the
+# generic forms of the test and benchmark MLIR (the machine has no mlir-opt; fill it here
+# with ACTIVITY_GENERIC_CACHE=.whl/generic while running tests/test_gpu.py and
+# benchmarks/gpu_check.py --emulate --size small).  Each stage writes its log
 # to OUTDIR as it goes and has its own time limit, so a stage that hangs or fails
 # leaves the others' results:
 #   1. env.txt       the device, the driver and the versions used;
@@ -28,7 +31,7 @@ python3 -c "import lzma, shutil; shutil.copyfileobj(lzma.open('.whl/libllvmlite.
 open('/tmp/site/llvmlite/binding/libllvmlite.so', 'wb'))" || exit 3
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
     --target /tmp/site .whl/*.whl || exit 3
-export PYTHONPATH=/tmp/site:$PWD
+export PYTHONPATH=/tmp/site:$PWD ACTIVITY_GENERIC_CACHE=$PWD/.whl/generic
 
 stamp env
 {
@@ -58,6 +61,7 @@ ACTIVITY_TEST_GPU=1 timeout 150 python3 -m pytest -q -p no:cacheprovider \
 
 stamp gpu_check
 timeout "${GPU_CHECK_TIMEOUT:-300}" python3 benchmarks/gpu_check.py --size "$size" \
-    --cpu-threads "$(nproc)" --cpu-repeat 1 --repeat 5 --jax --json "$out/gpu.json" \
+    --cpu-threads "$(nproc)" --cpu-repeat "${CPU_REPEAT:-1}" --repeat "${REPEAT:-5}" \
+    ${ONLY:+--only "$ONLY"} --jax --json "$out/gpu.json" \
     2>&1 | tee "$out/gpu_check.txt"
 stamp done

@@ -428,6 +428,40 @@ class GPUModule:
     kernel_ir: str
     ptx: dict[str, str]
     emulator: Any = None  # host-compiled kernels (emulate=True)
+    written: list[bool] | None = None  # per argument: may the function write it?
+
+
+# Uses of a memref that only read it, and views whose results alias their operand 0.
+_READ_USES = {"memref.load", "memref.dim", "memref.rank"}
+_VIEW_USES = {"memref.subview", "memref.cast", "memref.reinterpret_cast",
+              "memref.collapse_shape", "memref.expand_shape", "memref.transpose"}
+
+
+def written_args(fop: Operation) -> list[bool]:
+    """Per argument of ``fop``: False only for a memref that the function provably
+    never writes -- every use, through views, is a load, a ``dim``/``rank`` or the
+    source of a ``memref.copy``; anything else (a store, an atomic, a call, a yield, a
+    pointer taken) counts as a write.  The GPU runtime does not copy such an argument
+    back from its managed buffer, which would move its pages back from the device."""
+    out: list[bool] = []
+    for a in fop.regions[0].blocks.first.args:  # type: ignore[union-attr]
+        out.append(isinstance(a.type, MemRefType) and _may_write(a))
+    return out
+
+
+def _may_write(v: SSAValue) -> bool:
+    work = [v]
+    while work:
+        x = work.pop()
+        for use in x.uses:
+            name = op_name(use.operation)
+            if name in _READ_USES or (name == "memref.copy" and use.index == 0):
+                continue
+            if name in _VIEW_USES and use.index == 0:
+                work.extend(use.operation.results)
+                continue
+            return True
+    return False
 
 
 class GPUFunction:
@@ -458,16 +492,18 @@ class GPUFunction:
         rt: Any = (_HostThreads(self.threads) if self.threads else
                    _Emulator() if self.emulate else runtime())
         rt.load(self._gm)
-        staged: list[tuple[np.ndarray, np.ndarray, int]] = []
+        staged: list[tuple[np.ndarray, np.ndarray, int, bool]] = []
         call: list[Any] = []
         with _ACTIVE_LOCK:
             _ACTIVE[:] = [rt]
             _ERRORS.clear()
             try:
-                for x in args:
+                written = self._gm.written
+                for i, x in enumerate(args):
                     if isinstance(x, np.ndarray) and x.ndim and x.size:
                         ptr, view = rt.managed_like(x)
-                        staged.append((x, view, ptr))
+                        staged.append((x, view, ptr,
+                                       written is None or i >= len(written) or written[i]))
                         call.append(view)
                         if isinstance(rt, _Runtime):
                             rt.prefetch(ptr, x.nbytes)
@@ -477,8 +513,8 @@ class GPUFunction:
                 if _ERRORS:
                     raise _ERRORS[0]
                 rt.synchronize()
-                for x, view, _ in staged:
-                    if view is not x:
+                for x, view, _, written in staged:
+                    if view is not x and written:
                         x[...] = view
                 return out
             finally:
@@ -486,7 +522,7 @@ class GPUFunction:
                 # fault the context's error is sticky and each free reports it): the
                 # error that ended the call, if any, is the one to see
                 failed: BaseException | None = None
-                for _, _, ptr in staged:
+                for _, _, ptr, _ in staged:
                     try:
                         rt.free(ptr)
                     except BaseException as e:
@@ -556,7 +592,7 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
                              if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
-    gm = GPUModule(host, kernels, kernel_ir, ptx, emulator)
+    gm = GPUModule(host, kernels, kernel_ir, ptx, emulator, written_args(fop))
     _GPU_CACHE[key] = gm
     return gm
 
@@ -717,6 +753,7 @@ def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
         _ERRORS.append(e)
 
 
+PREFETCH_MIN = 1 << 20  # bytes: smaller allocations of the host code are not prefetched
 _FALLBACK: set[int] = set()  # host blocks handed out after an allocation failed
 _HOST = ctypes.CDLL(None)
 _HOST.malloc.restype = ctypes.c_void_p
@@ -730,9 +767,15 @@ def _malloc_cb(n: int) -> int:
     # a kernel run on the wrong memory: keep the error, hand out host memory so the
     # host code stays safe, skip every later launch, and let GPUFunction.call raise.
     try:
-        p = _current().alloc(max(1, n))
+        rt = _current()
+        p = rt.alloc(max(1, n))
         if not p:
             raise MemoryError(f"allocating {n} bytes returned NULL")
+        if isinstance(rt, _Runtime) and rt.prefetch_allocs and n >= PREFETCH_MIN:
+            # a large block the function allocates (a tape, a shadow) is mostly the
+            # kernels' to write: have its pages made on the device now rather than one
+            # fault at a time in the first kernel that touches them
+            rt.prefetch(p, n)
         return p
     except BaseException as e:
         if not _ERRORS:
@@ -807,6 +850,7 @@ class _Runtime:
         self.kernel_s = 0.0
         self.launches = 0
         self.prefetch_error: str | None = None  # why prefetching was given up, if it was
+        self.prefetch_allocs = True  # prefetch the function's own large allocations
 
     def prefetch(self, p: int, n: int) -> None:
         """Move ``n`` bytes of managed memory at ``p`` to the device ahead of the first
@@ -873,12 +917,6 @@ class _Runtime:
     def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
         if total <= 0:
             return
-        if not self.pageable and host_globals(k):
-            raise CudaUnavailable(
-                f"kernel {k.name} uses the mutable global(s) @"
-                f"{', @'.join(host_globals(k))}, which live in host memory; this device "
-                "cannot access pageable host memory (no HMM/ATS): make them constant or "
-                "pass the data as a memref argument")
         nred = len(k.reductions)
         dred = 0
         if nred:
@@ -886,7 +924,11 @@ class _Runtime:
             ctypes.memmove(dred, red, 8 * nred)
             slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
             ctypes.c_void_p.from_address(slot).value = dred
+        staged: list[tuple[int, int, int]] = []  # (host address, managed copy, bytes)
+        keep: list[Any] = []
         try:
+            if not self.pageable and host_globals(k):
+                params = self._stage_globals(k, params, staged, keep)
             self.synchronize()
             grid = max(1, min((total + BLOCK - 1) // BLOCK, 32 * self.sms))
             t0 = time.perf_counter()
@@ -898,9 +940,49 @@ class _Runtime:
             self.launches += 1
             if nred:
                 ctypes.memmove(red, dred, 8 * nred)
+            for host, dev, n in staged:
+                ctypes.memmove(host, dev, n)
         finally:
             if nred:
                 self.free(dred)
+            for _, dev, _ in staged:
+                self.free(dev)
+
+    def _stage_globals(self, k: Kernel, params: int, staged: list[tuple[int, int, int]],
+                       keep: list[Any]) -> int:
+        """A device that cannot reach pageable host memory (no HMM/ATS) cannot read the
+        host's copy of a mutable global: give the kernel a managed copy instead (a
+        parameter array whose descriptor of the global points to it), to be copied
+        back after the kernel.  The host's copy stays the one the host code sees
+        between launches.  Returns the new parameter array's address."""
+        slots = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))
+        nslots = k.n_flat + (1 if k.reductions else 0)
+        arr = (ctypes.c_void_p * nslots)(*[slots[j] for j in range(nslots)])
+        keep.append(arr)
+        o = 0
+        for v in k.params:
+            width = len(flat_types(v.type))
+            owner = v.owner
+            if (isinstance(owner, Operation) and op_name(owner) == "memref.get_global"
+                    and isinstance(v.type, MemRefType)):
+                e = _extent(slots, o, len(v.type.get_shape()),
+                            elem_size(value_type(v.type.element_type)))
+                if e is None:
+                    raise CudaUnavailable(
+                        f"kernel {k.name}: cannot bound the memory of a mutable global "
+                        "(negative strides), and this device cannot access pageable "
+                        "host memory")
+                host, m, sz = e
+                n = m * sz
+                dev = self.alloc(max(1, n))
+                staged.append((host, dev, n))
+                ctypes.memmove(dev, host, n)
+                for f in (o, o + 1):  # allocated and aligned pointer
+                    holder = ctypes.c_void_p(dev)
+                    keep.append(holder)
+                    arr[f] = ctypes.addressof(holder)
+            o += width
+        return ctypes.addressof(arr)
 
 
 class _Emulator:
