@@ -62,6 +62,6 @@ ACTIVITY_TEST_GPU=1 timeout 150 python3 -m pytest -q -p no:cacheprovider \
 stamp gpu_check
 timeout "${GPU_CHECK_TIMEOUT:-300}" python3 benchmarks/gpu_check.py --size "$size" \
     --cpu-threads "$(nproc)" --cpu-repeat "${CPU_REPEAT:-1}" --repeat "${REPEAT:-5}" \
-    ${ONLY:+--only "$ONLY"} --jax --json "$out/gpu.json" \
+    ${ONLY:+--only "$ONLY"} $([ "${JAX:-1}" = 1 ] && echo --jax) --json "$out/gpu.json" \
     2>&1 | tee "$out/gpu_check.txt"
 stamp done

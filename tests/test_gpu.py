@@ -379,6 +379,7 @@ class _FakeDriver:
         self.attrs = {"cc_major": 9, "sms": 2, "pageable": pageable}
         self.calls: list[str] = []
         self.live: set[int] = set()
+        self.device: set[int] = set()  # of those, from cuMemAlloc (device memory)
         self.libc = ctypes.CDLL(None)
         self.libc.malloc.restype = ctypes.c_void_p
         self.libc.malloc.argtypes = [ctypes.c_size_t]
@@ -421,7 +422,31 @@ class _FakeDriver:
         self.live.add(p)
         return (0, p)
 
+    def cuMemAlloc(self, n: int) -> tuple:  # noqa: N802
+        assert n > 0
+        p = int(self.libc.malloc(n))
+        self.live.add(p)
+        self.device.add(p)
+        return (0, p)
+
+    def cuMemcpyHtoD(self, dst: int, src: int, n: int) -> tuple:  # noqa: N802
+        assert int(dst) in self.device and n > 0
+        import ctypes
+
+        ctypes.memmove(int(dst), int(src), n)
+        self.calls.append("htod")
+        return (0,)
+
+    def cuMemcpyDtoH(self, dst: int, src: int, n: int) -> tuple:  # noqa: N802
+        assert int(src) in self.device and n > 0
+        import ctypes
+
+        ctypes.memmove(int(dst), int(src), n)
+        self.calls.append("dtoh")
+        return (0,)
+
     def cuMemFree(self, p: int) -> tuple:  # noqa: N802
+        self.device.discard(int(p))
         self.live.remove(int(p))
         self.libc.free(int(p))
         return (0,)
@@ -520,28 +545,30 @@ func.func @twice_sum(%a: memref<?xf64>, %n: index) -> f64 {
 
 
 def test_failed_device_allocation_is_an_error_not_a_crash(monkeypatch: Any) -> None:
-    """A ``memref.alloc`` of the host code whose managed allocation fails (out of
+    """A ``memref.alloc`` of the host code whose device allocation fails (out of
     device memory) raises from the call, runs no kernel on the stand-in host block,
     frees everything, and leaves the runtime usable."""
 
     m = activity.parse(HOST_ALLOC)
     emulated = compile(m, "twice_sum", target="gpu", emulate=True)
     fake = _FakeDriver(emulated._gm.emulator[1])
-    calls = {"n": 0, "fail_at": 2}  # the 1st allocation stages %a, the 2nd is %t
-    alloc = fake.cuMemAllocManaged
+    # %a and %t are only dereferenced by kernels: both in device memory, %a first
+    calls = {"n": 0, "fail_at": 2}
+    alloc = fake.cuMemAlloc
 
-    def flaky(n: int, flags: int) -> tuple:
+    def flaky(n: int) -> tuple:
         calls["n"] += 1
-        return (2, None) if calls["n"] == calls["fail_at"] else alloc(n, flags)
+        return (2, None) if calls["n"] == calls["fail_at"] else alloc(n)
 
-    fake.cuMemAllocManaged = flaky  # type: ignore[method-assign]
+    fake.cuMemAlloc = flaky  # type: ignore[method-assign]
     _install_driver(monkeypatch, fake)
     f = gpu.GPUFunction("twice_sum", emulated._gm)
     a = np.arange(1.0, 8.0)
-    with pytest.raises(RuntimeError, match="cuMemAllocManaged of 56 bytes failed"):
+    with pytest.raises(RuntimeError, match="allocating 56 bytes of device memory failed"):
         f(a.copy(), 7)
     assert not any(c.startswith("launch ") for c in fake.calls)
     assert not fake.live and not gpu._FALLBACK
+    assert "htod" in fake.calls  # %a went to device memory
     calls["fail_at"] = 0
     assert f(a.copy(), 7) == 2.0 * a.sum() and not fake.live
 
@@ -677,3 +704,44 @@ def test_only_arguments_the_function_may_write_are_copied_back() -> None:
     fop = next(op for op in m.walk() if getattr(op, "sym_name", None) is not None
                and op.sym_name.data == "w")
     assert gpu.written_args(fop) == [False, True, True, True, True, False]
+
+
+DEREFS = """
+func.func private @ext(memref<?xf64>)
+func.func @h(%k: memref<?xf64>, %v: memref<?xf64>, %h: memref<?xf64>, %c: memref<?xf64>,
+             %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %h, %c0 : memref<?xf64>
+  %sub = memref.subview %v[0] [2] [1] : memref<?xf64> to memref<2xf64, strided<[1]>>
+  scf.parallel (%i) = (%c0) to (%c1) step (%c1) {
+    %a = memref.load %k[%i] : memref<?xf64>
+    memref.store %a, %sub[%i] : memref<2xf64, strided<[1]>>
+    memref.store %a, %h[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %y = memref.load %h[%c0] : memref<?xf64>
+  func.call @ext(%c) : (memref<?xf64>) -> ()
+  return %y : f64
+}
+"""
+
+
+def test_arguments_only_kernels_dereference_are_staged_in_device_memory() -> None:
+    """``device_only_args``: used only inside kernels (a view taken on the host, and
+    ``dim``, do not dereference) -> device memory; a host load or a call -> managed."""
+    m = activity.parse(DEREFS)
+    fop = next(op for op in m.walk() if getattr(op, "sym_name", None) is not None
+               and op.sym_name.data == "h")
+    assert gpu.device_only_args(fop) == [True, True, False, False, False]
+
+
+def test_allocations_only_kernels_dereference_are_device_memory() -> None:
+    """The host code allocates %t with the device allocator when only kernels read and
+    write it (its dealloc does not dereference); a host load of it keeps it managed."""
+    host_reads = HOST_ALLOC.replace("  memref.dealloc %t", "  %h = memref.load %t[%c0] : "
+                                    "memref<?xf64>\n  memref.dealloc %t")
+    for text, device in ((HOST_ALLOC, True), (host_reads, False)):
+        ir = gpu.build_gpu(activity.parse(text), "twice_sum", archs=()).host.llvm_ir
+        assert ('@"activity_gpu_malloc_device"(' in ir) == device
+        assert ('@"activity_gpu_malloc"(' in ir) == (not device)

@@ -319,13 +319,14 @@ def _case_alloc_failure(drv: _Driver) -> dict[str, Any]:
     os.environ["FAKE_CUDA_FAIL_ALLOC_OVER"] = "10000"
     try:
         launches = drv.launches
-        with pytest.raises(RuntimeError, match=r"cuMemAllocManaged of 144000 bytes failed: "
-                                               r".*OUT_OF_MEMORY"):
+        with pytest.raises(RuntimeError, match=r"allocating 144000 bytes of device memory "
+                                               r"failed: .*OUT_OF_MEMORY"):
             dev(*_red_inputs(150, 120))  # the arguments fit, the temporary does not
         assert drv.launches == launches, "a kernel ran on the stand-in host block"
         assert drv.live == 0 and not gpu._FALLBACK
-        with pytest.raises(RuntimeError, match=r"cuMemAllocManaged of 16000 bytes failed"):
-            dev(*_red_inputs(2000, 2))  # staging %u fails
+        with pytest.raises(RuntimeError, match=r"allocating 16000 bytes of device memory "
+                                               r"failed: .*OUT_OF_MEMORY"):
+            dev(*_red_inputs(2000, 2))  # staging %u (only kernels read it) fails
         assert drv.live == 0
     finally:
         del os.environ["FAKE_CUDA_FAIL_ALLOC_OVER"]
@@ -545,7 +546,7 @@ def test_reductions_and_host_allocations(children: _Children, case: str) -> None
 
 
 @pytest.mark.parametrize("case", ["alloc_failure"])
-def test_failed_managed_allocation_is_a_clear_error(children: _Children, case: str) -> None:
+def test_failed_device_allocation_is_a_clear_error(children: _Children, case: str) -> None:
     assert _ok(children, case)["leaked"] == 0
 
 

@@ -429,6 +429,7 @@ class GPUModule:
     ptx: dict[str, str]
     emulator: Any = None  # host-compiled kernels (emulate=True)
     written: list[bool] | None = None  # per argument: may the function write it?
+    device_only: list[bool] | None = None  # per argument: only kernels dereference it
 
 
 # Uses of a memref that only read it, and views whose results alias their operand 0.
@@ -447,6 +448,46 @@ def written_args(fop: Operation) -> list[bool]:
     for a in fop.regions[0].blocks.first.args:  # type: ignore[union-attr]
         out.append(isinstance(a.type, MemRefType) and _may_write(a))
     return out
+
+
+def device_only_args(fop: Operation) -> list[bool]:
+    """Per argument of ``fop``: True for a memref that only the kernels (the outermost
+    ``scf.parallel`` loops) dereference -- every use, through views taken anywhere,
+    lies inside a kernel or is a ``dim``/``rank`` of the descriptor.  The GPU runtime
+    stages such an argument in device memory with explicit copies instead of managed
+    memory, whose pages would fault over one by one in each direction."""
+    kernels = {id(op) for op in outermost_parallels(fop)}
+    out: list[bool] = []
+    for a in fop.regions[0].blocks.first.args:  # type: ignore[union-attr]
+        out.append(isinstance(a.type, MemRefType) and not _host_derefs(a, kernels))
+    return out
+
+
+def _in_kernel(op: Operation, kernels: set[int]) -> bool:
+    p: Operation | None = op
+    while p is not None:
+        if id(p) in kernels:
+            return True
+        p = p.parent_op()
+    return False
+
+
+def _host_derefs(v: SSAValue, kernels: set[int], dealloc_ok: bool = False) -> bool:
+    work = [v]
+    while work:
+        x = work.pop()
+        for use in x.uses:
+            op = use.operation
+            name = op_name(op)
+            if _in_kernel(op, kernels) or name in ("memref.dim", "memref.rank"):
+                continue
+            if dealloc_ok and name == "memref.dealloc":
+                continue  # frees through the runtime's callback, whatever the memory
+            if name in _VIEW_USES and use.index == 0:
+                work.extend(op.results)
+                continue
+            return True
+    return False
 
 
 def _may_write(v: SSAValue) -> bool:
@@ -492,29 +533,38 @@ class GPUFunction:
         rt: Any = (_HostThreads(self.threads) if self.threads else
                    _Emulator() if self.emulate else runtime())
         rt.load(self._gm)
-        staged: list[tuple[np.ndarray, np.ndarray, int, bool]] = []
+        staged: list[tuple[np.ndarray, np.ndarray, int, bool, bool]] = []
         call: list[Any] = []
         with _ACTIVE_LOCK:
             _ACTIVE[:] = [rt]
             _ERRORS.clear()
             try:
                 written = self._gm.written
+                dev_only = self._gm.device_only if isinstance(rt, _Runtime) else None
                 for i, x in enumerate(args):
                     if isinstance(x, np.ndarray) and x.ndim and x.size:
-                        ptr, view = rt.managed_like(x)
-                        staged.append((x, view, ptr,
-                                       written is None or i >= len(written) or written[i]))
+                        w = written is None or i >= len(written) or written[i]
+                        if (dev_only is not None and i < len(dev_only) and dev_only[i]
+                                and x.flags.c_contiguous):
+                            # only kernels touch it: device memory, explicit copies
+                            ptr, view = rt.device_like(x)
+                            staged.append((x, view, ptr, w, True))
+                        else:
+                            ptr, view = rt.managed_like(x)
+                            staged.append((x, view, ptr, w, False))
+                            if isinstance(rt, _Runtime):
+                                rt.prefetch(ptr, x.nbytes)
                         call.append(view)
-                        if isinstance(rt, _Runtime):
-                            rt.prefetch(ptr, x.nbytes)
                     else:
                         call.append(x)
                 out = self._gm.host(*call)
                 if _ERRORS:
                     raise _ERRORS[0]
                 rt.synchronize()
-                for x, view, _, written in staged:
-                    if view is not x and written:
+                for x, view, ptr, w, on_device in staged:
+                    if on_device and w:
+                        rt.copy_back(x, ptr)
+                    elif view is not x and w:
                         x[...] = view
                 return out
             finally:
@@ -522,7 +572,7 @@ class GPUFunction:
                 # fault the context's error is sticky and each free reports it): the
                 # error that ended the call, if any, is the one to see
                 failed: BaseException | None = None
-                for _, _, ptr, _ in staged:
+                for _, _, ptr, _, _ in staged:
                     try:
                         rt.free(ptr)
                     except BaseException as e:
@@ -581,6 +631,18 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
         return True
 
     host_ml.parallel_hook = hook
+    pops = {id(op) for op in outermost_parallels(fop)}
+
+    def alloc_hook(fl: FuncLowering, op: Operation) -> str | None:
+        # a buffer of the function that only kernels dereference (a tape, a shadow, a
+        # temporary) lives in device memory: no page faults, no migration
+        if fl.fop is not fop or fill is not None or op_name(op) != "memref.alloc":
+            return None
+        if _in_kernel(op, pops) or _host_derefs(op.results[0], pops, dealloc_ok=True):
+            return None
+        return "activity_gpu_malloc_device"
+
+    host_ml.alloc_hook = alloc_hook
     irmod = host_ml.lower([func])
     _, ins, outs = host_ml.signature(fop)
     add_wrapper(irmod, func, ins, outs)
@@ -592,7 +654,8 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
                              if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
-    gm = GPUModule(host, kernels, kernel_ir, ptx, emulator, written_args(fop))
+    gm = GPUModule(host, kernels, kernel_ir, ptx, emulator, written_args(fop),
+                   device_only_args(fop))
     _GPU_CACHE[key] = gm
     return gm
 
@@ -786,6 +849,24 @@ def _malloc_cb(n: int) -> int:
         return int(q or 0)
 
 
+def _malloc_device_cb(n: int) -> int:
+    # like _malloc_cb, for a buffer only kernels dereference: device memory on a device
+    # (the emulator and host threads hand out host memory, as for any allocation)
+    try:
+        rt = _current()
+        p = rt.alloc_device(max(1, n)) if isinstance(rt, _Runtime) else rt.alloc(max(1, n))
+        if not p:
+            raise MemoryError(f"allocating {n} bytes returned NULL")
+        return p
+    except BaseException as e:
+        if not _ERRORS:
+            _ERRORS.append(e)
+        q = _HOST.malloc(max(1, n))
+        if q:
+            _FALLBACK.add(int(q))
+        return int(q or 0)
+
+
 def _free_cb(p: int) -> None:
     if not p:
         return
@@ -800,7 +881,8 @@ def _free_cb(p: int) -> None:
             _ERRORS.append(e)
 
 
-_CALLBACKS = (_LAUNCH_T(_launch_cb), _MALLOC_T(_malloc_cb), _FREE_T(_free_cb))
+_CALLBACKS = (_LAUNCH_T(_launch_cb), _MALLOC_T(_malloc_cb), _FREE_T(_free_cb),
+              _MALLOC_T(_malloc_device_cb))
 _SYMBOLS_DONE = False
 
 
@@ -808,8 +890,8 @@ def _runtime_symbols() -> None:
     global _SYMBOLS_DONE
     if _SYMBOLS_DONE:
         return
-    for name, cb in zip(("activity_gpu_launch", "activity_gpu_malloc", "activity_gpu_free"),
-                        _CALLBACKS, strict=True):
+    for name, cb in zip(("activity_gpu_launch", "activity_gpu_malloc", "activity_gpu_free",
+                         "activity_gpu_malloc_device"), _CALLBACKS, strict=True):
         llvm.add_symbol(name, ctypes.cast(cb, ctypes.c_void_p).value)
     _SYMBOLS_DONE = True
 
@@ -903,6 +985,30 @@ class _Runtime:
 
     def free(self, p: int) -> None:
         self._check(self.cu.cuMemFree(p))
+
+    def alloc_device(self, n: int) -> int:
+        try:
+            return int(self._check(self.cu.cuMemAlloc(n), f"cuMemAlloc({n})"))
+        except RuntimeError as e:
+            raise RuntimeError(f"allocating {n} bytes of device memory failed: {e}"
+                               ) from None
+
+    def device_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
+        """A device-memory copy of the C-contiguous ``x`` and an array object over its
+        address, for the host code to build the descriptor from (never to read: the
+        host cannot dereference device memory)."""
+        p = self.alloc_device(x.nbytes)
+        try:
+            self._check(self.cu.cuMemcpyHtoD(p, x.ctypes.data, x.nbytes), "cuMemcpyHtoD")
+        except BaseException:
+            self.free(p)
+            raise
+        view = np.frombuffer((ctypes.c_char * x.nbytes).from_address(p),
+                             dtype=x.dtype).reshape(x.shape)
+        return p, view
+
+    def copy_back(self, x: np.ndarray, p: int) -> None:
+        self._check(self.cu.cuMemcpyDtoH(x.ctypes.data, p, x.nbytes), "cuMemcpyDtoH")
 
     def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
         p = self.alloc(x.nbytes)

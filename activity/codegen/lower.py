@@ -206,6 +206,9 @@ class ModuleLowering:
         # called for every scf.parallel of a host function; True when it lowered it
         # (the GPU target turns the outermost ones into kernel launches)
         self.parallel_hook: Callable[[FuncLowering, Operation], bool] | None = None
+        # the allocation function for one heap memref.alloc, when not target.malloc
+        # (the GPU target: device memory for buffers only kernels dereference)
+        self.alloc_hook: Callable[[FuncLowering, Operation], str | None] | None = None
 
     # -- symbols -----------------------------------------------------------------------
 
@@ -981,14 +984,16 @@ class FuncLowering:
         name = op_name(op)
         place = self.alloca_place(op) if name == "memref.alloca" else "heap"
         if place == "heap":
+            hook = self.ml.alloc_hook
+            fname = hook(self, op) if hook is not None else None
             if align > 16:
                 nbytes = self.b.add(self.b.mul(count, self.i64(es)), self.i64(align))
-                raw = self.call_malloc(nbytes, self.i64(1))
+                raw = self.call_malloc(nbytes, self.i64(1), fname)
                 a = self.b.ptrtoint(raw, I64)
                 a = self.b.and_(self.b.add(a, self.i64(align - 1)), self.i64(-align))
                 aligned = self.b.inttoptr(a, PTR)
             else:
-                raw = self.call_malloc(count, self.i64(es))
+                raw = self.call_malloc(count, self.i64(es), fname)
                 aligned = raw
         else:
             if place == "entry":
@@ -1008,15 +1013,16 @@ class FuncLowering:
                                [raw, aligned, self.i64(0), *sizes,
                                 *self.row_major(sizes)]))
 
-    def call_malloc(self, count: ir.Value, size: ir.Value) -> ir.Value:
+    def call_malloc(self, count: ir.Value, size: ir.Value, fname: str | None = None
+                    ) -> ir.Value:
         t = self.ml.target
-        if t.fill == 0 and t.malloc == "malloc":
+        if fname is None and t.fill == 0 and t.malloc == "malloc":
             fn = self.ml.declare("calloc", PTR, [I64, I64])
             return self.b.call(fn, [count, size])
-        fn = self.ml.declare(t.malloc, PTR, [I64])
+        fn = self.ml.declare(fname or t.malloc, PTR, [I64])
         n = self.b.mul(count, size)
         p = self.b.call(fn, [n])
-        if t.fill is not None:
+        if t.fill is not None and fname is None:
             self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
                         [p, ir.Constant(I8, t.fill), n, ir.Constant(I1, 0)])
         return p

@@ -457,6 +457,51 @@ EXPORT CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 
 static CUresult run_queue(void);
 
+/* Device memory: host memory here too (the emulated kernels run on the host), tracked
+ * like managed memory; the copies synchronize first, as the driver's do for the NULL
+ * stream.  cuGetProcAddress hands out the _v2 entry points (CUDA >= 3.2). */
+EXPORT CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
+    trace("cuMemAlloc_v2(%zu)", bytesize);
+    return cuMemAllocManaged(dptr, bytesize, MEM_ATTACH_GLOBAL);
+}
+
+static int live_range(const void *p, size_t n) {
+    int ok = 0;
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < n_allocs; i++)
+        if ((const char *)allocs[i].p <= (const char *)p &&
+            (const char *)p + n <= (const char *)allocs[i].p + allocs[i].n)
+            ok = 1;
+    pthread_mutex_unlock(&lock);
+    return ok;
+}
+
+EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n) {
+    CUresult r = need_context();
+    trace("cuMemcpyHtoD_v2(%#llx, %p, %zu)", (unsigned long long)dst, src, n);
+    if (r != OK)
+        return r;
+    if ((r = run_queue()) != OK)
+        return r;
+    if (src == NULL || !live_range((void *)(uintptr_t)dst, n))
+        return ERR_INVALID_VALUE;
+    memcpy((void *)(uintptr_t)dst, src, n);
+    return OK;
+}
+
+EXPORT CUresult CUDAAPI cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n) {
+    CUresult r = need_context();
+    trace("cuMemcpyDtoH_v2(%p, %#llx, %zu)", dst, (unsigned long long)src, n);
+    if (r != OK)
+        return r;
+    if ((r = run_queue()) != OK)
+        return r;
+    if (dst == NULL || !live_range((void *)(uintptr_t)src, n))
+        return ERR_INVALID_VALUE;
+    memcpy(dst, (void *)(uintptr_t)src, n);
+    return OK;
+}
+
 /* cuGetProcAddress hands out cuMemFree_v2 for "cuMemFree" (CUDA >= 3.2), as the driver
  * does; the legacy cuMemFree took a 32-bit pointer and is not implemented */
 EXPORT CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr) {
@@ -603,6 +648,9 @@ static const struct {
     const char *impl;
 } versioned[] = {
     {"cuMemFree", 3020, "cuMemFree_v2"},
+    {"cuMemAlloc", 3020, "cuMemAlloc_v2"},
+    {"cuMemcpyHtoD", 3020, "cuMemcpyHtoD_v2"},
+    {"cuMemcpyDtoH", 3020, "cuMemcpyDtoH_v2"},
     {"cuCtxSynchronize", 13000, "cuCtxSynchronize_v2"},
 };
 
