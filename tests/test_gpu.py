@@ -745,3 +745,131 @@ def test_allocations_only_kernels_dereference_are_device_memory() -> None:
         ir = gpu.build_gpu(activity.parse(text), "twice_sum", archs=()).host.llvm_ir
         assert ('@"activity_gpu_malloc_device"(' in ir) == device
         assert ('@"activity_gpu_malloc"(' in ir) == (not device)
+
+
+# Kernel parameters in host memory, for a device that cannot read pageable host memory
+# (found by a review; the stand-in driver is told pageable=0)
+HOST_MEMORY_CASES = {
+    "global_view": ("""
+memref.global "private" @g : memref<8xf64> = dense<0.0>
+func.func @f(%a: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %g = memref.get_global @g : memref<8xf64>
+  %sv = memref.subview %g[2] [4] [1] : memref<8xf64> to memref<4xf64, strided<[1], offset: 2>>
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf64>
+    memref.store %v, %sv[%i] : memref<4xf64, strided<[1], offset: 2>>
+    scf.reduce
+  }
+  %r = memref.load %g[%c3] : memref<8xf64>
+  return %r : f64
+}""", lambda: [np.arange(1.0, 5.0)]),
+    "global_twice": ("""
+memref.global "private" @g : memref<4xf64> = dense<0.0>
+func.func @f(%a: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %g1 = memref.get_global @g : memref<4xf64>
+  %g2 = memref.get_global @g : memref<4xf64>
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf64>
+    memref.store %v, %g1[%i] : memref<4xf64>
+    %d = memref.dim %g2, %c0 : memref<4xf64>
+    scf.reduce
+  }
+  %r = memref.load %g1[%c1] : memref<4xf64>
+  return %r : f64
+}""", lambda: [np.arange(1.0, 5.0)]),
+    "rank0_argument": ("""
+func.func @f(%a: memref<?xf64>, %s: memref<f64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f64
+  %t = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (%z) -> f64 {
+    %v = memref.load %s[] : memref<f64>
+    scf.reduce(%v : f64) {
+    ^bb0(%p: f64, %q: f64):
+      %r = arith.addf %p, %q : f64
+      scf.reduce.return %r : f64
+    }
+  }
+  return %t : f64
+}""", lambda: [np.zeros(4), np.array(1.5)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOST_MEMORY_CASES))
+def test_host_memory_parameters_are_staged_without_pageable_access(
+        name: str, monkeypatch: Any) -> None:
+    """A view of a mutable global, the same global through two ``get_global``s (the
+    kernel writes one; a stale copy of the other must not overwrite it), a rank-0
+    array: each kernel parameter that points into host memory gets a managed copy (one
+    per overlapping range), copied back after the launch."""
+    text, make = HOST_MEMORY_CASES[name]
+    m = activity.parse(text)
+    emulated = compile(m, "f", target="gpu", emulate=True)
+    fake = _FakeDriver(emulated._gm.emulator[1], pageable=0)
+    _install_driver(monkeypatch, fake)
+    want = compile(m, "f")(*make())
+    got = gpu.GPUFunction("f", emulated._gm)(*make())
+    assert _same(got, want), (got, want)
+    assert want != 0.0 and not fake.live
+
+
+def test_device_only_analysis_follows_addresses_taken_in_kernels() -> None:
+    """An address taken inside a kernel may come back to the host as an integer: the
+    buffer stays in managed memory."""
+    m = activity.parse("""
+func.func @f(%a: memref<?xf64>, %b: memref<?xf64>) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = scf.parallel (%i) = (%c0) to (%c1) step (%c1) init (%c0) -> index {
+    %q = memref.extract_aligned_pointer_as_index %a : memref<?xf64> -> index
+    %v = memref.load %b[%i] : memref<?xf64>
+    scf.reduce(%q : index) {
+    ^bb0(%x: index, %y: index):
+      %r = arith.addi %x, %y : index
+      scf.reduce.return %r : index
+    }
+  }
+  return %p : index
+}""")
+    fop = next(op for op in m.walk() if getattr(op, "sym_name", None) is not None
+               and op.sym_name.data == "f")
+    assert gpu.device_only_args(fop) == [False, True]
+
+
+def test_a_mutable_global_taken_inside_a_kernel_is_refused() -> None:
+    """The kernel would get a device copy of its own (missing the host's writes, losing
+    its own): a clear error instead."""
+    text = """
+memref.global "private" @g : memref<4xf64> = dense<0.0>
+func.func @f(%x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f64
+  %g = memref.get_global @g : memref<4xf64>
+  memref.store %x, %g[%c0] : memref<4xf64>
+  %s = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (%z) -> f64 {
+    %gg = memref.get_global @g : memref<4xf64>
+    %v = memref.load %gg[%c0] : memref<4xf64>
+    scf.reduce(%v : f64) {
+    ^bb0(%p: f64, %q: f64):
+      %r = arith.addf %p, %q : f64
+      scf.reduce.return %r : f64
+    }
+  }
+  return %s : f64
+}"""
+    with pytest.raises(CodegenError, match="mutable global"):
+        compile(activity.parse(text), "f", target="gpu")
+    a = np.arange(3.0)
+    a.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        compile(activity.parse(HOST_ALLOC), "twice_sum", target="gpu", emulate=True)(a, 3)

@@ -41,6 +41,7 @@ from xdsl.dialects import arith, cf, func, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
+    DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -829,18 +830,129 @@ class FuncGen:
         element it touches does not determine the iteration."""
         sig = []
         seen: set[int] = set()
+        per_dim = []
         for e in idx:
             ds = self._digits(e, inside, 0)
             if ds is None:
                 return None
-            dim = []
+            per_dim.append(ds)
+        # digit values: equal for two iterations that touch the same element
+        known = {id(v): (d, k) for d, ds in enumerate(per_dim)
+                 for k, (v, _) in enumerate(ds) if v is not None}
+        for ds in per_dim:
+            dim: list[tuple] = []
             for v, rk in ds:
                 j = next((n for n, a in enumerate(ivs) if v is a), None)
+                rot = None if j is not None or v is None else self._rotation(
+                    v, ivs, inside, known)
                 if j is not None:
                     seen.add(j)
-                dim.append(("iv", j, rk) if j is not None else ("x", rk))
+                    dim.append(("iv", j, rk))
+                elif rot is not None:
+                    seen.add(rot[0])
+                    dim.append(("rot", rot[0], rk, rot[1]))
+                else:
+                    dim.append(("x", rk))
             sig.append(tuple(dim))
         return tuple(sig) if len(seen) == len(ivs) else None
+
+    def _rotation(self, v: SSAValue, ivs: list[BlockArgument], inside: set[int],
+                  known: dict[int, tuple[int, int]]) -> tuple[int, tuple] | None:
+        """``(j, shift)`` when the digit ``v`` is ``(iv_j + s) mod R`` -- a rotation of
+        the parallel induction variable ``iv_j``, which runs over ``[0, R)`` -- with a
+        shift ``s`` that two iterations touching the same element share: a sum of
+        constants, ``R`` itself (at most once) and ``index_cast``s of loads from
+        *constant* globals at indices that are constants, loop-invariant or digits of
+        the same access.  The bounds of the shift (from the globals' values) prove that
+        ``iv_j + s`` cannot wrap around 2^64, so ``v`` fixes ``iv_j``.  (LBM's periodic
+        neighbour ``(x + nx - cx[q]) mod nx``.)  ``shift`` is a canonical form, so two
+        accesses agree only when their shifts are the same function."""
+        owner = v.owner
+        if not isinstance(owner, arith.RemUIOp):
+            return None
+        R = owner.rhs
+        terms: list[tuple[int, SSAValue]] = []
+        if not self._signed_terms(owner.lhs, 1, terms, 0):
+            return None
+        j = None
+        n_r = 0
+        lo = hi = 0
+        enc: list[tuple] = []
+        for sign, t in terms:
+            k = next((n for n, a in enumerate(ivs) if t is a), None)
+            if k is not None and sign == 1 and j is None and self._below(t, R):
+                j = k
+                continue
+            if t is R and sign == 1 and n_r == 0 and self._radix_key(R, inside) is not None:
+                n_r += 1
+                continue
+            c = self.cint(t)
+            if c is not None:
+                lo, hi = lo + sign * c, hi + sign * c
+                enc.append((sign, ("c", c)))
+                continue
+            g = self._global_term(t, inside, known)
+            if g is None:
+                return None
+            (glo, ghi), ge = g
+            lo, hi = (lo + glo, hi + ghi) if sign == 1 else (lo - ghi, hi - glo)
+            enc.append((sign, ge))
+        if j is None:
+            return None
+        # no wrap-around: 0 <= iv + (R) + s < 2^64 for iv in [0, R), 1 <= R < 2^63
+        if n_r == 0 and not (lo >= 0 and hi < 2**62):
+            return None
+        if n_r == 1 and not (lo >= -1 and hi <= 2):
+            return None
+        return j, (n_r, tuple(sorted(enc, key=repr)))
+
+    def _signed_terms(self, e: SSAValue, sign: int, out: list[tuple[int, SSAValue]],
+                      depth: int) -> bool:
+        owner = e.owner
+        if depth < 8 and isinstance(owner, arith.AddiOp | arith.SubiOp):
+            rs = -sign if isinstance(owner, arith.SubiOp) else sign
+            return (self._signed_terms(owner.lhs, sign, out, depth + 1)
+                    and self._signed_terms(owner.rhs, rs, out, depth + 1))
+        out.append((sign, e))
+        return len(out) <= 16
+
+    def _global_term(self, t: SSAValue, inside: set[int], known: dict[int, tuple[int, int]]
+                     ) -> tuple[tuple[int, int], tuple] | None:
+        """``index_cast(memref.load @g[...])`` of a constant integer global ``@g`` at
+        indices that two colliding iterations share: its value range and a canonical
+        form."""
+        from xdsl.traits import SymbolTable
+
+        cast = t.owner
+        if not isinstance(cast, arith.IndexCastOp):
+            return None
+        load = cast.input.owner
+        if not isinstance(load, memref.LoadOp):
+            return None
+        get = load.memref.owner
+        if not isinstance(get, memref.GetGlobalOp):
+            return None
+        g = SymbolTable.lookup_symbol(get, get.name_)
+        if not isinstance(g, memref.GlobalOp) or g.constant is None:
+            return None
+        init = g.initial_value
+        if not isinstance(init, DenseIntOrFPElementsAttr):
+            return None
+        vals = list(init.get_values())
+        if not vals or not all(isinstance(x, int) for x in vals):
+            return None
+        idx: list[tuple] = []
+        for i in load.indices:
+            c = self.cint(i)
+            if c is not None:
+                idx.append(("c", c))
+            elif id(i) in known:
+                idx.append(("d", *known[id(i)]))
+            elif id(def_block(i)) not in inside:
+                idx.append(("v", id(i)))
+            else:
+                return None
+        return (min(vals), max(vals)), ("g", g.sym_name.data, tuple(idx))
 
     def _radix_key(self, r: SSAValue, inside: set[int]) -> tuple | None:
         c = self.cint(r)
@@ -880,6 +992,10 @@ class FuncGen:
         c, cr = self.cint(r), self.cint(R)
         if c is not None:
             return cr is not None and 0 <= c < cr
+        owner = r.owner
+        if isinstance(owner, arith.RemUIOp):  # unsigned remainder: below its divisor
+            cd = self.cint(owner.rhs)
+            return owner.rhs is R or (cd is not None and cr is not None and 1 <= cd <= cr)
         if not isinstance(r, BlockArgument):
             return False
         loop = r.block.parent_op()

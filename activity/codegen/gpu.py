@@ -43,6 +43,7 @@ import numpy as np
 from llvmlite import binding as llvm
 from llvmlite import ir
 from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, Region, SSAValue
 
 from activity.codegen.errors import CodegenError
@@ -174,12 +175,6 @@ def _global_is_constant(get: Operation) -> bool:
 
     g = SymbolTable.lookup_symbol(get, get.name_)  # type: ignore[attr-defined]
     return g is not None and getattr(g, "constant", None) is not None
-
-
-def host_globals(k: Kernel) -> list[str]:
-    """The mutable globals kernel ``k`` reaches in host memory."""
-    return [v.owner.name_.root_reference.data for v in k.params  # type: ignore[union-attr]
-            if isinstance(v.owner, Operation) and op_name(v.owner) == "memref.get_global"]
 
 
 @dataclass
@@ -472,22 +467,59 @@ def _in_kernel(op: Operation, kernels: set[int]) -> bool:
     return False
 
 
+# Ops that turn a buffer's address into an integer, which may reach the host code.
+_ADDRESS_USES = {"memref.extract_aligned_pointer_as_index",
+                 "memref.extract_strided_metadata", "llvm.ptrtoint"}
+
+
 def _host_derefs(v: SSAValue, kernels: set[int], dealloc_ok: bool = False) -> bool:
-    work = [v]
+    """Whether the host code may dereference ``v``: a use outside the kernels other
+    than ``dim``/``rank``/views (and, with ``dealloc_ok``, a dealloc), or, anywhere, its
+    address taken as an integer (which a kernel could hand back to the host).  Views
+    are followed inside kernels too, and so are calls from kernels into the callee."""
+    work: list[tuple[SSAValue, bool]] = [(v, False)]
+    seen: set[int] = set()
     while work:
-        x = work.pop()
+        x, in_dev = work.pop()
+        if id(x) in seen:
+            continue
+        seen.add(id(x))
         for use in x.uses:
             op = use.operation
             name = op_name(op)
-            if _in_kernel(op, kernels) or name in ("memref.dim", "memref.rank"):
+            inside = in_dev or _in_kernel(op, kernels)
+            if name in _ADDRESS_USES:
+                return True
+            if name in _VIEW_USES and use.index == 0:
+                work.extend((r, inside) for r in op.results)
+                continue
+            if name in ("memref.dim", "memref.rank"):
+                continue
+            if inside:
+                if name == "func.call":
+                    callee = _callee_of(op)
+                    if callee is None:
+                        return True
+                    args = callee.regions[0].blocks.first.args  # type: ignore[union-attr]
+                    k = use.index - (len(op.operands) - len(args))
+                    if not 0 <= k < len(args):
+                        return True
+                    work.append((args[k], True))
                 continue
             if dealloc_ok and name == "memref.dealloc":
                 continue  # frees through the runtime's callback, whatever the memory
-            if name in _VIEW_USES and use.index == 0:
-                work.extend(op.results)
-                continue
             return True
     return False
+
+
+def _callee_of(call: Operation) -> Operation | None:
+    from xdsl.traits import SymbolTable
+
+    ref = getattr(call, "callee", None)
+    if ref is None:
+        return None
+    f = SymbolTable.lookup_symbol(call, ref.root_reference.data)
+    return f if f is not None and f.regions and f.regions[0].blocks else None
 
 
 def _may_write(v: SSAValue) -> bool:
@@ -542,6 +574,9 @@ class GPUFunction:
                 written = self._gm.written
                 dev_only = self._gm.device_only if isinstance(rt, _Runtime) else None
                 for i, x in enumerate(args):
+                    if isinstance(x, np.ndarray) and not x.flags.writeable:
+                        raise ValueError(f"argument {i}: the array is read-only (compiled "
+                                         "code works in place; pass a writeable copy)")
                     if isinstance(x, np.ndarray) and x.ndim and x.size:
                         w = written is None or i >= len(written) or written[i]
                         if (dev_only is not None and i < len(dev_only) and dev_only[i]
@@ -672,6 +707,7 @@ def kernel_module(module: ModuleOp, fop: Operation, func: str, opt: int = 3
                          name=f"{func}_kernels")
     kernels: list[Kernel] = []
     for i, pop in enumerate(pops):
+        _no_mutable_globals_inside(pop)
         term = pop.regions[0].blocks.first.last_op  # type: ignore[union-attr]
         reds = [reduction_of(r) for r in term.regions] if term is not None else []
         ins = live_ins(pop)
@@ -681,6 +717,35 @@ def kernel_module(module: ModuleOp, fop: Operation, func: str, opt: int = 3
         kernels.append(k)
     _define_callees(kml, kernels)
     return kml, kernels
+
+
+def _no_mutable_globals_inside(pop: Operation) -> None:
+    """A kernel (or a function it calls) that takes the address of a mutable global
+    would get a device copy of its own, missing the host's writes and losing its own:
+    refused (a ``memref.get_global`` hoisted out of the ``scf.parallel`` is passed like
+    a buffer instead)."""
+    from xdsl.traits import SymbolTable
+
+    todo, done = [pop], set()
+    while todo:
+        root = todo.pop()
+        if id(root) in done:
+            continue
+        done.add(id(root))
+        for op in root.walk():
+            name = op_name(op)
+            if name == "memref.get_global" and not _global_is_constant(op):
+                raise unsupported(op, "a kernel takes the address of a mutable global; "
+                                      "hoist the memref.get_global out of the scf.parallel")
+            if name == "llvm.mlir.addressof":
+                g = SymbolTable.lookup_symbol(op, op.global_name)  # type: ignore[attr-defined]
+                if g is not None and getattr(g, "constant", None) is None:
+                    raise unsupported(op, "a kernel takes the address of a mutable llvm "
+                                          "global")
+            if name == "func.call":
+                callee = _callee_of(op)
+                if callee is not None:
+                    todo.append(callee)
 
 
 def _define_callees(kml: ModuleLowering, kernels: list[Kernel]) -> None:
@@ -933,6 +998,7 @@ class _Runtime:
         self.launches = 0
         self.prefetch_error: str | None = None  # why prefetching was given up, if it was
         self.prefetch_allocs = True  # prefetch the function's own large allocations
+        self.regions: dict[int, int] = {}  # live driver allocations: address -> bytes
 
     def prefetch(self, p: int, n: int) -> None:
         """Move ``n`` bytes of managed memory at ``p`` to the device ahead of the first
@@ -981,17 +1047,21 @@ class _Runtime:
                 n, self.cu.CUmemAttach_flags.CU_MEM_ATTACH_GLOBAL.value))
         except RuntimeError as e:
             raise RuntimeError(f"cuMemAllocManaged of {n} bytes failed: {e}") from None
+        self.regions[int(p)] = n
         return int(p)
 
     def free(self, p: int) -> None:
+        self.regions.pop(int(p), None)
         self._check(self.cu.cuMemFree(p))
 
     def alloc_device(self, n: int) -> int:
         try:
-            return int(self._check(self.cu.cuMemAlloc(n), f"cuMemAlloc({n})"))
+            p = int(self._check(self.cu.cuMemAlloc(n), f"cuMemAlloc({n})"))
         except RuntimeError as e:
             raise RuntimeError(f"allocating {n} bytes of device memory failed: {e}"
                                ) from None
+        self.regions[p] = n
+        return p
 
     def device_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
         """A device-memory copy of the C-contiguous ``x`` and an array object over its
@@ -1033,8 +1103,8 @@ class _Runtime:
         staged: list[tuple[int, int, int]] = []  # (host address, managed copy, bytes)
         keep: list[Any] = []
         try:
-            if not self.pageable and host_globals(k):
-                params = self._stage_globals(k, params, staged, keep)
+            if not self.pageable:
+                params = self._stage_host_buffers(k, params, staged, keep)
             self.synchronize()
             grid = max(1, min((total + BLOCK - 1) // BLOCK, 32 * self.sms))
             t0 = time.perf_counter()
@@ -1054,40 +1124,62 @@ class _Runtime:
             for _, dev, _ in staged:
                 self.free(dev)
 
-    def _stage_globals(self, k: Kernel, params: int, staged: list[tuple[int, int, int]],
-                       keep: list[Any]) -> int:
-        """A device that cannot reach pageable host memory (no HMM/ATS) cannot read the
-        host's copy of a mutable global: give the kernel a managed copy instead (a
-        parameter array whose descriptor of the global points to it), to be copied
-        back after the kernel.  The host's copy stays the one the host code sees
-        between launches.  Returns the new parameter array's address."""
+    def _ours(self, a: int) -> bool:
+        return any(q <= a < q + n for q, n in self.regions.items())
+
+    def _stage_host_buffers(self, k: Kernel, params: int,
+                            staged: list[tuple[int, int, int]], keep: list[Any]) -> int:
+        """A device that cannot reach pageable host memory (no HMM/ATS) cannot read a
+        kernel parameter that points into host memory -- a mutable global (through a
+        view or a yield too), a rank-0 array, a host ``alloca``: give the kernel managed
+        copies instead, one per union of overlapping host ranges (so aliases stay
+        aliases), copied back after the kernel.  What is host memory is read off the
+        addresses (not a driver allocation of this runtime), not guessed from the IR.
+        The host's copies stay the ones the host code sees between launches.  Returns
+        the address of a parameter array whose descriptors point to the copies."""
         slots = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))
         nslots = k.n_flat + (1 if k.reductions else 0)
         arr = (ctypes.c_void_p * nslots)(*[slots[j] for j in range(nslots)])
         keep.append(arr)
+        host: list[tuple[int, int, int]] = []  # (first slot, low, high address)
         o = 0
         for v in k.params:
             width = len(flat_types(v.type))
-            owner = v.owner
-            if (isinstance(owner, Operation) and op_name(owner) == "memref.get_global"
-                    and isinstance(v.type, MemRefType)):
+            if isinstance(v.type, MemRefType):
                 e = _extent(slots, o, len(v.type.get_shape()),
                             elem_size(value_type(v.type.element_type)))
                 if e is None:
                     raise CudaUnavailable(
-                        f"kernel {k.name}: cannot bound the memory of a mutable global "
-                        "(negative strides), and this device cannot access pageable "
-                        "host memory")
-                host, m, sz = e
-                n = m * sz
-                dev = self.alloc(max(1, n))
-                staged.append((host, dev, n))
-                ctypes.memmove(dev, host, n)
-                for f in (o, o + 1):  # allocated and aligned pointer
-                    holder = ctypes.c_void_p(dev)
-                    keep.append(holder)
-                    arr[f] = ctypes.addressof(holder)
+                        f"kernel {k.name}: cannot bound a buffer in host memory (negative "
+                        "strides), and this device cannot access pageable host memory")
+                a, m, sz = e
+                if m and not self._ours(a):
+                    host.append((o, a, a + m * sz))
+            elif isinstance(v.type, LLVMPointerType):
+                a = ctypes.c_void_p.from_address(slots[o]).value or 0
+                if a and not self._ours(a):
+                    raise CudaUnavailable(
+                        f"kernel {k.name}: a pointer into host memory (an llvm global or "
+                        "alloca), and this device cannot access pageable host memory")
             o += width
+        unions: list[list[int]] = []
+        for _, lo, hi in sorted(host, key=lambda t: t[1]):
+            if unions and lo < unions[-1][1]:
+                unions[-1][1] = max(unions[-1][1], hi)
+            else:
+                unions.append([lo, hi])
+        devs: list[tuple[int, int, int]] = []
+        for lo, hi in unions:
+            dev = self.alloc(hi - lo)
+            staged.append((lo, dev, hi - lo))
+            ctypes.memmove(dev, lo, hi - lo)
+            devs.append((lo, hi, dev))
+        for o, lo, _ in host:
+            ulo, _, dev = next(u for u in devs if u[0] <= lo < u[1])
+            for f in (o, o + 1):  # allocated and aligned pointer
+                holder = ctypes.c_void_p(dev + (lo - ulo))
+                keep.append(holder)
+                arr[f] = ctypes.addressof(holder)
         return ctypes.addressof(arr)
 
 
