@@ -642,3 +642,26 @@ def test_codegen_gradient_stays_the_function_after_its_module_is_imported() -> N
     from activity.codegen import gradient as g
 
     assert callable(g) and g is cg.gradient and not isinstance(g, type(importlib))
+
+
+def test_scalar_llvm_global_is_restored_every_call() -> None:
+    """A mutable scalar ``llvm.mlir.global`` (not an array) compiles (its size was read
+    as an array's and crashed) and, like every global, starts each call from its
+    initial value, as the interpreter's fresh run does."""
+    from activity.codegen import compile as compile_fn
+    from activity.semantics import Interpreter
+
+    text = """
+llvm.mlir.global internal @s(1.5 : f64) {addr_space = 0 : i32} : f64
+func.func @f(%x: f64) -> f64 {
+  %p = llvm.mlir.addressof @s : !llvm.ptr
+  %v = llvm.load %p : !llvm.ptr -> f64
+  %w = arith.addf %v, %x : f64
+  llvm.store %w, %p : f64, !llvm.ptr
+  return %w : f64
+}
+"""
+    m = activity.parse(text)
+    f = compile_fn(m, "f")
+    want = Interpreter(m).run("f", [1.0]).results[0]
+    assert f(1.0) == f(1.0) == want == 2.5

@@ -873,3 +873,27 @@ func.func @f(%x: f64) -> f64 {
     a.flags.writeable = False
     with pytest.raises(ValueError, match="read-only"):
         compile(activity.parse(HOST_ALLOC), "twice_sum", target="gpu", emulate=True)(a, 3)
+
+
+def test_arguments_that_share_memory_are_refused() -> None:
+    """Staging copies each array on its own, which would break the sharing: refused."""
+    g = compile(activity.parse(HOST_ALLOC), "twice_sum", target="gpu", emulate=True)
+    a = np.arange(8.0)
+    assert g(a[:4], 4) == 2.0 * a[:4].sum()
+    copy = activity.parse("""
+func.func @c(%a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xf64>
+    memref.store %x, %b[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return
+}""")
+    c = compile(copy, "c", target="gpu", emulate=True)
+    b = np.arange(8.0)
+    with pytest.raises(ValueError, match="share memory"):
+        c(b[:4], b[2:6], 4)
+    c(b[:4], b[4:], 4)  # disjoint views of one array are fine
+    assert list(b[4:]) == [0.0, 1.0, 2.0, 3.0]

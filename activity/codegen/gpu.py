@@ -571,6 +571,8 @@ class GPUFunction:
             _ACTIVE[:] = [rt]
             _ERRORS.clear()
             try:
+                if not isinstance(rt, _HostThreads):
+                    _no_overlap(args)
                 written = self._gm.written
                 dev_only = self._gm.device_only if isinstance(rt, _Runtime) else None
                 for i, x in enumerate(args):
@@ -616,6 +618,29 @@ class GPUFunction:
                 _ERRORS.clear()
                 if failed is not None and sys.exc_info()[0] is None:
                     raise failed
+
+
+try:  # numpy >= 2
+    from numpy.lib.array_utils import byte_bounds as _byte_bounds
+except ImportError:  # pragma: no cover - numpy 1.x
+    _byte_bounds = np.byte_bounds  # type: ignore[attr-defined]
+
+
+def _no_overlap(args: Sequence[Any]) -> None:
+    """Each array is staged into a buffer of its own, so two arguments that share
+    memory would stop sharing it: refused, rather than computing something else than
+    the CPU does."""
+    spans = []
+    for i, x in enumerate(args):
+        if isinstance(x, np.ndarray) and x.size:
+            lo, hi = _byte_bounds(x)
+            spans.append((lo, hi, i))
+    spans.sort()
+    for (_, hi, i), (lo2, _, j) in zip(spans, spans[1:], strict=False):
+        if lo2 < hi:
+            raise ValueError(f"arguments {min(i, j)} and {max(i, j)} share memory: the GPU "
+                             "target copies each array to the device on its own; pass "
+                             "separate arrays")
 
 
 def compile_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None,

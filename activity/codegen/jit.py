@@ -600,10 +600,27 @@ def mark_noalias(fn: ir.Function, ins: Sequence[Attribute]) -> None:
 
 
 def _global_size(g: ir.GlobalVariable) -> int:
+    """Bytes of a global's value: arrays (of arrays), structs (natural alignment, as
+    LLVM lays them out for our scalar types) and scalars alike."""
+    return _type_size(g.value_type)[0]
+
+
+def _type_size(t: ir.Type) -> tuple[int, int]:
+    """``(size, alignment)`` of ``t`` in memory."""
     from activity.codegen.types import elem_size
 
-    aty = g.value_type
-    return aty.count * elem_size(aty.element)  # type: ignore[attr-defined]
+    if isinstance(t, ir.ArrayType):
+        n, a = _type_size(t.element)
+        return t.count * n, a
+    if isinstance(t, ir.BaseStructType):
+        off, align = 0, 1
+        for e in t.elements:
+            n, a = _type_size(e)
+            off = -(-off // a) * a + n
+            align = max(align, a)
+        return -(-off // align) * align, align
+    n = elem_size(t)
+    return n, n
 
 
 def clear_cache() -> None:
