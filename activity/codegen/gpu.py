@@ -914,17 +914,19 @@ _HOST.malloc.argtypes = [ctypes.c_size_t]
 _HOST.free.argtypes = [ctypes.c_void_p]
 
 
-def _malloc_cb(n: int) -> int:
+def _allocate(n: int, device: bool) -> int:
     # A failed allocation must neither cross the callback (ctypes would print and drop
     # the error and hand NULL to the host code, which then writes through it) nor let
     # a kernel run on the wrong memory: keep the error, hand out host memory so the
     # host code stays safe, skip every later launch, and let GPUFunction.call raise.
     try:
         rt = _current()
-        p = rt.alloc(max(1, n))
+        on_device = device and isinstance(rt, _Runtime)
+        p = rt.alloc_device(max(1, n)) if on_device else rt.alloc(max(1, n))
         if not p:
             raise MemoryError(f"allocating {n} bytes returned NULL")
-        if isinstance(rt, _Runtime) and rt.prefetch_allocs and n >= PREFETCH_MIN:
+        if (not device and isinstance(rt, _Runtime) and rt.prefetch_allocs
+                and n >= PREFETCH_MIN):
             # a large block the function allocates (a tape, a shadow) is mostly the
             # kernels' to write: have its pages made on the device now rather than one
             # fault at a time in the first kernel that touches them
@@ -939,22 +941,14 @@ def _malloc_cb(n: int) -> int:
         return int(q or 0)
 
 
+def _malloc_cb(n: int) -> int:
+    return _allocate(n, device=False)
+
+
 def _malloc_device_cb(n: int) -> int:
-    # like _malloc_cb, for a buffer only kernels dereference: device memory on a device
-    # (the emulator and host threads hand out host memory, as for any allocation)
-    try:
-        rt = _current()
-        p = rt.alloc_device(max(1, n)) if isinstance(rt, _Runtime) else rt.alloc(max(1, n))
-        if not p:
-            raise MemoryError(f"allocating {n} bytes returned NULL")
-        return p
-    except BaseException as e:
-        if not _ERRORS:
-            _ERRORS.append(e)
-        q = _HOST.malloc(max(1, n))
-        if q:
-            _FALLBACK.add(int(q))
-        return int(q or 0)
+    # a buffer only kernels dereference: device memory on a device (the emulator and
+    # host threads hand out host memory, as for any allocation)
+    return _allocate(n, device=True)
 
 
 def _free_cb(p: int) -> None:
