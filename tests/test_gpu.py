@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Operation
 
 import activity
@@ -897,3 +898,155 @@ func.func @c(%a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
         c(b[:4], b[2:6], 4)
     c(b[:4], b[4:], 4)  # disjoint views of one array are fine
     assert list(b[4:]) == [0.0, 1.0, 2.0, 3.0]
+
+
+# ---------------------------------------------------------------------------------------
+# Device memory the host code must never touch (adapted from a review's strict driver)
+
+class _StrictDriver(_FakeDriver):
+    """``cuMemAlloc`` memory is mapped without access except inside the driver's copies
+    and launches, so a host dereference of device memory faults as on a real GPU; with
+    ``pageable=0`` every launch also checks that each buffer parameter points into a
+    live driver allocation (else the kernel would read pageable host memory)."""
+
+    def __init__(self, emulated: dict[str, Any], pageable: int = 1) -> None:
+        import ctypes
+        import mmap
+
+        super().__init__(emulated, pageable)
+        self.mapped: dict[int, int] = {}
+        self.managed: dict[int, int] = {}
+        self.violations: list[str] = []
+        self.device_allocs = 0
+        self.page = mmap.PAGESIZE
+        self.mm = ctypes.CDLL(None)
+        self.mm.mmap.restype = ctypes.c_void_p
+        self.mm.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                                 ctypes.c_int, ctypes.c_int, ctypes.c_long]
+        self.mm.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+        self.mm.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+        self.flags = (mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, mmap.PROT_READ | mmap.PROT_WRITE)
+
+    def _open(self, on: bool) -> None:
+        for p, n in self.mapped.items():
+            self.mm.mprotect(p, n, self.flags[1] if on else 0)
+
+    def cuMemAllocManaged(self, n: int, flags: int) -> tuple:  # noqa: N802
+        r = super().cuMemAllocManaged(n, flags)
+        self.managed[r[1]] = n
+        return r
+
+    def cuMemAlloc(self, n: int) -> tuple:  # noqa: N802
+        m = -(-n // self.page) * self.page
+        p = int(self.mm.mmap(None, m, 0, self.flags[0], -1, 0))
+        self.mapped[p] = m
+        self.live.add(p)
+        self.device.add(p)
+        self.device_allocs += 1
+        return (0, p)
+
+    def cuMemFree(self, p: int) -> tuple:  # noqa: N802
+        p = int(p)
+        if p in self.mapped:
+            self.mm.munmap(p, self.mapped.pop(p))
+            self.live.remove(p)
+            self.device.discard(p)
+            return (0,)
+        self.managed.pop(p, None)
+        return super().cuMemFree(p)
+
+    def cuMemcpyHtoD(self, dst: int, src: int, n: int) -> tuple:  # noqa: N802
+        self._open(True)
+        try:
+            return super().cuMemcpyHtoD(dst, src, n)
+        finally:
+            self._open(False)
+
+    def cuMemcpyDtoH(self, dst: int, src: int, n: int) -> tuple:  # noqa: N802
+        self._open(True)
+        try:
+            return super().cuMemcpyDtoH(dst, src, n)
+        finally:
+            self._open(False)
+
+    def cuLaunchKernel(self, f: str, *rest: Any) -> tuple:  # noqa: N802
+        import ctypes
+
+        from xdsl.dialects.llvm import LLVMPointerType
+
+        from activity.codegen.types import flat_types
+
+        if not self.attrs["pageable"]:
+            k = next(k for k in reversed(gpu._KERNELS) if k.name == f)
+            slots = ctypes.cast(rest[8], ctypes.POINTER(ctypes.c_void_p))
+            o = 0
+            for v in k.params:
+                if isinstance(v.type, MemRefType | LLVMPointerType):
+                    a = ctypes.c_void_p.from_address(
+                        slots[o + 1 if isinstance(v.type, MemRefType) else o]).value or 0
+                    if not any(q <= a < q + n for q, n in (*self.mapped.items(),
+                                                           *self.managed.items())):
+                        self.violations.append(f"{f}: {v.name_hint} -> host {a:#x}")
+                o += len(flat_types(v.type))
+        self._open(True)
+        try:
+            return super().cuLaunchKernel(f, *rest)
+        finally:
+            self._open(False)
+
+
+def _strict_run(pageable: int) -> None:
+    """In a subprocess (a fault must not take pytest down): the benchmark kernels'
+    primal and gradients, and the host-memory cases, through the strict driver."""
+    import sys
+    import types
+
+    def install(fake: _FakeDriver) -> None:
+        pkg = types.ModuleType("cuda")
+        bindings = types.ModuleType("cuda.bindings")
+        bindings.driver = fake  # type: ignore[attr-defined]
+        pkg.bindings = bindings  # type: ignore[attr-defined]
+        sys.modules.update({"cuda": pkg, "cuda.bindings": bindings,
+                            "cuda.bindings.driver": fake})  # type: ignore[dict-item]
+        gpu._RT = None
+
+    for name in ("xsbench", "lbm"):
+        k = K.KERNELS[name]
+        m = activity.parse(k.mlir)
+        inputs = k.make_inputs(np.random.default_rng(0), "small")
+        em = compile(m, k.func, target="gpu", emulate=True)
+        fake = _StrictDriver(em._gm.emulator[1], pageable)
+        install(fake)
+        a_cpu, a_dev = copies(inputs), copies(inputs)
+        assert _same(gpu.GPUFunction(k.func, em._gm)(*a_dev), compile(m, k.func)(*a_cpu))
+        nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
+        cpu = activity.gradient(m, k.func, nums, args=k.args)(*inputs)
+        dev = activity.gradient(m, k.func, nums, args=k.args, target="gpu", emulate=True)
+        gm = dev.compiled._gm
+        fake = _StrictDriver(gm.emulator[1], pageable)
+        install(fake)
+        dev.compiled = gpu.GPUFunction(k.func, gm)
+        for a, b in zip(cpu, dev(*inputs), strict=True):
+            np.testing.assert_allclose(b, a, rtol=1e-12, atol=1e-14)
+        assert fake.device_allocs and not fake.violations and not fake.live, fake.violations
+    for text, make in HOST_MEMORY_CASES.values():
+        m = activity.parse(text)
+        em = compile(m, "f", target="gpu", emulate=True)
+        fake = _StrictDriver(em._gm.emulator[1], pageable)
+        install(fake)
+        assert _same(gpu.GPUFunction("f", em._gm)(*make()), compile(m, "f")(*make()))
+        assert not fake.violations and not fake.live, fake.violations
+
+
+@pytest.mark.parametrize("pageable", [1, 0])
+def test_host_code_never_touches_device_memory(pageable: int) -> None:
+    """Through a driver whose device memory faults on any host access (and, without
+    pageable access, which flags kernel parameters in host memory): both benchmark
+    kernels, their gradients and the host-memory cases run and agree with the CPU."""
+    import subprocess
+    import sys
+
+    p = subprocess.run([sys.executable, "-c", "from tests.test_gpu import _strict_run; "
+                        f"_strict_run({pageable})"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, (p.returncode, p.stdout[-2000:], p.stderr[-4000:])
