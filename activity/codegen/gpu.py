@@ -77,7 +77,8 @@ from activity.codegen.types import (
     is_float_type,
     value_type,
 )
-from activity.ops import op_name
+from activity.engine.program import call_args, call_target
+from activity.ops import OpKind, lookup, op_name
 from activity.ops.rmw import rmw_kind
 
 NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
@@ -423,20 +424,42 @@ class GPUModule:
     kernel_ir: str
     ptx: dict[str, str]
     emulator: Any = None  # host-compiled kernels (emulate=True)
-    written: list[bool] | None = None  # per argument: may the function write it?
-    device_only: list[bool] | None = None  # per argument: only kernels dereference it
+    # per argument (shorter lists: the rest unknown, i.e. written, not device-only)
+    written: list[bool] = field(default_factory=list)  # may the function write it?
+    device_only: list[bool] = field(default_factory=list)  # only kernels dereference it
 
 
-# Uses of a memref that only read it, and views whose results alias their operand 0.
-_READ_USES = {"memref.load", "memref.dim", "memref.rank"}
-_VIEW_USES = {"memref.subview", "memref.cast", "memref.reinterpret_cast",
-              "memref.collapse_shape", "memref.expand_shape", "memref.transpose"}
+# Ops that turn a buffer's address into an integer, which may reach the host code (the
+# op table files memref.extract_aligned_pointer_as_index with the shape metadata).
+_ADDRESS_USES = {"memref.extract_aligned_pointer_as_index",
+                 "memref.extract_strided_metadata", "llvm.ptrtoint"}
+
+
+def _use_class(use: Any) -> str:
+    """What a use of a buffer does with it, from the op table: ``"view"`` (a result
+    aliases it), ``"meta"`` (reads the descriptor only), ``"read"`` (loads from it or
+    copies from it), ``"address"`` (takes its address as an integer), else ``"other"``
+    (a write, a call, a yield, an op the table does not know...)."""
+    name = op_name(use.operation)
+    if name in _ADDRESS_USES:
+        return "address"
+    spec = lookup(use.operation)
+    if spec is None:
+        return "other"
+    if spec.view and spec.ptr == use.index:
+        return "view"
+    if spec.kind is OpKind.META:
+        return "meta"
+    if (spec.kind is OpKind.MEM_READ and spec.ptr == use.index) or (
+            spec.kind is OpKind.MEM_COPY and spec.src == use.index):
+        return "read"
+    return "other"
 
 
 def written_args(fop: Operation) -> list[bool]:
     """Per argument of ``fop``: False only for a memref that the function provably
-    never writes -- every use, through views, is a load, a ``dim``/``rank`` or the
-    source of a ``memref.copy``; anything else (a store, an atomic, a call, a yield, a
+    never writes -- every use, through views, is a load, shape metadata or the source of
+    a copy (``_use_class``); anything else (a store, an atomic, a call, a yield, a
     pointer taken) counts as a write.  The GPU runtime does not copy such an argument
     back from its managed buffer, which would move its pages back from the device."""
     out: list[bool] = []
@@ -467,11 +490,6 @@ def _in_kernel(op: Operation, kernels: set[int]) -> bool:
     return False
 
 
-# Ops that turn a buffer's address into an integer, which may reach the host code.
-_ADDRESS_USES = {"memref.extract_aligned_pointer_as_index",
-                 "memref.extract_strided_metadata", "llvm.ptrtoint"}
-
-
 def _host_derefs(v: SSAValue, kernels: set[int], dealloc_ok: bool = False) -> bool:
     """Whether the host code may dereference ``v``: a use outside the kernels other
     than ``dim``/``rank``/views (and, with ``dealloc_ok``, a dealloc), or, anywhere, its
@@ -488,23 +506,20 @@ def _host_derefs(v: SSAValue, kernels: set[int], dealloc_ok: bool = False) -> bo
             op = use.operation
             name = op_name(op)
             inside = in_dev or _in_kernel(op, kernels)
-            if name in _ADDRESS_USES:
+            how = _use_class(use)
+            if how == "address":
                 return True
-            if name in _VIEW_USES and use.index == 0:
+            if how == "view":
                 work.extend((r, inside) for r in op.results)
                 continue
-            if name in ("memref.dim", "memref.rank"):
+            if how == "meta":
                 continue
             if inside:
                 if name == "func.call":
-                    callee = _callee_of(op)
-                    if callee is None:
+                    param = _callee_param(op, use.index)
+                    if param is None:
                         return True
-                    args = callee.regions[0].blocks.first.args  # type: ignore[union-attr]
-                    k = use.index - (len(op.operands) - len(args))
-                    if not 0 <= k < len(args):
-                        return True
-                    work.append((args[k], True))
+                    work.append((param, True))
                 continue
             if dealloc_ok and name == "memref.dealloc":
                 continue  # frees through the runtime's callback, whatever the memory
@@ -513,13 +528,22 @@ def _host_derefs(v: SSAValue, kernels: set[int], dealloc_ok: bool = False) -> bo
 
 
 def _callee_of(call: Operation) -> Operation | None:
+    """The defined function a direct call calls (None: indirect, or a declaration)."""
     from xdsl.traits import SymbolTable
 
-    ref = getattr(call, "callee", None)
-    if ref is None:
-        return None
-    f = SymbolTable.lookup_symbol(call, ref.root_reference.data)
+    name = call_target(call)
+    f = SymbolTable.lookup_symbol(call, name) if name is not None else None
     return f if f is not None and f.regions and f.regions[0].blocks else None
+
+
+def _callee_param(call: Operation, index: int) -> SSAValue | None:
+    """The callee's parameter that operand ``index`` of ``call`` binds, if known."""
+    callee = _callee_of(call)
+    if callee is None:
+        return None
+    params = callee.regions[0].blocks.first.args  # type: ignore[union-attr]
+    k = index - (len(call.operands) - len(call_args(call)))
+    return params[k] if 0 <= k < len(params) else None
 
 
 def _may_write(v: SSAValue) -> bool:
@@ -527,10 +551,10 @@ def _may_write(v: SSAValue) -> bool:
     while work:
         x = work.pop()
         for use in x.uses:
-            name = op_name(use.operation)
-            if name in _READ_USES or (name == "memref.copy" and use.index == 0):
+            how = _use_class(use)
+            if how in ("read", "meta"):
                 continue
-            if name in _VIEW_USES and use.index == 0:
+            if how == "view":
                 work.extend(use.operation.results)
                 continue
             return True
@@ -574,15 +598,14 @@ class GPUFunction:
                 if not isinstance(rt, _HostThreads):
                     _no_overlap(args)
                 written = self._gm.written
-                dev_only = self._gm.device_only if isinstance(rt, _Runtime) else None
+                dev_only = self._gm.device_only if isinstance(rt, _Runtime) else []
                 for i, x in enumerate(args):
                     if isinstance(x, np.ndarray) and not x.flags.writeable:
                         raise ValueError(f"argument {i}: the array is read-only (compiled "
                                          "code works in place; pass a writeable copy)")
                     if isinstance(x, np.ndarray) and x.ndim and x.size:
-                        w = written is None or i >= len(written) or written[i]
-                        if (dev_only is not None and i < len(dev_only) and dev_only[i]
-                                and x.flags.c_contiguous):
+                        w = i >= len(written) or written[i]
+                        if i < len(dev_only) and dev_only[i] and x.flags.c_contiguous:
                             # only kernels touch it: device memory, explicit copies
                             ptr, view = rt.device_like(x)
                             staged.append((x, view, ptr, w, True))
@@ -775,8 +798,6 @@ def _no_mutable_globals_inside(pop: Operation) -> None:
 
 def _define_callees(kml: ModuleLowering, kernels: list[Kernel]) -> None:
     """Functions the kernels call become device (or emulated) functions."""
-    from activity.engine.program import call_target
-
     for k in kernels:
         for op in k.op.walk():
             if op_name(op) == "func.call":
