@@ -99,6 +99,13 @@ _OUTER_COST = 2  # an operand materialised once per execution of an enclosing bl
 _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT)
 _CHEAP = {"arith.divf": 2, "arith.remf": 3, "math.powf": 6}
+
+
+def _op_weight(name: str) -> int:
+    """Op-weight of recomputing one op (arithmetic 1, math functions 4, ``_CHEAP``)."""
+    return _CHEAP.get(name, 4 if name.startswith("math.") else 1)
+
+
 _REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.parallel")
 _LLVM_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT, OpKind.MEM_READ, OpKind.MEM_WRITE, OpKind.MEM_COPY,
@@ -162,7 +169,6 @@ class Plan:
     # (value, block) pairs an earlier planning run taped: free to read when deciding
     # whether another value is recomputable (see Differentiator._plan)
     hint: frozenset[tuple[int, int]] = frozenset()
-    limit: int = RECOMPUTE_LIMIT  # most op-weights recomputed for one value
 
     def add_tape(self, key: Key, blk: Block, st: StaticTape | None) -> None:
         self.tapes.setdefault(blk, []).append(key)
@@ -1382,7 +1388,7 @@ class FuncGen:
         # (on a GPU, most of the reverse kernels' time), elsewhere the first run's
         # judgement stands (miniBUDE's sequential loops ran 21% slower recomputing)
         self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
-        self._limit = self.plan.limit if self._hinting else RECOMPUTE_LIMIT
+        self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
         if isinstance(key, BlockArgument):
             if self.affine_arg(key, S) is not None \
                     and self.recompute_cost(key, T, 0) <= self._limit:
@@ -1493,7 +1499,7 @@ class FuncGen:
         if spec is None:
             return _INF
         if spec.kind in _PURE_KINDS:
-            base = _CHEAP.get(op_name(op), 4 if op_name(op).startswith("math.") else 1)
+            base = _op_weight(op_name(op))
             total = base
             for u in op.operands:
                 total += self.recompute_cost(u, T2, depth + 1)
@@ -1547,7 +1553,7 @@ class FuncGen:
             if o.regions or sp is None:
                 return _INF
             if sp.kind in _PURE_KINDS:
-                total = _CHEAP.get(op_name(o), 4 if op_name(o).startswith("math.") else 1)
+                total = _op_weight(op_name(o))
             elif sp.kind == OpKind.MEM_READ and op_name(o) == "memref.load":
                 p = o.operands[sp.ptr or 0]
                 if _inside(def_block(p), loop) or not self.load_rereadable(o, p):
@@ -2879,7 +2885,7 @@ def untape(gen: FuncGen, plan: Plan) -> None:
                 if op.regions or spec is None or spec.kind not in _PURE_KINDS:
                     continue
                 name = op_name(op)
-                if _CHEAP.get(name, 4 if name.startswith("math.") else 1) > UNTAPE_LIMIT:
+                if _op_weight(name) > UNTAPE_LIMIT:
                     continue
                 if not all(there(u, blk) for u in op.operands):
                     continue
@@ -3053,20 +3059,23 @@ class Differentiator:
         return s
 
     def _plan(self, key: tuple[str, str]) -> tuple[Plan, FuncGen]:
-        """The planning run for one (function, role), twice where it tapes values in
-        loops: the second run may read what the first one tapes when it decides
-        whether a value is recomputable, so a value computed from taped ones (LBM's
-        per-direction ``s3``, from the taped ``rho``, ``jx``, ``jy``) is recomputed
-        rather than taped too.  The second plan is kept when its tapes weigh less
-        (a tape counts 1000^d for d enclosing loops) and it plans without error."""
+        """The planning run for one (function, role), twice where it tapes values of
+        ``scf.parallel`` iterations: the second run may read what the first one tapes
+        when it decides whether such a value is recomputable (``FuncGen.decide``), so a
+        value computed from taped ones (LBM's per-direction ``s3``, from the taped
+        ``rho``, ``jx``, ``jy``) is recomputed rather than taped too.  Elsewhere the
+        second run would decide the same, so it does not run.  The second plan is kept
+        when its tapes weigh less (a tape counts 1000^d for d enclosing loops) and it
+        plans without error."""
         plan = Plan()
         gen = FuncGen(self, key[0], key[1], plan, "plan")
         for fop in gen.generate():
             fop.drop_all_references()
-        hint = frozenset(k for k, d in plan.decisions.items() if d == "tape")
-        if not any(_loop_depth(b) for b in plan.tapes if plan.tapes[b]):
+        if not any(keys and gen.enclosing_parallel(b) is not None
+                   for b, keys in plan.tapes.items()):
             return plan, gen
-        again = Plan(hint=hint, limit=SECOND_PLAN_LIMIT)
+        hint = frozenset(k for k, d in plan.decisions.items() if d == "tape")
+        again = Plan(hint=hint)
         gen2 = FuncGen(self, key[0], key[1], again, "plan")
         try:
             for fop in gen2.generate():
