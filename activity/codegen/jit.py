@@ -27,7 +27,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Attribute
 from xdsl.printer import Printer
 
-from activity.codegen.lower import ModuleLowering, Target, return_type
+from activity.codegen.lower import ModuleLowering, Target, return_type, size_of
 from activity.codegen.types import (
     F16,
     F32,
@@ -600,27 +600,8 @@ def mark_noalias(fn: ir.Function, ins: Sequence[Attribute]) -> None:
 
 
 def _global_size(g: ir.GlobalVariable) -> int:
-    """Bytes of a global's value: arrays (of arrays), structs (natural alignment, as
-    LLVM lays them out for our scalar types) and scalars alike."""
-    return _type_size(g.value_type)[0]
-
-
-def _type_size(t: ir.Type) -> tuple[int, int]:
-    """``(size, alignment)`` of ``t`` in memory."""
-    from activity.codegen.types import elem_size
-
-    if isinstance(t, ir.ArrayType):
-        n, a = _type_size(t.element)
-        return t.count * n, a
-    if isinstance(t, ir.BaseStructType):
-        off, align = 0, 1
-        for e in t.elements:
-            n, a = _type_size(e)
-            off = -(-off // a) * a + n
-            align = max(align, a)
-        return -(-off // align) * align, align
-    n = elem_size(t)
-    return n, n
+    """Bytes of a global's value: arrays (of arrays), structs and scalars alike."""
+    return size_of(g.value_type)
 
 
 def clear_cache() -> None:

@@ -1269,7 +1269,7 @@ class FuncLowering:
         if fill is not None:
             nbytes = self.b.mul(self.b.zext(self.v(op.operands[0]), I64)
                                 if self.v(op.operands[0]).type != I64
-                                else self.v(op.operands[0]), self.i64(_size_of(t)))
+                                else self.v(op.operands[0]), self.i64(size_of(t)))
             self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
                         [p, ir.Constant(I8, fill), nbytes, ir.Constant(I1, 0)])
         self.set(op, p)
@@ -1492,7 +1492,7 @@ def opaque(b: ir.IRBuilder, p: ir.Value) -> ir.Value:
     return cast
 
 
-def _size_of(t: ir.Type) -> int:
+def size_of(t: ir.Type) -> int:
     """Allocation size of an LLVM type (natural alignment, as the x86-64 and NVPTX
     data layouts give for the types of the subset)."""
     if isinstance(t, ir.LiteralStructType):
@@ -1500,11 +1500,11 @@ def _size_of(t: ir.Type) -> int:
         align = 1
         for e in t.elements:
             a = _align_of(e)
-            off = (off + a - 1) // a * a + _size_of(e)
+            off = (off + a - 1) // a * a + size_of(e)
             align = max(align, a)
         return (off + align - 1) // align * align
     if isinstance(t, ir.ArrayType):
-        return t.count * _size_of(t.element)
+        return t.count * size_of(t.element)
     return elem_size(t)
 
 
