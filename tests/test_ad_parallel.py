@@ -119,13 +119,17 @@ def test_map_kernel_against_interpreter_tangents() -> None:
 
 def test_map_kernel_avoids_atomics() -> None:
     text = str(grad(activity.parse(MAP), "f", ["dup", "dup", "active"]))
-    # only the adjoint of the scalar %x is summed atomically
-    assert text.count("memref.atomic_rmw") == 1
+    # no atomics: the shadows are iteration-private, and the adjoint of the scalar %x
+    # (used by every iteration) is summed by a reduction of the reverse loop
+    assert text.count("memref.atomic_rmw") == 0
+    assert text.count("scf.reduce(") == 1
     for prune in (True, False):
         s = _stats(MAP, "f", ["dup", "dup", "active"], prune)
-        assert (s.atomic_updates, s.atomics_avoided) == (1, 2)
-        assert s.to_json()["parallel_shadow_updates"] == {"atomic": 1, "atomics_avoided": 2}
-        assert "1 atomic, 2 atomics avoided" in s.render()
+        assert (s.atomic_updates, s.atomics_avoided, s.scalar_reductions) == (0, 2, 1)
+        assert s.to_json()["parallel_shadow_updates"] == {
+            "atomic": 0, "atomics_avoided": 2, "scalar_reductions": 1}
+        assert "0 atomic, 2 atomics avoided" in s.render()
+        assert "scalar adjoints summed by reductions: 1" in s.render()
 
 
 def test_gather_kernel_is_atomic() -> None:
@@ -142,8 +146,8 @@ def test_gather_kernel_is_atomic() -> None:
     np.testing.assert_allclose(da, want)
     assert abs(dx - sum(a[idx[i]] * a[i % 4] for i in range(6))) < 1e-12
     s = _stats(GATHER, "g", ["dup", "const", "dup", "active"])
-    # a' twice and x' atomic; b' (read and cleared at %i only) plain
-    assert (s.atomic_updates, s.atomics_avoided) == (3, 1)
+    # a' twice atomic; b' (read and cleared at %i only) plain; x' summed by a reduction
+    assert (s.atomic_updates, s.atomics_avoided, s.scalar_reductions) == (2, 1, 1)
 
 
 IN_PLACE = """
@@ -378,7 +382,7 @@ def test_time_loop_around_parallel_loops() -> None:
     assert s.static_bytes({"steps": 3}) == sum(
         8 * (3 if c.loops[0] == "steps" else 1) * 12 for c in s.cached)
     # f' read at (y, x+1): atomic; g' and the copy's shadows at (y, x): plain
-    assert s.atomic_updates >= 1 and s.atomics_avoided >= 3
+    assert s.atomic_updates >= 1 and s.atomics_avoided >= 3 and s.scalar_reductions >= 1
 
 
 # ---------------------------------------------------------------------------------------
@@ -432,14 +436,14 @@ def test_kernel_atomic_counts() -> None:
     ``out[l * 5 + ch]`` (plain); LBM's copy and energy loops and its stencil's writes
     ``g[(q * ny + y) * nx + x]`` touch each shadow element from one iteration (plain),
     and so do its stencil's reads of f' at the periodic neighbour ``(x + nx - cx[q]) mod
-    nx`` (a rotation of the cell, the same in both reads); only omega's adjoint is
-    summed atomically."""
+    nx`` (a rotation of the cell, the same in both reads); omega's adjoint is summed by
+    a reduction of the reverse loop, so no update is atomic."""
     x = KER.KERNELS["xsbench"]
     s = _stats(x.mlir, x.func, x.args)
-    assert (s.atomic_updates, s.atomics_avoided) == (3, 4)
+    assert (s.atomic_updates, s.atomics_avoided, s.scalar_reductions) == (3, 4, 0)
     lbm = KER.KERNELS["lbm"]
     s = _stats(lbm.mlir, lbm.func, lbm.args)
-    assert (s.atomic_updates, s.atomics_avoided) == (1, 6)
+    assert (s.atomic_updates, s.atomics_avoided, s.scalar_reductions) == (0, 6, 1)
     assert all(c.kind == "static" for c in s.cached)
 
 
@@ -566,12 +570,13 @@ def test_iteration_private_shadow_updates_by_index_digits(ub: str, extra: str,
     m = activity.parse(text)
     d = Differentiator(m, "f", ["dup", "active", "const"], True)
     d.run()
-    # %x's adjoint is always summed atomically (1); %a's two shadow updates are plain
+    # %x's adjoint is always summed by a reduction (1); %a's two shadow updates are plain
     # only when iterations own their elements
+    assert d.scalar_reductions == 1
     if not private:
-        assert d.atomics_avoided == 0 and d.atomic_updates >= 3
+        assert d.atomics_avoided == 0 and d.atomic_updates >= 2
         return  # iterations then race on %a: the loop is not a valid scf.parallel
-    assert (d.atomic_updates, d.atomics_avoided) == (1, 2)
+    assert (d.atomic_updates, d.atomics_avoided) == (0, 2)
     n = 4
     inputs = [np.random.default_rng(2).uniform(-1, 1, 3 * n + 4), 0.8, n]
     c = check_gradient(m, grad(m, "f", ["dup", "active", "const"]), "f", inputs,

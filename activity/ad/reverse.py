@@ -2191,7 +2191,8 @@ class FuncGen:
         primal iteration (values recomputed from its induction variables or read from
         static tapes at its iteration numbers); the adjoint of an ``addf`` reduction's
         result is broadcast to every iteration's contribution and to the init value;
-        adjoints of outer scalars are summed atomically into one-element buffers."""
+        adjoints of outer scalars are summed by ``scf.reduce`` reductions of the new loop
+        (added to their adjoints after it), not atomically."""
         assert isinstance(op, scf.ParallelOp)
         self.check_parallel(op)
         use = op.parent_block()
@@ -2212,17 +2213,15 @@ class FuncGen:
         taped = self.mode == "emit" and any(
             L is op for st in self.plan.static.values() for L in st.loops)
         with self.b.in_pass("adjoint"):
-            accs: list[SSAValue] = []
+            outer: list[SSAValue | None] = []  # the adjoints from after the loop
             for v in fvs:
                 t = self.adj_type(v)
                 if not isinstance(t, AnyFloat):
                     raise self.err(op, "cannot differentiate 'scf.parallel': an adjoint of "
                                        f"type {t} flows out of its body")
-                acc = self.b.alloc(MemRefType(t, [1]), [])
-                self.b.store(self.adj_or_zero(v), acc, [self.c(0)])
-                self.adj_set(v, None)
-                accs.append(acc)
+                outer.append(self.adj_take(v))
             nb = Block(arg_types=[a.type for a in body.args])
+            sums: list[tuple[SSAValue, SSAValue]] = []  # (outer value, its contribution)
             with self.b.at(IP(nb)):
                 S = self.enter_scope(body, loop=op)
                 for a, na in zip(body.args, nb.args, strict=True):
@@ -2235,22 +2234,32 @@ class FuncGen:
                 for j, x in rbars.items():
                     self.adj_add(term.args[j], x)
                 self.rev_ops(body)
-                for v, acc in zip(fvs, accs, strict=True):
+                for v in fvs:
                     x = self.adj_take(v)
                     if x is not None:
-                        if self.mode == "emit":
-                            self.d.atomic_updates += 1
-                        self.atomic("addf", self.convert(x, acc.type.element_type),  # type: ignore[attr-defined]
-                                    acc, [self.c(0)])
+                        sums.append((v, self.convert(x, self.adj_type(v))))
                 self.par_stack.pop()
                 self.exit_scope()
-                self.b.emit(scf.ReduceOp())
-            self.b.emit(scf.ParallelOp(lbs, ubs, steps, Region([nb])))
-            for v, acc in zip(fvs, accs, strict=True):
-                self.adj_set(v, self.b.load(acc, [self.c(0)]))
-                self.dealloc(acc)
+                self.b.emit(scf.ReduceOp([x for _, x in sums],
+                                         [self.sum_region(x.type) for _, x in sums]))
+            if self.mode == "emit":
+                self.d.scalar_reductions += len(sums)
+            par = self.b.emit(scf.ParallelOp(lbs, ubs, steps, Region([nb]),
+                                             [self.zero(x.type) for _, x in sums]))
+            for v, x in zip(fvs, outer, strict=True):
+                self.adj_set(v, x)
+            for (v, _), r in zip(sums, par.results, strict=True):
+                self.adj_add(v, r)
             for j, x in rbars.items():
                 self.adj_add(op.initVals[j], x)
+
+    @staticmethod
+    def sum_region(t: Attribute) -> Region:
+        """The ``scf.reduce`` region adding two values of type ``t``."""
+        blk = Block(arg_types=[t, t])
+        s = arith.AddfOp(blk.args[0], blk.args[1])
+        blk.add_ops([s, scf.ReduceReturnOp(s.result)])
+        return Region([blk])
 
     def rev_if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)
@@ -2970,6 +2979,7 @@ class Differentiator:
         self.prune = prune
         self.atomic_updates = 0  # scf.parallel shadow updates made atomic
         self.atomics_avoided = 0  # ... and proved iteration-private (plain)
+        self.scalar_reductions = 0  # adjoints of outer scalars summed by scf.reduce
         self._trips: dict[int, Trip] = {}
         self._came: dict[int, CameFrom] = {}
         self._names: dict[str, Names] = {}

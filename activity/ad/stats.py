@@ -170,6 +170,8 @@ class GradStats:
     # shadow updates in scf.parallel bodies: made atomic / proved iteration-private
     atomic_updates: int = 0
     atomics_avoided: int = 0
+    # adjoints of scalars from outside an scf.parallel, summed by a reduction of its reverse
+    scalar_reductions: int = 0
 
     # -- totals ----------------------------------------------------------------------
     def sweep_ops(self, sweep: str) -> int:
@@ -230,7 +232,8 @@ class GradStats:
                 "stack_measured": self.measured_stack_bytes,
             },
             "parallel_shadow_updates": {"atomic": self.atomic_updates,
-                                        "atomics_avoided": self.atomics_avoided},
+                                        "atomics_avoided": self.atomics_avoided,
+                                        "scalar_reductions": self.scalar_reductions},
         }
 
     def render(self, bounds: dict[str, int] | None = None) -> str:
@@ -259,6 +262,9 @@ class GradStats:
         if self.atomic_updates or self.atomics_avoided:
             lines.append(f"  scf.parallel shadow updates: {self.atomic_updates} atomic, "
                          f"{self.atomics_avoided} atomics avoided")
+        if self.scalar_reductions:
+            lines.append(f"  scf.parallel scalar adjoints summed by reductions: "
+                         f"{self.scalar_reductions}")
         return "\n".join(lines) + "\n"
 
     def dumps(self, bounds: dict[str, int] | None = None) -> str:
@@ -310,7 +316,8 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
             stack_blocks.append((fname, _block_where(blk) + " (path)", 8))
     return GradStats(d.root, d.prune, ops, cached, static, stack_blocks,
                      atomic_updates=getattr(d, "atomic_updates", 0),
-                     atomics_avoided=getattr(d, "atomics_avoided", 0))
+                     atomics_avoided=getattr(d, "atomics_avoided", 0),
+                     scalar_reductions=getattr(d, "scalar_reductions", 0))
 
 
 def _block_where(blk: Block) -> str:
