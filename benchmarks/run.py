@@ -399,11 +399,13 @@ def pin_cores(n: int) -> list[int]:
     return allowed[:n]
 
 
-def atomic_counts(module: Any, func: str, kinds: list[str], prune: bool) -> tuple[int, int]:
-    """(shadow updates made atomic, atomics avoided) in the reverse ``scf.parallel``s."""
+def atomic_counts(module: Any, func: str, kinds: list[str],
+                  prune: bool) -> tuple[int, int, int]:
+    """(shadow updates made atomic, atomics avoided, outer scalars' adjoints summed by
+    reductions) in the reverse ``scf.parallel``s."""
     d = Differentiator(module, func, kinds, prune)
     d.run()
-    return d.stats.atomic_updates, d.stats.atomics_avoided
+    return d.stats.atomic_updates, d.stats.atomics_avoided, d.stats.scalar_reductions
 
 
 def close_grads(a: Any, b: Any, rtol: float = 1e-9) -> bool:
@@ -528,10 +530,12 @@ def table(rows: list[dict[str, Any]]) -> str:
             lines.append(f"{r['name']}: differentiated in the sequential schedule (the "
                          "parallel reverse failed)")
         elif "pruned_atomics" in r:
-            (pa, pv), (aa, av) = r["pruned_atomics"], r["all_active_atomics"]
+            (pa, pv, *ps), (aa, av, *as_) = r["pruned_atomics"], r["all_active_atomics"]
+            red = (f"; scalar adjoints summed by reductions: pruned {ps[0]}, all_active "
+                   f"{as_[0]}" if ps and as_ and (ps[0] or as_[0]) else "")
             lines.append(f"{r['name']}: reverse scf.parallel shadow updates: pruned {pa} "
                          f"atomic / {pv} atomics avoided, all_active {aa} atomic / {av} "
-                         "atomics avoided")
+                         f"atomics avoided{red}")
     return "\n".join(lines)
 
 
