@@ -45,7 +45,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -355,32 +355,52 @@ def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list
 
 
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
-                      repeat: int, warmup: int = 2) -> dict[str, tuple[float, float]]:
-    """``(median wall seconds, CPUs used)`` of each callable, the timed repeats taken
-    round-robin.  CPUs used is the process's CPU time over the wall time in a separate
-    pass per variant, after a pause that lets other variants' thread pools go idle
-    (XLA's workers spin for a while after a call, which would otherwise be charged to
-    whatever runs next): about 1.0 for single-threaded code, more where a variant runs
-    threads (XLA runs its own pool whatever ``--threads`` says; ``--cores`` bounds
-    them all)."""
-    for fn, make in runs.values():
+                      repeat: int, warmup: int = 2, min_sample: float = 0.002,
+                      settle: Sequence[str] = ("jax",)) -> dict[str, tuple[float, float]]:
+    """``(median wall seconds per call, CPUs used)`` of each callable, the timed repeats
+    taken round-robin, each round starting one variant later (so that no variant always
+    runs right after the same neighbour).  A callable faster than ``min_sample`` seconds
+    is timed in batches of calls (each with arguments made before the clock starts)
+    long enough to reach it, so that timer resolution, a garbage collection or a
+    scheduler tick do not decide a sub-millisecond benchmark.  After a variant named in
+    ``settle`` (JAX: XLA's worker threads spin for a while after a call and take the
+    other cores from whatever runs next -- BA's gradient measured 2x slower right after
+    JAX) the next one waits 0.2 s.  CPUs used is the process's CPU time over the wall
+    time in a separate pass per variant, after such a pause: about 1.0 for
+    single-threaded code, more where a variant runs threads (XLA runs its own pool
+    whatever ``--threads`` says; ``--cores`` bounds them all)."""
+    batch: dict[str, int] = {}
+    for k, (fn, make) in runs.items():
+        best = math.inf
         for _ in range(warmup):
-            fn(*make())
-    times: dict[str, list[float]] = {k: [] for k in runs}
-    for _ in range(repeat):
-        for k, (fn, make) in runs.items():
             args = make()
             t0 = time.perf_counter()
             fn(*args)
-            times[k].append(time.perf_counter() - t0)
+            best = min(best, time.perf_counter() - t0)
+        batch[k] = max(1, min(1000, math.ceil(min_sample / max(best, 1e-9))))
+    times: dict[str, list[float]] = {k: [] for k in runs}
+    keys = list(runs)
+    for r in range(repeat):
+        # each round starts one variant later, so that no variant always runs right
+        # after the same neighbour (say, JAX's spinning thread pool)
+        for k in keys[r % len(keys):] + keys[:r % len(keys)]:
+            fn, make = runs[k]
+            argss = [make() for _ in range(batch[k])]
+            t0 = time.perf_counter()
+            for args in argss:
+                fn(*args)
+            times[k].append((time.perf_counter() - t0) / batch[k])
+            if k in settle:
+                time.sleep(0.2)
     cpus: dict[str, float] = {}
     for k, (fn, make) in runs.items():
         cpu = wall = 0.0
         time.sleep(0.2)
         for _ in range(max(1, min(3, repeat))):
-            args = make()
+            argss = [make() for _ in range(batch[k])]
             c0, t0 = time.process_time(), time.perf_counter()
-            fn(*args)
+            for args in argss:
+                fn(*args)
             wall += time.perf_counter() - t0
             cpu += time.process_time() - c0
         cpus[k] = cpu / max(wall, 1e-12)
@@ -482,7 +502,7 @@ def geomean(xs: list[float]) -> float:
 
 
 def fmt_ms(s: float | None) -> str:
-    return "-" if s is None else f"{s * 1e3:9.3f}"
+    return f"{'-':>9}" if s is None else f"{s * 1e3:9.3f}"
 
 
 def fmt_mb(b: int | None) -> str:
@@ -513,10 +533,11 @@ def table(rows: list[dict[str, Any]]) -> str:
                        else ", SEQUENTIAL SCHEDULE DISAGREES")
         if r["schedule"] == "sequential":
             checks += " (AD of the sequential schedule: the parallel reverse failed)"
+        pj = f"{r['pruned_s'] / jx:.2f}" if jx else "-"
         lines.append(
             f"{r['name']:<10} {fmt_ms(r['primal_s'])} {fmt_ms(r['pruned_s'])} "
             f"{fmt_ms(r['all_active_s']):>10} {sp:10.2f} {gp:13.2f} {fmt_ms(jx)} "
-            f"{(r['pruned_s'] / jx if jx else float('nan')):10.2f} "
+            f"{pj:>10} "
             f"{fmt_cpus(r):>11} {fmt_mb(r.get('pruned_tape_bytes')):>8} "
             f"{fmt_mb(r.get('all_active_tape_bytes')):>11}  {checks}")
     sps = [r["all_active_s"] / r["pruned_s"] for r in rows]
