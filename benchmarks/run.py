@@ -355,7 +355,7 @@ def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list
 
 
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
-                      repeat: int, warmup: int = 2, min_sample: float = 0.002,
+                      repeat: int, warmup: int = 2, min_sample: float = 0.01,
                       settle: Sequence[str] = ("jax",)) -> dict[str, tuple[float, float]]:
     """``(median wall seconds per call, CPUs used)`` of each callable, the timed repeats
     taken round-robin, each round starting one variant later (so that no variant always
