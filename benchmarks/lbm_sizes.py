@@ -19,7 +19,6 @@ changed them -- so the benchmark keeps 192 x 192 and reports that spread instead
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,14 +29,12 @@ HERE = Path(__file__).resolve().parent
 
 
 def _run_module() -> Any:
-    name = "activity_benchmark_run"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "run.py")
-        assert spec is not None and spec.loader is not None
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
+    """benchmarks/run.py, imported from this folder (``benchmarks`` as a package name
+    collides with one xDSL installs)."""
+    sys.path.insert(0, str(HERE))
+    import run
+
+    return run
 
 
 def main(argv: list[str] | None = None) -> int:
