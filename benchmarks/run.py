@@ -334,9 +334,13 @@ def jax_objective(name: str, inputs: list[Any]) -> tuple[Any, ...]:
     raise KeyError(name)
 
 
-def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list[Any]] | None:
+def jax_gradient(name: str, inputs: list[Any], host: bool = False
+                 ) -> tuple[Callable[..., Any], list[Any]] | None:
     """``jax.jit(jax.grad(f))`` of the equivalent objective and its arguments (None when
-    jax is not installed)."""
+    jax is not installed).  ``host``: the callable takes numpy arrays, moves them and
+    the objective's other array arguments to JAX's device on every call and returns
+    numpy arrays -- the contract of our compiled gradients, whose GPU version copies
+    its arrays in and out on every call."""
     try:
         import jax
     except ImportError:
@@ -346,6 +350,14 @@ def jax_gradient(name: str, inputs: list[Any]) -> tuple[Callable[..., Any], list
     f, wrt = obj[0], obj[1]
     const = list(obj[2]) if len(obj) > 2 else []  # non-differentiated arguments
     g = jax.jit(jax.grad(f, argnums=tuple(range(len(wrt)))))
+    if host:
+        host_const = [np.asarray(c) for c in const]
+
+        def host_call(*a: Any) -> Any:
+            dev = [jax.device_put(x) for x in (*a, *host_const)]
+            return [np.asarray(v) for v in g(*dev)]
+
+        return host_call, [np.asarray(inputs[i]) for i in wrt]
     xs = [jax.numpy.asarray(inputs[i]) for i in wrt]
 
     def call(*a: Any) -> Any:
