@@ -366,6 +366,16 @@ def jax_gradient(name: str, inputs: list[Any], host: bool = False
     return call, xs
 
 
+def _run_batch(fn: Callable[..., Any], make: Callable[[], list[Any]],
+               n: int) -> tuple[float, float]:
+    """(wall, CPU) seconds of ``n`` calls of ``fn``, their arguments made first."""
+    argss = [make() for _ in range(n)]
+    c0, t0 = time.process_time(), time.perf_counter()
+    for args in argss:
+        fn(*args)
+    return time.perf_counter() - t0, time.process_time() - c0
+
+
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
                       repeat: int, warmup: int = 2, min_sample: float = 0.01,
                       settle: Sequence[str] = ("jax",)) -> dict[str, tuple[float, float]]:
@@ -375,12 +385,11 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
     is timed in batches of calls (each with arguments made before the clock starts)
     long enough to reach it, so that timer resolution, a garbage collection or a
     scheduler tick do not decide a sub-millisecond benchmark.  After a variant named in
-    ``settle`` (JAX: XLA's worker threads spin for a while after a call and take the
-    other cores from whatever runs next -- BA's gradient measured 2x slower right after
-    JAX) the next one waits 0.2 s.  CPUs used is the process's CPU time over the wall
-    time in a separate pass per variant, after such a pause: about 1.0 for
-    single-threaded code, more where a variant runs threads (XLA runs its own pool
-    whatever ``--threads`` says; ``--cores`` bounds them all)."""
+    ``settle`` (JAX: XLA's worker threads spin for a while after a call and may take the
+    other cores from whatever runs next) the next one waits 0.2 s.  CPUs used is the
+    process's CPU time over the wall time in a separate pass per variant, after such a
+    pause: about 1.0 for single-threaded code, more where a variant runs threads (XLA
+    runs its own pool whatever ``--threads`` says; ``--cores`` bounds them all)."""
     batch: dict[str, int] = {}
     for k, (fn, make) in runs.items():
         best = math.inf
@@ -397,11 +406,7 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
         # after the same neighbour (say, JAX's spinning thread pool)
         for k in keys[r % len(keys):] + keys[:r % len(keys)]:
             fn, make = runs[k]
-            argss = [make() for _ in range(batch[k])]
-            t0 = time.perf_counter()
-            for args in argss:
-                fn(*args)
-            times[k].append((time.perf_counter() - t0) / batch[k])
+            times[k].append(_run_batch(fn, make, batch[k])[0] / batch[k])
             if k in settle:
                 time.sleep(0.2)
     cpus: dict[str, float] = {}
@@ -409,12 +414,8 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
         cpu = wall = 0.0
         time.sleep(0.2)
         for _ in range(max(1, min(3, repeat))):
-            argss = [make() for _ in range(batch[k])]
-            c0, t0 = time.process_time(), time.perf_counter()
-            for args in argss:
-                fn(*args)
-            wall += time.perf_counter() - t0
-            cpu += time.process_time() - c0
+            w, c = _run_batch(fn, make, batch[k])
+            wall, cpu = wall + w, cpu + c
         cpus[k] = cpu / max(wall, 1e-12)
     return {k: (statistics.median(v), cpus[k]) for k, v in times.items()}
 
@@ -563,9 +564,9 @@ def table(rows: list[dict[str, Any]]) -> str:
             lines.append(f"{r['name']}: differentiated in the sequential schedule (the "
                          "parallel reverse failed)")
         elif "pruned_atomics" in r:
-            (pa, pv, *ps), (aa, av, *as_) = r["pruned_atomics"], r["all_active_atomics"]
-            red = (f"; scalar adjoints summed by reductions: pruned {ps[0]}, all_active "
-                   f"{as_[0]}" if ps and as_ and (ps[0] or as_[0]) else "")
+            (pa, pv, ps), (aa, av, as_) = r["pruned_atomics"], r["all_active_atomics"]
+            red = (f"; scalar adjoints summed by reductions: pruned {ps}, all_active {as_}"
+                   if ps or as_ else "")
             lines.append(f"{r['name']}: reverse scf.parallel shadow updates: pruned {pa} "
                          f"atomic / {pv} atomics avoided, all_active {aa} atomic / {av} "
                          f"atomics avoided{red}")

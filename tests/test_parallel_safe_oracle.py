@@ -163,9 +163,9 @@ def _program(seed: int) -> tuple[str, list[E], int, int, tuple[int, ...]]:
         "  %c1 = arith.constant 1 : index",
         f"  %cR = arith.constant {R} : index",
         f"  %cM = arith.constant {M} : index",
-        ("  scf.parallel (%i, %p) = (%c0, %c0) to (%n, %cM) step (%c1, %c1) {" if M > 1
-         else "  scf.parallel (%i) = (%c0) to (%n) step (%c1) {"),
-        "    %p = arith.constant 0 : index" if M == 1 else "    // p: the second variable",
+        *(["  scf.parallel (%i, %p) = (%c0, %c0) to (%n, %cM) step (%c1, %c1) {"] if M > 1
+          else ["  scf.parallel (%i) = (%c0) to (%n) step (%c1) {",
+                "    %p = arith.constant 0 : index"]),
         "    scf.for %j = %c0 to %cR step %c1 {",
         *lines, *loads,
         f"      %s = math.sin {prod} : f64",
