@@ -25,7 +25,7 @@ def _module(source: Any) -> ModuleOp:
 
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
             fill: int | None = None, emulate: bool = False, noalias: bool = False,
-            threads: int = 1) -> Any:
+            threads: int = 1, reassoc: bool = False, speculate: bool | None = None) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -41,9 +41,16 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     ``threads=n`` (host): the outermost ``scf.parallel`` loops run on ``n`` threads,
     each over a contiguous block of iterations (outlined like GPU kernels, with real
     atomics); a function without ``scf.parallel`` is compiled as usual.
+    ``reassoc=True`` lets LLVM reorder float sums and products (every float op gets
+    the ``reassoc`` fast-math flag), so loops summing floats can be vectorized; results
+    change in the last bits.  ``speculate=True`` turns small ``scf.if`` with pure
+    branches into selects (:mod:`activity.codegen.speculate`), which lets such loops be
+    vectorized too; by default (``None``) it goes with ``reassoc``.
     Compiled functions are cached per session.
     """
-    module = _module(source)
+    from activity.codegen.prepare import prepare
+
+    module = prepare(_module(source), speculate=speculate, reassoc=reassoc)
     if not isinstance(threads, int) or threads < 1:
         raise ValueError(f"threads must be a positive integer, got {threads!r}")
     if target == "cpu" and threads > 1:

@@ -71,7 +71,8 @@ class GradientFunction:
 
     def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
-                 emulate: bool = False, threads: int = 1) -> None:
+                 emulate: bool = False, threads: int = 1, reassoc: bool = False,
+                 speculate: bool | None = None) -> None:
         from activity.ad import grad
 
         prog = Program.of(module)
@@ -130,6 +131,7 @@ class GradientFunction:
         # arguments of <func>_grad overlap, which LLVM may exploit
         kw: dict[str, Any] = ({"emulate": emulate} if target == "gpu" else
                               {"noalias": True, "threads": threads})
+        kw.update(reassoc=reassoc, speculate=speculate)
         self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
@@ -168,7 +170,8 @@ class GradientFunction:
 
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
-             opt: int = 3, emulate: bool = False, threads: int = 1) -> GradientFunction:
+             opt: int = 3, emulate: bool = False, threads: int = 1, reassoc: bool = False,
+             speculate: bool | None = None) -> GradientFunction:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -181,8 +184,11 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             the defaults.
         target: ``"cpu"`` or ``"gpu"`` (``emulate=True``: GPU kernels run on the host).
         threads: host threads for the ``scf.parallel`` loops of the gradient (cpu).
+        reassoc: let LLVM reorder float sums and products in the gradient (vectorized
+            reductions; results change in the last bits).  See ``activity.compile``.
+        speculate: turn small pure ``scf.if`` into selects (``None``: with ``reassoc``).
     """
     from activity.codegen import _module
 
     return GradientFunction(_module(source), func, argnums, prune, args, target, opt, emulate,
-                            threads)
+                            threads, reassoc, speculate)

@@ -438,6 +438,7 @@ class CompiledFunction:
         self._free = free_results
         self.free_fn: Any = _LIBC.free  # releases a memref result's block (GPU: the driver)
         self.llvm_ir = llvm_ir
+        self.optimized_ir = ""  # after LLVM's -O<opt> pipeline (set by compile_cpu)
         self._globals: list[tuple[int, bytes]] = list(getattr(owner, "mutable_globals", []))
 
     def __repr__(self) -> str:
@@ -585,6 +586,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     mutable = [(g.name, _global_size(g)) for g in ml.gvars.values() if not g.global_constant]
     engine.snapshot_globals(mutable)
     cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)
+    cf.optimized_ir = opt_text
     _CACHE[ck] = cf
     return cf
 

@@ -60,7 +60,7 @@ class Num:
         return self.N.bin("fdiv", o, self)
 
     def __neg__(self) -> Num:
-        return Num(self.N.b.fneg(self.v), self.N)
+        return Num(self.N.b.fneg(self.v, flags=self.N.flags), self.N)
 
     def __pow__(self, o: Any) -> Num:
         return self.N.pow(self, o)
@@ -78,6 +78,8 @@ class LLVMBackend:
     def __init__(self, builder: ir.IRBuilder, math: MathCall) -> None:
         self.b = builder
         self.math = math
+        # LLVM fast-math flags for the instructions emitted now (the op's ``fastmath``)
+        self.flags: tuple[str, ...] = ()
 
     # -- plumbing ------------------------------------------------------------------
 
@@ -96,7 +98,7 @@ class LLVMBackend:
         return Num(v, self)
 
     def bin(self, opname: str, a: Any, b: Any) -> Num:
-        return Num(getattr(self.b, opname)(self.val(a), self.val(b)), self)
+        return Num(getattr(self.b, opname)(self.val(a), self.val(b), flags=self.flags), self)
 
     def _call(self, fname: str, *args: Any) -> Num:
         return Num(self.math(fname, [self.val(a) for a in args]), self)

@@ -413,6 +413,14 @@ _VIEW_NAMES = {n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.vi
 # Function lowering
 
 
+def fastmath_flags(op: Operation) -> tuple[str, ...]:
+    """The LLVM fast-math flags of ``op``'s ``fastmath`` (arith) or ``fastmathFlags``
+    (llvm) property: ``("reassoc",)`` for ``fastmath<reassoc>``; ``()`` for none."""
+    a = op.properties.get("fastmath") or op.properties.get("fastmathFlags")
+    flags = getattr(a, "data", None)
+    return tuple(sorted(str(f.value) for f in flags)) if isinstance(flags, frozenset) else ()
+
+
 class FuncLowering:
     """Lowers one function body."""
 
@@ -653,9 +661,15 @@ class FuncLowering:
             self.vals[r] = v
 
     def float_op(self, op: Operation, sem: Callable[..., tuple[Any, ...]]) -> None:
-        """Evaluate the table's ``sem`` with the LLVM backend, in double precision."""
+        """Evaluate the table's ``sem`` with the LLVM backend, in double precision; the
+        op's ``fastmath`` flags go on the instructions it becomes, as upstream's
+        arith-to-llvm does."""
         args = [self.to_f64(self.v(x)) for x in op.operands]
-        r = sem(self.N, op, *[self.N.num(a) for a in args])[0]
+        self.N.flags = fastmath_flags(op)
+        try:
+            r = sem(self.N, op, *[self.N.num(a) for a in args])[0]
+        finally:
+            self.N.flags = ()
         self.set(op, self.from_f64(self.N.val(r), value_type(op.results[0].type)))
 
     def to_f64(self, v: ir.Value) -> ir.Value:
