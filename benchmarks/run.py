@@ -6,6 +6,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --json out.json --png speedup.png
     python benchmarks/run.py --only xsbench,lbm --threads 2   # kernels on 2 host threads
     python benchmarks/run.py --cores 1            # everything (XLA's pool too) on one CPU
+    python benchmarks/run.py --reassoc            # float sums reordered, as XLA does
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
@@ -447,7 +448,7 @@ def close_grads(a: Any, b: Any, rtol: float = 1e-9) -> bool:
 
 
 def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
-            threads: int = 1) -> dict[str, Any]:
+            threads: int = 1, reassoc: bool = False) -> dict[str, Any]:
     spec = spec_of(name)
     rng = np.random.default_rng(0)
     inputs = spec.make_inputs(rng, size)
@@ -455,15 +456,17 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     kernel = name in KER.KERNELS
     ad_module = module
     row: dict[str, Any] = {"name": name, "size": size, "schedule": "parallel" if kernel
-                           else "-", "threads": threads if kernel else 1}
+                           else "-", "threads": threads if kernel else 1,
+                           "reassoc": reassoc}
     wrt = WRT[name]
     runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]] = {
-        "primal": (compile_fn(module, spec.func, threads=threads), lambda: copies(inputs))}
+        "primal": (compile_fn(module, spec.func, threads=threads, reassoc=reassoc),
+                   lambda: copies(inputs))}
     fns: dict[str, Any] = {}
     for mode, prune in (("pruned", True), ("all_active", False)):
         try:
             fns[mode] = gradient(ad_module, spec.func, wrt, prune, args=spec.args,
-                                 threads=threads)
+                                 threads=threads, reassoc=reassoc)
         except activity.ActivityError as e:
             if not kernel or ad_module is not module:
                 raise
@@ -476,7 +479,7 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     grads = {}
     for mode, prune in (("pruned", True), ("all_active", False)):
         g = fns.get(mode) or gradient(ad_module, spec.func, wrt, prune, args=spec.args,
-                                      threads=threads)
+                                      threads=threads, reassoc=reassoc)
         runs[mode] = (g, lambda: inputs)
         grads[mode] = g(*inputs)
         if kernel:
@@ -616,6 +619,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cores", type=int, default=None,
                     help="run the whole benchmark on this many CPUs (pins the process, so "
                          "XLA's thread pool shares them with our code; default: all)")
+    ap.add_argument("--reassoc", action="store_true",
+                    help="compile our variants with reassoc=True (float sums may be "
+                         "reordered and vectorized, as XLA does; small pure scf.if become "
+                         "selects); default: the order written")
     ns = ap.parse_args(argv)
     cores = pin_cores(ns.cores) if ns.cores else None
     if not ns.no_malloc_tuning:
@@ -625,12 +632,15 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         t0 = time.perf_counter()
         rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes,
-                            ns.threads))
+                            ns.threads, ns.reassoc))
         print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows))
     if cores is not None:
         print(f"pinned to CPU{'s' if len(cores) > 1 else ''} {', '.join(map(str, cores))} "
               "(every variant, JAX's threads included)")
+    if ns.reassoc:
+        print("our variants compiled with reassoc=True (float sums reordered and vectorized "
+              "where LLVM can; small pure scf.if as selects)")
     if ns.threads > 1:
         print(f"scf.parallel kernels ran on {ns.threads} host threads (blocked schedule); "
               "the objectives have no scf.parallel and run on one")

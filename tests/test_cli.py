@@ -174,6 +174,9 @@ def test_grad_emits_llvm_and_object_code(tmp_path: Path) -> None:
     proc = run_cli("grad", poly, "--func", "f", "--emit", "llvm")
     assert proc.returncode == 0, proc.stderr
     assert "define double @f_grad(" in proc.stdout
+    assert " reassoc " not in proc.stdout
+    proc = run_cli("grad", poly, "--func", "f", "--emit", "llvm", "--reassoc")
+    assert proc.returncode == 0 and " reassoc " in proc.stdout, proc.stderr
     obj = tmp_path / "f.o"
     proc = run_cli("grad", poly, "--func", "f", "--emit", "obj", "-o", str(obj))
     assert proc.returncode == 0, proc.stderr

@@ -29,8 +29,13 @@ FORMATS = ("mlir", "llvm", "obj", "ptx")
 
 
 def emit(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int = 3,
-         arch: str = "sm_80") -> str | bytes:
-    """``module`` (or the code of ``funcs``) in format ``fmt``; bytes for ``obj``."""
+         arch: str = "sm_80", reassoc: bool = False) -> str | bytes:
+    """``module`` (or the code of ``funcs``) in format ``fmt``; bytes for ``obj``.
+    ``reassoc``: as ``activity.compile(..., reassoc=True)`` (llvm, obj and ptx)."""
+    if fmt != "mlir":
+        from activity.codegen.prepare import prepare
+
+        module = prepare(module, reassoc=reassoc)
     if fmt == "mlir":
         buf = io.StringIO()
         Printer(stream=buf).print_op(module)
@@ -91,6 +96,10 @@ def add_emit_arguments(parser: argparse.ArgumentParser) -> None:
                         help="LLVM optimization level for --emit llvm/obj/ptx (default 3)")
     parser.add_argument("--arch", default="sm_80", help="GPU architecture for --emit ptx "
                                                         "(default sm_80; e.g. sm_90)")
+    parser.add_argument("--reassoc", action="store_true",
+                        help="for --emit llvm/obj/ptx: let LLVM reorder float sums and "
+                             "products (vectorized reductions; results change in the last "
+                             "bits) and turn small pure scf.if into selects")
 
 
 def emit_from_args(ns: argparse.Namespace, module: ModuleOp, funcs: Sequence[str],
@@ -100,7 +109,8 @@ def emit_from_args(ns: argparse.Namespace, module: ModuleOp, funcs: Sequence[str
     fmt = getattr(ns, "emit", None)
     if fmt is None or fmt == "mlir":
         return False
-    out = emit(module, funcs, fmt, getattr(ns, "opt", 3), getattr(ns, "arch", "sm_80"))
+    out = emit(module, funcs, fmt, getattr(ns, "opt", 3), getattr(ns, "arch", "sm_80"),
+               bool(getattr(ns, "reassoc", False)))
     path = output if output is not None else getattr(ns, "output", None)
     if isinstance(out, bytes):
         if path is None:
