@@ -305,10 +305,15 @@ def test_benchmark_gradients_with_reassoc_agree_to_rounding(name: str) -> None:
     inputs = make(np.random.default_rng(5), "small")
     wrt = [i for i, k in enumerate(o.args) if k in ("dup", "active")]
     ref = gradient(o.mlir, o.func, wrt, args=o.args)(*copies(inputs))
-    g = gradient(o.mlir, o.func, wrt, args=o.args, reassoc=True)
-    got = g(*copies(inputs))
-    for x, y in zip(ref, got, strict=True):
-        assert np.allclose(x, y, rtol=1e-9, atol=1e-12 * max(1.0, float(np.max(np.abs(x)))))
+    kws: list[dict[str, Any]] = [{"reassoc": True}]
+    if name in KER.KERNELS:  # the outlined kernels too, on host threads and emulated GPU
+        kws += [{"reassoc": True, "threads": 2},
+                {"reassoc": True, "target": "gpu", "emulate": True}]
+    for kw in kws:
+        got = gradient(o.mlir, o.func, wrt, args=o.args, **kw)(*copies(inputs))
+        for x, y in zip(ref, got, strict=True):
+            assert np.allclose(x, y, rtol=1e-9,
+                               atol=1e-12 * max(1.0, float(np.max(np.abs(x))))), kw
     p1, p2 = compile(o.mlir, o.func), compile(o.mlir, o.func, reassoc=True)
     r1, r2 = p1(*copies(inputs)), p2(*copies(inputs))
     assert np.allclose(r1, r2, rtol=1e-10, atol=0.0)
