@@ -595,7 +595,11 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
     for i, v in enumerate(sps):
         ax.text(i, v, f"{v:.2f}x", ha="center", va="bottom", fontsize=8)
     ax.set_ylabel("speedup of pruned over all_active")
-    ax.set_title("Gradient runtime: activity-pruned vs all_active (CPU)")
+    how = [w for w, on in (("reassoc", any(r.get("reassoc") for r in rows)),
+                           (f"kernels on {max(r.get('threads', 1) for r in rows)} threads",
+                            any(r.get("threads", 1) > 1 for r in rows))) if on]
+    ax.set_title("Gradient runtime: activity-pruned vs all_active (CPU"
+                 + (", " + ", ".join(how) if how else "") + ")")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
