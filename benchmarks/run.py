@@ -5,6 +5,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --size small --repeat 3 --only gmm,ba
     python benchmarks/run.py --json out.json --png speedup.png
     python benchmarks/run.py --only xsbench,lbm --threads 2   # kernels on 2 host threads
+    python benchmarks/run.py --reassoc --threads auto   # as XLA runs: reordered sums, all CPUs
     python benchmarks/run.py --cores 1            # everything (XLA's pool too) on one CPU
     python benchmarks/run.py --reassoc            # float sums reordered, as XLA does
 
@@ -59,7 +60,7 @@ import activity  # noqa: E402
 from activity.ad.reverse import Differentiator  # noqa: E402
 from activity.analysis.args import arg_label  # noqa: E402
 from activity.codegen import compile as compile_fn  # noqa: E402
-from activity.codegen import gradient  # noqa: E402
+from activity.codegen import gradient, resolve_threads  # noqa: E402
 from activity.codegen.sequential import sequentialize  # noqa: E402
 from activity.engine.program import Program  # noqa: E402
 
@@ -617,9 +618,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-malloc-tuning", action="store_true")
     ap.add_argument("--json", default=None, help="write the rows as JSON here")
     ap.add_argument("--png", default=None, help="write the speedup bar chart here")
-    ap.add_argument("--threads", type=int, default=1,
+    ap.add_argument("--threads", default="1", metavar="N|auto",
                     help="host threads for the scf.parallel kernels' loops (primal and "
-                         "gradients; default 1)")
+                         "gradients; default 1; auto: every CPU this process may use)")
     ap.add_argument("--cores", type=int, default=None,
                     help="run the whole benchmark on this many CPUs (pins the process, so "
                          "XLA's thread pool shares them with our code; default: all)")
@@ -629,6 +630,10 @@ def main(argv: list[str] | None = None) -> int:
                          "selects); default: the order written")
     ns = ap.parse_args(argv)
     cores = pin_cores(ns.cores) if ns.cores else None
+    try:
+        ns.threads = resolve_threads(ns.threads if ns.threads == "auto" else int(ns.threads))
+    except ValueError:
+        ap.error(f"--threads: expected a positive integer or 'auto', got {ns.threads!r}")
     if not ns.no_malloc_tuning:
         tune_malloc()
     names = ORDER if ns.only is None else [n.strip() for n in ns.only.split(",")]

@@ -346,9 +346,15 @@ def test_kernel_gradients_on_host_threads(name: str) -> None:
         np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-14)
 
 
-def test_threads_must_be_positive() -> None:
-    with pytest.raises(ValueError, match="threads"):
-        compile(activity.parse(REDUCTIONS), "r", threads=0)
+def test_threads_must_be_positive_or_auto() -> None:
+    for bad in (0, -1, "two", True, 2.0):
+        with pytest.raises(ValueError, match="threads"):
+            compile(activity.parse(REDUCTIONS), "r", threads=bad)
+    import os
+
+    auto = compile(activity.parse(REDUCTIONS), "r", threads="auto")
+    n = len(os.sched_getaffinity(0))
+    assert (auto.threads == n) if n > 1 else not isinstance(auto, gpu.GPUFunction)
     # no scf.parallel: threads change nothing
     plain = compile(activity.parse(
         "func.func @f(%x: f64) -> f64 { func.return %x : f64 }"), "f", threads=4)

@@ -23,9 +23,24 @@ def _module(source: Any) -> ModuleOp:
     return parse(source)
 
 
+def resolve_threads(threads: int | str) -> int:
+    """``threads`` as a number: ``"auto"`` is the number of CPUs this process may run on."""
+    if threads == "auto":
+        import os
+
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:  # pragma: no cover - not on Linux
+            return max(1, os.cpu_count() or 1)
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive integer or 'auto', got {threads!r}")
+    return threads
+
+
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
             fill: int | None = None, emulate: bool = False, noalias: bool = False,
-            threads: int = 1, reassoc: bool = False, speculate: bool | None = None) -> Any:
+            threads: int | str = 1, reassoc: bool = False, speculate: bool | None = None
+            ) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -40,7 +55,8 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     arguments never overlap, which lets LLVM vectorize more; each call checks it.
     ``threads=n`` (host): the outermost ``scf.parallel`` loops run on ``n`` threads,
     each over a contiguous block of iterations (outlined like GPU kernels, with real
-    atomics); a function without ``scf.parallel`` is compiled as usual.
+    atomics); a function without ``scf.parallel`` is compiled as usual;
+    ``threads="auto"``: as many threads as this process may run on (as XLA does).
     ``reassoc=True`` lets LLVM reorder float sums and products (every float op gets
     the ``reassoc`` fast-math flag), so loops summing floats can be vectorized; results
     change in the last bits.  ``speculate=True`` turns small ``scf.if`` with pure
@@ -51,8 +67,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     from activity.codegen.prepare import prepare
 
     module = prepare(_module(source), speculate=speculate, reassoc=reassoc)
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive integer, got {threads!r}")
+    threads = resolve_threads(threads)
     if target == "cpu" and threads > 1:
         from activity.codegen.gpu import compile_threads, outermost_parallels
         from activity.engine.program import Program

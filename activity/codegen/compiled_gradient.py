@@ -71,7 +71,7 @@ class GradientFunction:
 
     def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
-                 emulate: bool = False, threads: int = 1, reassoc: bool = False,
+                 emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
                  speculate: bool | None = None) -> None:
         from activity.ad import grad
 
@@ -170,7 +170,7 @@ class GradientFunction:
 
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
-             opt: int = 3, emulate: bool = False, threads: int = 1, reassoc: bool = False,
+             opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None) -> GradientFunction:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
@@ -183,7 +183,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         args: explicit activities (``active``/``const``/``dup``/``dupnoneed``) instead of
             the defaults.
         target: ``"cpu"`` or ``"gpu"`` (``emulate=True``: GPU kernels run on the host).
-        threads: host threads for the ``scf.parallel`` loops of the gradient (cpu).
+        threads: host threads for the ``scf.parallel`` loops of the gradient (cpu;
+            ``"auto"``: as many as this process may run on).
         reassoc: let LLVM reorder float sums and products in the gradient (vectorized
             reductions; results change in the last bits).  See ``activity.compile``.
         speculate: turn small pure ``scf.if`` into selects (``None``: with ``reassoc``).
