@@ -26,7 +26,7 @@ from activity.semantics import Interpreter
 from activity.semantics.memory import InterpreterError
 from activity.testing.progen import generate
 from tests.helpers import benchmark_kernels
-from tests.test_codegen import OBJECTIVES, copies
+from tests.test_codegen import OBJECTIVES, ROOT, copies
 
 
 def ifs(module: Any, func: str | None = None) -> int:
@@ -292,6 +292,11 @@ def test_reassoc_vectorizes_a_float_sum_and_source_fastmath_is_honoured() -> Non
     assert "x double>" in fast.optimized_ir  # vector partial sums
     assert strict(a, 1001) == math.fsum(a) or abs(strict(a, 1001) - math.fsum(a)) < 1e-12
     assert abs(fast(a, 1001) - math.fsum(a)) < 1e-12
+    # llvm-dialect code (clang-lowered C) carries its flags in ``fastmathFlags``
+    dot = activity.parse(ROOT / "examples" / "c" / "dot.mlir")
+    fd = compile(dot, "dot", reassoc=True)
+    assert "fadd reassoc" in fd.llvm_ir and "fadd reassoc" not in compile(dot, "dot").llvm_ir
+    assert abs(fd(a, a, 1001) - math.fsum(a * a)) < 1e-12
 
 
 KER = benchmark_kernels()
