@@ -33,14 +33,14 @@ CPU time over the wall time while our variants / JAX ran: ours run on one thread
 ``--threads``, while XLA's CPU backend runs its own thread pool (seen here: 1.5-1.9 CPUs
 on the objectives), so ``--cores 1`` is the like-for-like single-core comparison.
 ``--png`` draws the speedups as a bar chart (matplotlib).  Large freed blocks are kept in
-the C heap between calls (``mallopt``), so repeated gradients do not pay page faults
+the C heap between calls (``activity.codegen.keep_freed_memory``), so repeated
+gradients do not pay page faults
 for their tapes; pass ``--no-malloc-tuning`` to measure without.
 """
 
 from __future__ import annotations
 
 import argparse
-import ctypes
 import importlib.util
 import json
 import math
@@ -60,7 +60,7 @@ import activity  # noqa: E402
 from activity.ad.reverse import Differentiator  # noqa: E402
 from activity.analysis.args import arg_label  # noqa: E402
 from activity.codegen import compile as compile_fn  # noqa: E402
-from activity.codegen import gradient, resolve_threads  # noqa: E402
+from activity.codegen import gradient, keep_freed_memory, resolve_threads  # noqa: E402
 from activity.codegen.sequential import sequentialize  # noqa: E402
 from activity.engine.program import Program  # noqa: E402
 
@@ -92,17 +92,6 @@ def spec_of(name: str) -> Any:
 
 def copies(xs: list[Any]) -> list[Any]:
     return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
-
-
-def tune_malloc() -> None:
-    """Keep large freed blocks in the heap (glibc ``mallopt``): tapes of tens of MB are
-    otherwise unmapped after each gradient and page-faulted in again by the next."""
-    try:
-        libc = ctypes.CDLL(None)
-        libc.mallopt(-3, 1 << 30)  # M_MMAP_THRESHOLD
-        libc.mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
-    except (OSError, AttributeError):
-        pass
 
 
 def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
@@ -635,7 +624,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         ap.error(f"--threads: expected a positive integer or 'auto', got {ns.threads!r}")
     if not ns.no_malloc_tuning:
-        tune_malloc()
+        keep_freed_memory()
     names = ORDER if ns.only is None else [n.strip() for n in ns.only.split(",")]
     rows = []
     for name in names:

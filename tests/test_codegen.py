@@ -665,3 +665,46 @@ func.func @f(%x: f64) -> f64 {
     f = compile_fn(m, "f")
     want = Interpreter(m).run("f", [1.0]).results[0]
     assert f(1.0) == f(1.0) == want == 2.5
+
+
+KEEP_FREED = """
+import ctypes, sys
+from activity.codegen import keep_freed_memory
+
+class MallInfo2(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in ("arena", "ordblks", "smblks", "hblks",
+                "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+libc = ctypes.CDLL(None)
+libc.malloc.restype = ctypes.c_void_p
+libc.free.argtypes = [ctypes.c_void_p]
+libc.mallinfo2.restype = MallInfo2
+
+def mmapped_after_malloc(n):
+    p = libc.malloc(n)
+    got = libc.mallinfo2().hblkhd
+    libc.free(p)
+    return got
+
+big = 48 << 20  # above glibc's largest adaptive mmap threshold (32 MB)
+before = mmapped_after_malloc(big)
+assert keep_freed_memory() is True
+after = mmapped_after_malloc(big)
+print(before >= big, after < big)
+"""
+
+
+def test_keep_freed_memory_serves_large_blocks_from_the_heap() -> None:
+    """Opt-in ``keep_freed_memory``: a 48 MB block is mmapped before (glibc's default)
+    and comes from the heap after (so freeing it keeps it for the next call).  In a
+    child process: it changes malloc for the whole process."""
+    import subprocess
+
+    from activity.codegen import keep_freed_memory
+
+    with pytest.raises(ValueError, match="limit"):
+        keep_freed_memory(0)
+    r = subprocess.run([sys.executable, "-c", KEEP_FREED], capture_output=True, text=True,
+                       cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["True", "True"], r.stdout

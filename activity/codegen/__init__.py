@@ -94,4 +94,12 @@ def gradient(source: Any, func: str, argnums: Any = None, prune: bool = True,
     return _gradient(source, func, argnums, prune, **kw)
 
 
-__all__ = ["CodegenError", "compile", "gradient"]
+def keep_freed_memory(limit: int = 1 << 30) -> bool:
+    """Opt-in: keep freed blocks below ``limit`` bytes in the C heap, so repeated
+    gradients do not page-fault their tapes in again; see :mod:`activity.codegen.heap`."""
+    from activity.codegen.heap import keep_freed_memory as _keep
+
+    return _keep(limit)
+
+
+__all__ = ["CodegenError", "compile", "gradient", "keep_freed_memory"]
