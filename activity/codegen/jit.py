@@ -81,8 +81,9 @@ def host_layout(opt: int = 3) -> str:
     return _DL[opt]
 
 
-def host_target(opt: int = 3, fill: int | None = None) -> Target:
-    return Target("cpu", llvm.get_process_triple(), host_layout(opt), fill=fill)
+def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False) -> Target:
+    return Target("cpu", llvm.get_process_triple(), host_layout(opt), fill=fill,
+                  heap_cache=heap_cache)
 
 
 def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int) -> None:
@@ -528,6 +529,15 @@ class Engine:
     def get_function_address(self, name: str) -> int:
         return self.ee.get_function_address(name)
 
+    def __del__(self) -> None:
+        # hand the blocks the module cached (activity.codegen.heap) back to malloc
+        try:
+            addr = self.ee.get_function_address("activity_heap_release")
+            if addr:
+                ctypes.CFUNCTYPE(None)(addr)()
+        except Exception:  # pragma: no cover - interpreter shutdown
+            pass
+
     def snapshot_globals(self, names: Sequence[tuple[str, int]]) -> None:
         for name, size in names:
             addr = self.ee.get_global_value_address(name)
@@ -572,7 +582,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
-    target = host_target(opt, fill)
+    target = host_target(opt, fill, heap_cache=True)
     ml = ModuleLowering(module, target, name=func)
     irmod = ml.lower([func])
     fop = ml.program.functions[func]

@@ -44,7 +44,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.dialects.llvm import LLVMArrayType, LLVMFunctionType, LLVMStructType
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 
 from activity.codegen.llvmnum import LLVMBackend
 from activity.codegen.types import (
@@ -173,6 +173,9 @@ class Target:
     # reading it is undefined), 0 gives the interpreter's zeros, 0xFF NaNs (a test
     # that generated code never reads memory it did not write).
     fill: int | None = None
+    # route the heap buffers whose whole life the function shows through the cache of
+    # freed blocks (activity.codegen.heap; the host JIT only)
+    heap_cache: bool = False
 
 
 # LLVM intrinsics for math functions (the rest are libm calls on the host).
@@ -411,6 +414,21 @@ _VIEW_NAMES = {n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.vi
 
 # ---------------------------------------------------------------------------------------
 # Function lowering
+
+
+# the operand position of the buffer in the ops a cacheable allocation may meet
+_BUFFER_USES = {"memref.load": 0, "memref.store": 1, "memref.dim": 0, "memref.dealloc": 0,
+                "memref.atomic_rmw": 1}
+
+
+def cacheable_alloc(v: SSAValue) -> bool:
+    """The buffer ``v`` (a ``memref.alloc`` result) is only loaded, stored, measured and
+    deallocated as itself: nothing else can free it or see its address, so the
+    allocation and its deallocs may use the block cache."""
+    owner = v.owner
+    if not isinstance(owner, Operation) or op_name(owner) != "memref.alloc":
+        return False
+    return all(_BUFFER_USES.get(op_name(u.operation)) == u.index for u in v.uses)
 
 
 def fastmath_flags(op: Operation) -> tuple[str, ...]:
@@ -1000,6 +1018,13 @@ class FuncLowering:
         if place == "heap":
             hook = self.ml.alloc_hook
             fname = hook(self, op) if hook is not None else None
+            if fname is None and align <= 16 and self.ml.target.heap_cache \
+                    and cacheable_alloc(op.results[0]):
+                raw = self.cached_malloc(self.b.mul(count, self.i64(es)))
+                self.set(op, self.pack(descriptor_type(lay.rank),
+                                       [raw, raw, self.i64(0), *sizes,
+                                        *self.row_major(sizes)]))
+                return
             if align > 16:
                 nbytes = self.b.add(self.b.mul(count, self.i64(es)), self.i64(align))
                 raw = self.call_malloc(nbytes, self.i64(1), fname)
@@ -1026,6 +1051,20 @@ class FuncLowering:
         self.set(op, self.pack(descriptor_type(lay.rank),
                                [raw, aligned, self.i64(0), *sizes,
                                 *self.row_major(sizes)]))
+
+    def cached_malloc(self, nbytes: ir.Value) -> ir.Value:
+        """``nbytes`` from the cache of freed blocks (``activity.codegen.heap``), filled as
+        the target says (a reused block holds old data: ``fill=0`` needs a memset, not
+        ``calloc``)."""
+        from activity.codegen.heap import ALLOC, define_heap_cache
+
+        define_heap_cache(self.ml.ir)
+        p = self.b.call(self.ml.ir.globals[ALLOC], [nbytes])
+        fill = self.ml.target.fill
+        if fill is not None:
+            self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
+                        [p, ir.Constant(I8, fill), nbytes, ir.Constant(I1, 0)])
+        return p
 
     def call_malloc(self, count: ir.Value, size: ir.Value, fname: str | None = None
                     ) -> ir.Value:
@@ -1070,7 +1109,21 @@ class FuncLowering:
         return "here"
 
     def op_dealloc(self, op: Operation) -> None:
-        d = self.v(op.operands[0])
+        m = op.operands[0]
+        d = self.v(m)
+        owner = m.owner if isinstance(m, OpResult) else None
+        if self.ml.target.heap_cache and owner is not None and op_name(owner) == \
+                "memref.alloc" and self.ml.alloc_hook is None and cacheable_alloc(m):
+            al = _prop(owner, "alignment")
+            if not (isinstance(al, IntegerAttr) and int(al.value.data) > 16):
+                from activity.codegen.heap import FREE, define_heap_cache
+
+                define_heap_cache(self.ml.ir)
+                lay = self.layout_of(m)
+                sizes = [self.b.extract_value(d, [3, k]) for k in range(lay.rank)]
+                nbytes = self.b.mul(self.product(sizes), self.i64(elem_size(lay.elem)))
+                self.b.call(self.ml.ir.globals[FREE], [self.b.extract_value(d, 0), nbytes])
+                return
         fn = self.ml.declare(self.ml.target.free, VOID, [PTR])
         self.b.call(fn, [self.b.extract_value(d, 0)])
 
