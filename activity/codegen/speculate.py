@@ -12,13 +12,17 @@ behaviour when executed on values the program would not have computed: float
 arithmetic, comparisons, casts, selects, constants and integer arithmetic other than
 division and remainder (which trap on zero).  A side's values then reach only the
 arm of a ``select`` that is not chosen, so even a poison value is harmless.  A
-``memref.load`` is allowed only when it is provably in bounds: an earlier op of the
-block holding the ``scf.if`` (executed whenever the ``scf.if`` is) reads or writes a
-buffer of the same shape -- the same buffer, or one allocated with the same type and
-the same size operands -- at the same index values, and nothing between them frees
-memory.  That is exactly the AD generator's tapes: the reverse sweep reloads a value
-taped only under a condition next to values taped unconditionally at the same
-iteration.  Calls, stores, loops and allocations are never speculated.
+``memref.load`` is allowed only when it is provably in bounds: another op of the
+block holding the ``scf.if`` -- executed whenever the ``scf.if`` is, before or after
+it -- reads or writes a buffer of the same shape (the same buffer, or one allocated
+with the same type and the same size operands) at the same index values, and no
+dealloc or call between them may free memory.  That is exactly the AD generator's
+tapes: the reverse sweep reloads a value taped only under a condition next to values
+taped unconditionally at the same iteration.  A ``memref.store`` under the same proof
+becomes ``store (cond ? value : old)`` at the same place -- the memory is unchanged
+when the branch is not taken -- except inside an ``scf.parallel``, where another
+iteration might write the element meanwhile.  Calls, loops and allocations are never
+speculated.
 
 When it pays: only small branches are converted (``BUDGET`` op-cost units over both
 sides; math-library calls count more), so an expensive, rarely taken side is not
