@@ -1018,8 +1018,7 @@ class FuncLowering:
         if place == "heap":
             hook = self.ml.alloc_hook
             fname = hook(self, op) if hook is not None else None
-            if fname is None and align <= 16 and self.ml.target.heap_cache \
-                    and cacheable_alloc(op.results[0]):
+            if self.block_cached(op):
                 raw = self.cached_malloc(self.b.mul(count, self.i64(es)))
                 self.set(op, self.pack(descriptor_type(lay.rank),
                                        [raw, raw, self.i64(0), *sizes,
@@ -1051,6 +1050,18 @@ class FuncLowering:
         self.set(op, self.pack(descriptor_type(lay.rank),
                                [raw, aligned, self.i64(0), *sizes,
                                 *self.row_major(sizes)]))
+
+    def block_cached(self, alloc: Operation) -> bool:
+        """``alloc`` and its deallocs go through the cache of freed blocks: a host JIT
+        ``memref.alloc`` without over-alignment whose buffer only meets loads, stores,
+        dims and deallocs (``cacheable_alloc``)."""
+        if not self.ml.target.heap_cache or self.ml.alloc_hook is not None \
+                or op_name(alloc) != "memref.alloc":
+            return False
+        al = _prop(alloc, "alignment")
+        if isinstance(al, IntegerAttr) and int(al.value.data) > 16:
+            return False
+        return cacheable_alloc(alloc.results[0])
 
     def cached_malloc(self, nbytes: ir.Value) -> ir.Value:
         """``nbytes`` from the cache of freed blocks (``activity.codegen.heap``), filled as
@@ -1111,19 +1122,15 @@ class FuncLowering:
     def op_dealloc(self, op: Operation) -> None:
         m = op.operands[0]
         d = self.v(m)
-        owner = m.owner if isinstance(m, OpResult) else None
-        if self.ml.target.heap_cache and owner is not None and op_name(owner) == \
-                "memref.alloc" and self.ml.alloc_hook is None and cacheable_alloc(m):
-            al = _prop(owner, "alignment")
-            if not (isinstance(al, IntegerAttr) and int(al.value.data) > 16):
-                from activity.codegen.heap import FREE, define_heap_cache
+        if isinstance(m, OpResult) and self.block_cached(m.owner):
+            from activity.codegen.heap import FREE, define_heap_cache
 
-                define_heap_cache(self.ml.ir)
-                lay = self.layout_of(m)
-                sizes = [self.b.extract_value(d, [3, k]) for k in range(lay.rank)]
-                nbytes = self.b.mul(self.product(sizes), self.i64(elem_size(lay.elem)))
-                self.b.call(self.ml.ir.globals[FREE], [self.b.extract_value(d, 0), nbytes])
-                return
+            define_heap_cache(self.ml.ir)
+            lay = self.layout_of(m)
+            sizes = [self.b.extract_value(d, [3, k]) for k in range(lay.rank)]
+            nbytes = self.b.mul(self.product(sizes), self.i64(elem_size(lay.elem)))
+            self.b.call(self.ml.ir.globals[FREE], [self.b.extract_value(d, 0), nbytes])
+            return
         fn = self.ml.declare(self.ml.target.free, VOID, [PTR])
         self.b.call(fn, [self.b.extract_value(d, 0)])
 

@@ -1,7 +1,8 @@
 """What every module goes through before it is lowered to LLVM IR.
 
 * ``speculate``: small pure ``scf.if`` become ``arith.select`` (:mod:`.speculate`).
-  On by default: it never changes a result.
+  It never changes a result, but pays only where the loop can then be vectorized, so
+  by default it goes with ``reassoc``.
 * ``reassoc``: every float ``arith`` (and ``llvm``) op gets the ``reassoc`` fast-math
   flag, which allows LLVM to reorder sums and products -- above all, to vectorize a
   loop's float reduction, which strict IEEE order forbids.  Off by default: results
