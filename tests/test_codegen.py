@@ -761,3 +761,44 @@ def test_freed_blocks_are_reused_by_the_next_call() -> None:
         assert hits.value - h0 == 3, (fill, hits.value - h0)
     assert f'call ptr @"{ALLOC}"' in compile(m, "f").llvm_ir
     assert ALLOC not in compile(m, "escapes").llvm_ir
+
+
+READ_ONLY = """
+func.func @f(%data: memref<?xf64>, %w: memref<?xf64>, %out: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {
+    %d = memref.load %data[%i] : memref<?xf64>
+    %x = memref.load %w[%i] : memref<?xf64>
+    %v = arith.mulf %d, %x : f64
+    memref.store %v, %out[%i] : memref<?xf64>
+    %v2 = arith.mulf %v, %v : f64
+    %a2 = arith.addf %a, %v2 : f64
+    scf.yield %a2 : f64
+  }
+  func.return %s : f64
+}
+"""
+
+
+def test_gradient_passes_buffers_it_never_writes_without_a_copy() -> None:
+    """``activity.gradient`` copies only the buffers ``<func>_grad`` may write (the
+    caller's arrays never change); a buffer it only reads is passed as it is -- also
+    twice, overlapping itself -- unless it is not C-contiguous or not writeable."""
+    from activity import gradient
+
+    g = gradient(READ_ONLY, "f", argnums=1)
+    assert g.copy == [False, False, True, False]  # data, w: read only; out: written
+    rng = np.random.default_rng(0)
+    data, w, out = rng.uniform(size=6), rng.uniform(size=6), np.zeros(6)
+    keep = [data.copy(), w.copy(), out.copy()]
+    assert np.allclose(g(data, w, out, 6), 2 * data**2 * w, rtol=1e-14)
+    for x, k in zip((data, w, out), keep, strict=True):
+        assert np.array_equal(x, k)  # the caller's arrays, the written one included
+    assert np.allclose(g(w, w, out, 6), 2 * w**3, rtol=1e-14)  # one array, two params
+    strided = np.repeat(data, 2)[::2]
+    frozen = data.copy()
+    frozen.flags.writeable = False
+    assert np.allclose(g(strided, w, out, 6), 2 * data**2 * w, rtol=1e-14)
+    assert np.allclose(g(frozen, w, out, 6), 2 * data**2 * w, rtol=1e-14)

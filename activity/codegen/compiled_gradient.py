@@ -5,8 +5,8 @@
 ``<func>_grad`` and returns a function of ``func``'s own arguments that allocates the
 shadows, seeds every float result with 1.0 (the gradient of their sum) and returns the
 gradients of the arguments in ``argnums``: a float for a float argument, an array of
-the argument's shape for a memref.  Arguments are not modified (the primal buffers are
-copied).
+the argument's shape for a memref.  Arguments are not modified (the primal buffers the
+gradient may write are copied; the others are passed as they are).
 
 Activities: an argument in ``argnums`` is ``active`` (float) or ``dup`` (memref); a float
 memref outside ``argnums`` is ``dup`` with a discarded shadow when ``func`` may write
@@ -31,11 +31,14 @@ from activity.ops import TABLE, OpKind, op_name
 _READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
                              "memref.extract_aligned_pointer_as_index", "llvm.load"})
 _VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view)
+# for passing a caller's array without a copy: its address must not escape either
+_STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"}
 
 
-def may_write(v: SSAValue) -> bool:
+def may_write(v: SSAValue, read_only: frozenset[str] = _READ_ONLY_USES) -> bool:
     """Whether the buffer of memref ``v`` may be written (conservative, syntactic):
-    every use, through views, must be a load, a shape query or a copy source."""
+    every use, through views, must be a load, a shape query or a copy source (or one
+    of ``read_only``)."""
     todo = [v]
     seen: set[int] = set()
     while todo:
@@ -46,7 +49,7 @@ def may_write(v: SSAValue) -> bool:
         for use in x.uses:
             user: Operation = use.operation
             name = op_name(user)
-            if name in _READ_ONLY_USES:
+            if name in read_only:
                 continue
             if name == "memref.copy" and use.index == 0:
                 continue
@@ -127,8 +130,8 @@ class GradientFunction:
         self.prune = prune
         from activity.codegen import compile as _compile
 
-        # the call copies every primal buffer and allocates the shadows: no two memref
-        # arguments of <func>_grad overlap, which LLVM may exploit
+        # the call copies every primal buffer <func>_grad may write and allocates the
+        # shadows: no written memref argument overlaps another, which LLVM may exploit
         kw: dict[str, Any] = ({"emulate": emulate} if target == "gpu" else
                               {"noalias": True, "threads": threads})
         kw.update(reassoc=reassoc, speculate=speculate)
@@ -136,6 +139,15 @@ class GradientFunction:
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
         self.buffers = [_buffer(t) for t in types]
+        # a buffer <func>_grad never writes is passed as it is (no copy per call: a
+        # large read-only input is not duplicated); an escaping address counts as a write
+        gparams = Program.of(self.grad_module).functions[f"{func}_grad"].regions[0] \
+            .blocks.first.args  # type: ignore[union-attr]
+        at = 0
+        self.copy = []
+        for i, k in enumerate(kinds):
+            self.copy.append(self.buffers[i] and may_write(gparams[at], _STRICT_READ_ONLY))
+            at += 2 if k in ("dup", "dupnoneed") else 1
         self.pointers = any(isinstance(t, LLVMPointerType) for t in types)
         self.seeds = [1.0] * self.n_seeds
 
@@ -153,14 +165,16 @@ class GradientFunction:
                 if not isinstance(x, np.ndarray):
                     raise TypeError(f"argument {i}: expected a numpy array, got "
                                     f"{type(x).__name__}")
-                x = x.copy(order="C")
+                if self.copy[i] or not (x.flags.c_contiguous and x.flags.writeable):
+                    x = x.copy(order="C")
             call.append(x)
             if k in ("dup", "dupnoneed"):
                 sh = np.zeros(x.shape, x.dtype)
                 shadows[i] = sh
                 call.append(sh)
         call += self.seeds
-        # every array passed is a fresh copy or a fresh shadow: none overlap
+        # every array passed is a fresh copy or a fresh shadow, or a buffer nothing
+        # writes (overlapping it is harmless): none of the written ones overlap
         out = self.compiled.call(call, fresh=not self.pointers)
         adj = [] if out is None else (list(out) if isinstance(out, tuple) else [out])
         by_arg = dict(zip(self.active, adj, strict=True))
