@@ -10,11 +10,10 @@ its mmap threshold (128 KB, adapting up to 32 MB) with fresh ``mmap``s and unmap
 on ``free``, so the next call page-faults the whole tape in again: the kernel zeroes
 every page (docs/codegen.md counts the page faults).  :func:`keep_freed_memory` raises
 the mmap and trim thresholds, so such blocks come from the heap and stay there when
-freed.  It changes ``malloc`` for the whole process
-(numpy's large arrays included) and the process then keeps up to ``limit`` freed bytes
-instead of returning them to the system, so it is a choice for the caller, not a side
-effect of importing this package; ``benchmarks/run.py`` makes it unless
-``--no-malloc-tuning``.
+freed.  It changes ``malloc`` for the whole process (numpy's large arrays included) and
+the process then keeps up to ``limit`` freed bytes instead of returning them to the
+system, so it is a choice for the caller, not a side effect of importing this package;
+``benchmarks/run.py`` makes it unless ``--no-malloc-tuning``.
 """
 
 from __future__ import annotations
@@ -70,7 +69,6 @@ FREE = "activity_heap_free"
 RELEASE = "activity_heap_release"
 HITS = "activity_heap_hits"
 
-_I1 = ir.IntType(1)
 _I32 = ir.IntType(32)
 _I64 = ir.IntType(64)
 _PTR = ir.PointerType()

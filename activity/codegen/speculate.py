@@ -43,10 +43,6 @@ BUDGET = 48
 
 _PURE = {OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
          OpKind.CONSTANT}
-# integer ops with undefined behaviour on some operands (division by zero, overflow)
-_TRAPS = {"arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.floordivsi",
-          "arith.ceildivsi", "arith.ceildivui", "llvm.sdiv", "llvm.udiv", "llvm.srem",
-          "llvm.urem"}
 # float ops that are library calls or long-latency instructions
 _CHEAP_FLOAT = {"arith.addf", "arith.subf", "arith.mulf", "arith.negf", "arith.maximumf",
                 "arith.minimumf", "arith.maxnumf", "arith.minnumf", "math.absf",
@@ -90,8 +86,7 @@ def _frees(op: Operation) -> bool:
     """``op`` may free memory: a dealloc, or a call (the callee might)."""
     for o in op.walk():
         s = lookup(o)
-        if isinstance(o, memref.DeallocOp) or s is not None and s.kind in (
-                OpKind.MEM_FREE, OpKind.CALL):
+        if s is not None and s.kind in (OpKind.MEM_FREE, OpKind.CALL):
             return True
     return False
 
@@ -136,8 +131,8 @@ def _speculatable(op: Operation, ifop: scf.IfOp) -> bool:
         # when the branch is not taken -- unless another iteration of a parallel loop
         # may write the element meanwhile
         return not _in_parallel(ifop) and _in_bounds(_access(op), ifop)  # type: ignore
-    s = lookup(op)
-    return s is not None and s.kind in _PURE and op.name not in _TRAPS
+    s = lookup(op)  # integer divisions are undefined for a zero divisor
+    return s is not None and s.kind in _PURE and not s.extra.get("divides")
 
 
 def _convertible(ifop: scf.IfOp, budget: int = 0) -> bool:

@@ -245,12 +245,16 @@ for _names, _s, _f in (
 # Integer arithmetic: zero derivative (values are piecewise constant in any float).
 
 
-def _int(names: tuple[str, ...], summary: str, f: Callable[[int, int, int], int]) -> None:
+def _int(names: tuple[str, ...], summary: str, f: Callable[[int, int, int], int],
+         divides: bool = False) -> None:
+    """``divides``: undefined for a zero divisor (``extra["divides"]``): the
+    interpreter raises, and such an op may not be executed speculatively."""
     for name in names:
         _add(
             OpSpec(
                 name=name, kind=OpKind.INT, summary=summary,
                 sem=(lambda N, op, a, b, _f=f: (wrap(_f(a, b, _res_w(op)), _res_w(op)),)),
+                extra={"divides": True} if divides else {},
             )
         )
 
@@ -277,11 +281,11 @@ def _udiv(a: int, b: int, w: int) -> int:
 _int(("arith.addi", "llvm.add"), "a + b mod 2^w", lambda a, b, w: a + b)
 _int(("arith.subi", "llvm.sub"), "a - b mod 2^w", lambda a, b, w: a - b)
 _int(("arith.muli", "llvm.mul"), "a * b mod 2^w", lambda a, b, w: a * b)
-_int(("arith.divsi", "llvm.sdiv"), "signed a / b (toward zero)", _sdiv)
-_int(("arith.divui", "llvm.udiv"), "unsigned a / b", _udiv)
-_int(("arith.remsi", "llvm.srem"), "signed remainder", _srem)
+_int(("arith.divsi", "llvm.sdiv"), "signed a / b (toward zero)", _sdiv, divides=True)
+_int(("arith.divui", "llvm.udiv"), "unsigned a / b", _udiv, divides=True)
+_int(("arith.remsi", "llvm.srem"), "signed remainder", _srem, divides=True)
 _int(("arith.remui", "llvm.urem"), "unsigned remainder",
-     lambda a, b, w: a - _udiv(a, b, w) * b)
+     lambda a, b, w: a - _udiv(a, b, w) * b, divides=True)
 def _floordiv(a: int, b: int, w: int) -> int:
     """Exact signed floor division (Python's // floors; no float rounding)."""
     sb = signed(b, w)
@@ -297,10 +301,10 @@ def _ceildiv(a: int, b: int, w: int) -> int:
     return -((-signed(a, w)) // sb)
 
 
-_int(("arith.floordivsi",), "signed floor division", _floordiv)
-_int(("arith.ceildivsi",), "signed ceiling division", _ceildiv)
+_int(("arith.floordivsi",), "signed floor division", _floordiv, divides=True)
+_int(("arith.ceildivsi",), "signed ceiling division", _ceildiv, divides=True)
 _int(("arith.ceildivui",), "unsigned ceiling division",
-     lambda a, b, w: -((-a) // b) if b else _udiv(a, b, w))
+     lambda a, b, w: -((-a) // b) if b else _udiv(a, b, w), divides=True)
 _int(("arith.andi", "llvm.and"), "bitwise and", lambda a, b, w: a & b)
 _int(("arith.ori", "llvm.or"), "bitwise or", lambda a, b, w: a | b)
 _int(("arith.xori", "llvm.xor"), "bitwise xor", lambda a, b, w: a ^ b)
