@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -336,6 +337,68 @@ def test_bad_arguments_raise_clear_errors() -> None:
         g(*bad)
     with pytest.raises(ValueError, match="does not fit"):
         compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"), "powi")(1.0, 1 << 70)
+
+
+def test_the_fast_argument_path_agrees_with_the_checked_one() -> None:
+    """Arrays in the common case (C-contiguous, writeable, the type's dtype) skip the
+    general checks: for every array, both paths give the same slots or both raise."""
+    from xdsl.dialects.builtin import MemRefType, f32, f64
+
+    from activity.codegen import jit
+
+    assert jit._DATA_OFFSET is not None  # CPython: the shortcut is in use
+    base = np.arange(24.0).reshape(4, 6)
+    ro = np.zeros((4, 6))
+    ro.flags.writeable = False
+    arrays = [base, base[1:], base[:, 2:], base.T, base[:, ::2], np.zeros((0, 6)),
+              np.zeros((4, 6), np.float32), base.astype(">f8"), ro, np.zeros(24),
+              np.zeros((4, 5)), np.zeros((1, 6)), np.asfortranarray(base), base.view(np.int64),
+              np.zeros((4, 6, 1)), np.zeros((4, 6)).view(np.recarray)]
+    for shape in ([4, 6], [-1, 6], [-1, -1], [4, -1]):
+        for elem in (f64, f32):
+            p = jit._Param.of(0, MemRefType(elem, shape))
+            for a in arrays:
+                got: list[Any] = []
+                want: list[Any] = []
+                try:
+                    p._memref_checked(a, want, [])
+                except (TypeError, ValueError) as e:
+                    with pytest.raises(type(e), match=re.escape(str(e))):
+                        p._memref(a, got, [])
+                    continue
+                p._memref(a, got, [])
+                assert got == want, (shape, a.shape, a.strides, a.dtype)
+                assert got[1] == a.__array_interface__["data"][0]
+    for a in arrays:
+        assert jit.data_pointer(a) == a.__array_interface__["data"][0]
+
+    def boom(*_: Any) -> None:
+        raise AssertionError("the general path was taken")
+
+    # the common cases never reach the general path (dtype identity, flags, shapes)
+    p1, p2 = (jit._Param.of(0, MemRefType(f64, s)) for s in ([4, 6], [-1]))
+    p1._memref_checked = boom  # type: ignore[method-assign]
+    p2._memref_checked = boom  # type: ignore[method-assign]
+    p1._memref(np.zeros((4, 6)), [], [])
+    p2._memref(np.ones(7)[2:], [], [])
+    p2._memref(np.zeros(0), [], [])
+
+
+def test_integer_arguments_wrap_and_range_checks() -> None:
+    """Ints in the signed range pass as they are; the unsigned upper half wraps; the
+    rest does not fit (the fast path for ints must keep all three)."""
+    f = compile(activity.parse("""
+    func.func @f(%a: i32, %b: i1, %c: index) -> (i32, i1, index) {
+      func.return %a, %b, %c : i32, i1, index
+    }"""), "f")
+    assert f(-(1 << 31), 1, -5) == (-(1 << 31), 1, -5)
+    assert f((1 << 31) - 1, 0, (1 << 63) - 1) == ((1 << 31) - 1, 0, (1 << 63) - 1)
+    assert f(1 << 31, True, 1 << 63) == (-(1 << 31), 1, -(1 << 63))
+    assert f((1 << 32) - 1, np.int8(1), np.int64(7)) == (-1, 1, 7)
+    for bad in ((1 << 32, 0, 0), (-(1 << 31) - 1, 0, 0), (0, 2, 0), (0, -1, 0),
+                (0, 0, 1 << 64)):
+        with pytest.raises(ValueError, match="does not fit"):
+            f(*bad)
 
 
 def test_noalias_functions_reject_overlapping_arrays() -> None:

@@ -31,6 +31,8 @@ from activity.ops import TABLE, OpKind, op_name
 _READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
                              "memref.extract_aligned_pointer_as_index", "llvm.load"})
 _VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view)
+# numpy's flags word: C-contiguous and writeable (NPY_ARRAY_C_CONTIGUOUS | WRITEABLE)
+_C_WRITEABLE = 0x0001 | 0x0400
 # for passing a caller's array without a copy: its address must not escape either
 _STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"}
 
@@ -138,6 +140,7 @@ class GradientFunction:
         self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
+        self.dup = [k in ("dup", "dupnoneed") for k in kinds]
         self.buffers = [_buffer(t) for t in types]
         # a buffer <func>_grad never writes is passed as it is (no copy per call: a
         # large read-only input is not duplicated); an escaping address counts as a write
@@ -160,15 +163,16 @@ class GradientFunction:
             raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
         call: list[Any] = []
         shadows: dict[int, np.ndarray] = {}
-        for i, (x, k) in enumerate(zip(xs, self.kinds, strict=True)):
-            if self.buffers[i]:
-                if not isinstance(x, np.ndarray):
+        for i, (x, buffer, copy, dup) in enumerate(zip(xs, self.buffers, self.copy, self.dup,
+                                                       strict=True)):
+            if buffer:
+                if type(x) is not np.ndarray and not isinstance(x, np.ndarray):
                     raise TypeError(f"argument {i}: expected a numpy array, got "
                                     f"{type(x).__name__}")
-                if self.copy[i] or not (x.flags.c_contiguous and x.flags.writeable):
+                if copy or x.flags.num & _C_WRITEABLE != _C_WRITEABLE:
                     x = x.copy(order="C")
             call.append(x)
-            if k in ("dup", "dupnoneed"):
+            if dup:
                 sh = np.zeros(x.shape, x.dtype)
                 shadows[i] = sh
                 call.append(sh)
