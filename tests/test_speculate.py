@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from xdsl.dialects import scf
+from xdsl.dialects import arith, memref, scf
 
 import activity
 from activity.codegen import compile, gradient
@@ -336,3 +336,102 @@ def test_minibude_reverse_sweep_is_left_without_branches() -> None:
     # loops can be vectorized
     assert ifs(g.grad_module, f"{o.func}_grad") > 0
     assert ifs(prepare(g.grad_module, speculate=True), f"{o.func}_grad") == 0
+
+
+TAPED = """
+func.func @f(%x: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %t = memref.alloc(%n) MARK : memref<?xf64>
+  %u = memref.alloc(%n) : memref<?xf64>
+  LOOP
+    %v = memref.load %x[%i] : memref<?xf64>
+    %c = arith.cmpf olt, %v, %z : f64
+    %r = scf.if %c -> (f64) {
+      %w = arith.mulf %v, %v : f64
+      memref.store %w, %t[IDX] : memref<?xf64>
+      scf.yield %w : f64
+    } else {
+      scf.yield %z : f64
+    }
+    memref.store %r, %u[IDX] : memref<?xf64>
+    EXTRA
+  END
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %c = arith.cmpf olt, %v, %z : f64
+    %r = scf.if %c -> (f64) {
+      %w = memref.load %t[%i] : memref<?xf64>
+      scf.yield %w : f64
+    } else {
+      %w = memref.load %u[%i] : memref<?xf64>
+      scf.yield %w : f64
+    }
+    %a = arith.addf %acc, %r : f64
+    scf.yield %a : f64
+  }
+  memref.dealloc %t : memref<?xf64>
+  memref.dealloc %u : memref<?xf64>
+  func.return %s : f64
+}
+"""
+_FOR = ("scf.for %i = %c0 to %n step %c1 {", "}")
+_PAR = ("scf.parallel (%i) = (%c0) to (%n) step (%c1) {", "scf.reduce\n  }")
+
+
+def taped(mark: bool = True, loop: tuple[str, str] = _FOR, idx: str = "%i",
+          extra: str = "") -> str:
+    src = TAPED.replace("MARK", "{activity.tape}" if mark else "").replace("LOOP", loop[0])
+    src = src.replace("END", loop[1]).replace("EXTRA", extra)
+    if idx != "%i":  # the same index values, computed
+        src = src.replace("%c = arith.cmpf olt, %v, %z : f64\n    %r = scf.if",
+                          f"%c = arith.cmpf olt, %v, %z : f64\n    {idx} = arith.addi %i, "
+                          "%c0 : index\n    %r = scf.if", 1).replace("[IDX]", f"[{idx}]")
+    return src.replace("[IDX]", "[%i]")
+
+
+def tape_selects(m: Any) -> int:
+    """Selects that choose between a new value and the old content of ``%t``."""
+    return sum(isinstance(o, arith.SelectOp) and isinstance(o.operands[2].owner,
+                                                              memref.LoadOp)
+               for o in m.walk())
+
+
+@pytest.mark.parametrize("loop", [_FOR, _PAR], ids=["for", "parallel"])
+def test_a_write_once_tape_slot_is_stored_without_reading_it(loop: tuple[str, str]) -> None:
+    # %t is an AD tape: its slot %i is written by one store, under %c, and read back only
+    # under %c -- the speculated store needs no "load old; select", in a parallel loop too
+    x = np.array([-1.0, 2.0, -3.0, 0.5, -0.25])
+    (r1, a1), (r2, a2), n = run_both(taped(loop=loop), "f", [x, 5])
+    assert n == 1 and identical(r1[0], r2[0]) and r1[0] == 1.0 + 9.0 + 0.0625
+    m = activity.parse(taped(loop=loop))
+    speculate_ifs(m)
+    assert tape_selects(m) == 0
+    got = compile(taped(loop=loop), "f", speculate=True, fill=0xFF)(x, 5)
+    assert got == r1[0]
+
+
+@pytest.mark.parametrize("case", ["unmarked", "second store", "computed index",
+                                  "outer loop", "escapes"])
+def test_what_is_not_a_write_once_tape_slot(case: str) -> None:
+    kw: dict[str, Any] = {}
+    if case == "unmarked":
+        kw["mark"] = False
+    elif case == "second store":
+        kw["extra"] = "memref.store %v, %t[%i] : memref<?xf64>"
+    elif case == "computed index":
+        kw["idx"] = "%j"
+    elif case == "escapes":
+        kw["extra"] = "memref.copy %t, %u : memref<?xf64> to memref<?xf64>"
+    outer = "scf.for %k = %c0 to %n step %c1 {\n"  # slot %i written in every iteration
+    for loop in (_FOR, _PAR):
+        if case == "outer loop":
+            kw["loop"] = (outer + loop[0], loop[1] + "\n}")
+        else:
+            kw["loop"] = loop
+        m = activity.parse(taped(**kw))
+        if loop is _PAR:  # "store (c ? w : old)" would race: not speculated at all
+            assert speculate_ifs(m) == 0, case
+        else:
+            assert speculate_ifs(m) == 1 and tape_selects(m) == 1, case

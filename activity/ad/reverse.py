@@ -88,6 +88,9 @@ from activity.ops import (
 )
 from activity.ops.rmw import RMW_KINDS
 
+# marks a static tape's allocation: each slot is written at most once, by one store,
+# and read only where it was written
+TAPE_ATTR = "activity.tape"
 INLINE = "inline"  # forward + reverse sweep in one function (the differentiated root)
 SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
 
@@ -1225,6 +1228,9 @@ class FuncGen:
                 else:
                     t = MemRefType(st.elem, [DYNAMIC_INDEX] * len(sizes))
                 st.mem = self.b.alloc(t, sizes)
+                # the reverse sweep reads a slot only where the forward sweep wrote it
+                # (activity.codegen.speculate relies on that)
+                st.mem.owner.attributes[TAPE_ATTR] = UnitAttr()  # type: ignore[union-attr]
                 self.tape_mems.append(st.mem)
 
     def fwd_invariant(self, v: SSAValue) -> SSAValue:

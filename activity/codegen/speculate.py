@@ -21,8 +21,13 @@ tapes: the reverse sweep reloads a value taped only under a condition next to va
 taped unconditionally at the same iteration.  A ``memref.store`` under the same proof
 becomes ``store (cond ? value : old)`` at the same place -- the memory is unchanged
 when the branch is not taken -- except inside an ``scf.parallel``, where another
-iteration might write the element meanwhile.  Calls, loops and allocations are never
-speculated.
+iteration might write the element meanwhile.  A store to an AD tape slot that
+nothing else writes (a buffer the AD generator marks, stored only there, indexed by
+the induction variables of every loop around it) stays a plain store, also in a
+parallel loop: when the branch is not taken that slot is never written, and the
+reverse sweep reads it only where it was.  A plain store vectorizes where
+``load; select; store`` becomes a masked store (slow on AMD's Zen).  Calls, loops and
+allocations are never speculated.
 
 When it pays: only small branches are converted (``BUDGET`` op-cost units over both
 sides; math-library calls count more), so an expensive, rarely taken side is not
@@ -35,6 +40,7 @@ from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
+from activity.ad.reverse import TAPE_ATTR
 from activity.ops import lookup
 from activity.ops.spec import OpKind
 
@@ -53,7 +59,7 @@ def _cost(op: Operation) -> int:
     if isinstance(op, scf.YieldOp) or op.name == "arith.constant":
         return 0
     if isinstance(op, memref.StoreOp):
-        return 3  # load, select, store
+        return 1 if _write_once(op) else 3  # (load, select,) store
     s = lookup(op)
     if s is not None and s.kind is OpKind.FLOAT and op.name not in _CHEAP_FLOAT:
         return 2 if op.name in ("arith.divf", "math.sqrt", "llvm.fdiv") else 8
@@ -119,6 +125,50 @@ def _in_parallel(op: Operation) -> bool:
     return False
 
 
+def _write_once(st: memref.StoreOp) -> bool:
+    """``st`` writes a slot of an AD tape that nothing else writes, nor ``st`` twice.
+
+    Then a slot that ``st`` does not write when its branch is not taken is never
+    written at all, and the AD generator reads a tape slot only where it was written
+    (its allocation carries ``activity.tape``; the NaN-filled-memory tests check it).
+    So storing the speculated value there anyway changes nothing that is read -- no
+    ``load old; select`` needed, and no race with other iterations of a parallel loop.
+    Checked here besides the mark: the buffer is a local ``memref.alloc``/``alloca``
+    used only by loads, ``st``, ``dim`` and ``dealloc``; and ``st``'s indices are
+    exactly the induction variables of the loops between the allocation and ``st``
+    (each once: distinct iterations write distinct slots), with nothing but
+    ``scf.for``, ``scf.parallel`` and ``scf.if`` in between.  (A program of its own
+    that read an unwritten slot would read undefined memory either way -- but our
+    interpreter's model of it is zero, so unmarked buffers are left alone.)"""
+    buf = st.memref
+    alloc = buf.owner
+    if not isinstance(alloc, memref.AllocOp | memref.AllocaOp) or \
+            TAPE_ATTR not in alloc.attributes:
+        return False
+    for use in buf.uses:
+        o = use.operation
+        if isinstance(o, memref.StoreOp):
+            if o is not st or use.index != 1:  # another store, or stored as a value
+                return False
+        elif not isinstance(o, memref.LoadOp | memref.DeallocOp | memref.DimOp):
+            return False
+    ivs: list[SSAValue] = []
+    home = alloc.parent_block()
+    b = st.parent_block()
+    while b is not home:
+        op = b.parent_op() if b is not None else None
+        if isinstance(op, scf.ForOp):
+            ivs.append(op.body.block.args[0])
+        elif isinstance(op, scf.ParallelOp):
+            ivs += list(op.body.block.args)
+        elif not isinstance(op, scf.IfOp):
+            return False  # a while loop, a call's region, the function's end...
+        b = op.parent_block()
+    idx = list(st.indices)
+    return len({id(v) for v in idx}) == len(idx) == len(ivs) and \
+        {id(v) for v in idx} == {id(v) for v in ivs}
+
+
 def _speculatable(op: Operation, ifop: scf.IfOp) -> bool:
     if isinstance(op, scf.YieldOp):
         return True
@@ -129,8 +179,9 @@ def _speculatable(op: Operation, ifop: scf.IfOp) -> bool:
     if isinstance(op, memref.StoreOp):
         # becomes "store (cond ? value : old), same place": the same memory as before
         # when the branch is not taken -- unless another iteration of a parallel loop
-        # may write the element meanwhile
-        return not _in_parallel(ifop) and _in_bounds(_access(op), ifop)  # type: ignore
+        # may write the element meanwhile; a write-once element is simply stored
+        return (_write_once(op) or not _in_parallel(ifop)) and \
+            _in_bounds(_access(op), ifop)  # type: ignore[arg-type]
     s = lookup(op)  # integer divisions are undefined for a zero divisor
     return s is not None and s.kind in _PURE and not s.extra.get("divides")
 
@@ -156,7 +207,8 @@ def _convert(ifop: scf.IfOp) -> None:
         for o in list(b.ops)[:-1]:
             o.detach()
             block.insert_op_before(o, ifop)
-            if isinstance(o, memref.StoreOp):  # store (taken ? value : old)
+            if isinstance(o, memref.StoreOp) and not _write_once(o):
+                # store (taken ? value : old)
                 old = memref.LoadOp.get(o.memref, list(o.indices))
                 block.insert_op_before(old, o)
                 pick = (arith.SelectOp(ifop.cond, o.value, old.res) if taken else
