@@ -394,3 +394,50 @@ def test_values_of_parallel_iterations_are_recomputed_from_taped_ones() -> None:
     want = activity.gradient(sequentialize(m), k.func, nums, args=k.args)(*inputs)
     for a, b in zip(got, want, strict=True):
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+
+
+# ---------------------------------------------------------------------------------------
+# Partials in terms of the result: the reverse sweep reads f(a), it does not recompute it
+
+
+def test_result_partials_equal_the_operand_partials() -> None:
+    """Every op table entry with ``result_partials`` gives the same derivatives as its
+    ``partials`` when ``y = f(a)`` -- bit for bit for these rules (``0.5 / y`` and
+    ``1 / (2 y)`` round the same real number)."""
+    from activity.ops import TABLE
+    from activity.ops.num import FLOAT
+
+    domain = {"math.sqrt": (1e-3, 50.0), "llvm.intr.sqrt": (1e-3, 50.0)}
+    rng = np.random.default_rng(3)
+    names = [n for n, s in TABLE.items() if s.result_partials is not None]
+    assert {"math.sqrt", "math.exp", "math.tanh"} <= set(names)
+    for name in names:
+        spec = TABLE[name]
+        assert spec.sem is not None and spec.partials is not None
+        lo, hi = domain.get(name, (-4.0, 4.0))
+        for a in rng.uniform(lo, hi, 200):
+            y = spec.sem(FLOAT, None, float(a))[0]
+            assert spec.result_partials(FLOAT, y, float(a)) == spec.partials(FLOAT, float(a)), \
+                (name, a)
+
+
+TANH_EXP_SQRT = """
+func.func @f(%x: f64, %z: f64, %w: f64) -> f64 {
+  %t = math.tanh %x : f64
+  %e = math.exp %z : f64
+  %s = math.sqrt %w : f64
+  %p = arith.mulf %t, %e : f64
+  %q = arith.mulf %p, %s : f64
+  func.return %q : f64
+}
+"""
+
+
+def test_the_reverse_sweep_reuses_tanh_exp_and_sqrt() -> None:
+    from activity import grad
+
+    m = parse(TANH_EXP_SQRT)
+    gradients(m, "f", [0.3, -0.7, 2.5], ["active", "active", "active"])
+    g = str(grad(m, "f", ["active", "active", "active"])).split("@f_grad")[1]
+    # once each, in the forward sweep: their adjoints use 1 - t^2, e and 0.5 / s
+    assert g.count("math.tanh") == g.count("math.exp") == g.count("math.sqrt") == 1, g

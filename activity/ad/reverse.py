@@ -2035,19 +2035,22 @@ class FuncGen:
                    if i < len(op.operands) and self.facts.has_adjoint(op.operands[i])]
         if not targets:
             return
-        n = len(op.operands)
-        deps = operand_deps(spec.partials, n)
+        # with result_partials, position 0 is the result: the reverse sweep reads the
+        # value the forward sweep computed instead of computing f(a) again
+        rule, ins = ((spec.result_partials, [r, *op.operands])
+                     if spec.result_partials is not None else (spec.partials, op.operands))
+        deps = operand_deps(rule, len(ins))
         need: set[int] = set()
         for pos, _ in targets:
             need |= deps[pos]
         use = op.parent_block()
         assert use is not None
-        vals = {j: self.materialize(op.operands[j], use) for j in sorted(need)}
+        vals = {j: self.materialize(ins[j], use) for j in sorted(need)}
         with self.b.in_pass("adjoint"):
             N = IRBackend(self.b.emit, ybar.type)
-            args = [N.wrap(vals[j]) if j in vals else DEAD for j in range(n)]
+            args = [N.wrap(vals[j]) if j in vals else DEAD for j in range(len(ins))]
             # Partials are computed in the operands' float type; the adjoint in ybar's.
-            ps = spec.partials(N, *args)
+            ps = rule(N, *args)
             yb = N.wrap(ybar)
             for pos, i in targets:
                 p = ps[pos]

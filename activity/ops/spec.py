@@ -63,6 +63,12 @@ class OpSpec:
         partials: partial derivatives of the result w.r.t. the ``diff`` operands, in the
             same order, generic over the backend.  Tangent rule: ``t = sum p_i * t_i``;
             adjoint rule: ``x_i_bar += p_i * y_bar``.
+        result_partials: the same partials in terms of the result ``y`` as well:
+            ``result_partials(N, y, *args)``, equal to ``partials(N, *args)`` when
+            ``y = sem(args)`` (``tests/test_ops.py``-style checks in
+            ``tests/test_ad_tapes.py``).  The reverse sweep uses it, so that it reads the
+            value the forward sweep computed (``0.5 / y`` for ``sqrt``) instead of
+            computing ``f(a)`` again; the interpreter and the proofs use ``partials``.
         ptr: operand index of the pointer/memref read or written (loads, stores, views).
         value: operand index of the value stored (stores).
         src, dst: operand indices of copy source and destination.
@@ -80,6 +86,7 @@ class OpSpec:
     diff: tuple[int, ...] = ()
     sem: Semantics | None = None
     partials: Partials | None = None
+    result_partials: Partials | None = None
     ptr: int | None = None
     value: int | None = None
     src: int | None = None

@@ -111,7 +111,7 @@ Fn = Callable[..., Any]
 
 def _fl(
     names: tuple[str, ...], summary: str, f: Fn, d: Fn | None, arity: int,
-    diff: tuple[int, ...] | None = None,
+    diff: tuple[int, ...] | None = None, dy: Fn | None = None,
 ) -> None:
     """Register a float op under every spelling (arith/math/llvm) it has."""
     for name in names:
@@ -123,6 +123,7 @@ def _fl(
                 diff=tuple(range(arity)) if diff is None else diff,
                 sem=(lambda N, op, *a, _f=f: (_f(N, *a),)),
                 partials=d,
+                result_partials=dy,
             )
         )
 
@@ -181,9 +182,10 @@ _fl(("math.cosh", "llvm.intr.cosh"), "cosh a", lambda N, a: N.cosh(a),
     lambda N, a: (N.sinh(a),), 1)
 _fl(
     ("math.tanh", "llvm.intr.tanh"), "tanh a", lambda N, a: N.tanh(a),
-    lambda N, a: (1 - N.tanh(a) * N.tanh(a),), 1,
+    lambda N, a: (1 - N.tanh(a) * N.tanh(a),), 1, dy=lambda N, y, a: (1 - y * y,),
 )
-_fl(("math.exp", "llvm.intr.exp"), "e^a", lambda N, a: N.exp(a), lambda N, a: (N.exp(a),), 1)
+_fl(("math.exp", "llvm.intr.exp"), "e^a", lambda N, a: N.exp(a), lambda N, a: (N.exp(a),), 1,
+    dy=lambda N, y, a: (y,))
 _fl(
     ("math.exp2", "llvm.intr.exp2"), "2^a", lambda N, a: N.exp2(a),
     lambda N, a: (N.exp2(a) * math.log(2.0),), 1,
@@ -202,7 +204,7 @@ _fl(
 _fl(("math.log1p",), "ln(1 + a)", lambda N, a: N.log1p(a), lambda N, a: (N.div(1, 1 + a),), 1)
 _fl(
     ("math.sqrt", "llvm.intr.sqrt"), "sqrt a", lambda N, a: N.sqrt(a),
-    lambda N, a: (N.div(1, 2 * N.sqrt(a)),), 1,
+    lambda N, a: (N.div(1, 2 * N.sqrt(a)),), 1, dy=lambda N, y, a: (N.div(0.5, y),),
 )
 _fl(
     ("math.rsqrt",), "1 / sqrt a", lambda N, a: N.div(1, N.sqrt(a)),
