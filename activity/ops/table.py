@@ -158,7 +158,7 @@ _fl(("math.sin", "llvm.intr.sin"), "sin a", lambda N, a: N.sin(a), lambda N, a: 
 _fl(("math.cos", "llvm.intr.cos"), "cos a", lambda N, a: N.cos(a), lambda N, a: (-N.sin(a),), 1)
 _fl(
     ("math.tan", "llvm.intr.tan"), "tan a", lambda N, a: N.tan(a),
-    lambda N, a: (1 + N.tan(a) * N.tan(a),), 1,
+    lambda N, a: (1 + N.tan(a) * N.tan(a),), 1, dy=lambda N, y, a: (1 + y * y,),
 )
 _fl(
     ("math.asin", "llvm.intr.asin"), "asin a", lambda N, a: N.asin(a),
@@ -188,7 +188,7 @@ _fl(("math.exp", "llvm.intr.exp"), "e^a", lambda N, a: N.exp(a), lambda N, a: (N
     dy=lambda N, y, a: (y,))
 _fl(
     ("math.exp2", "llvm.intr.exp2"), "2^a", lambda N, a: N.exp2(a),
-    lambda N, a: (N.exp2(a) * math.log(2.0),), 1,
+    lambda N, a: (N.exp2(a) * math.log(2.0),), 1, dy=lambda N, y, a: (y * math.log(2.0),),
 )
 _fl(("math.expm1",), "e^a - 1", lambda N, a: N.expm1(a), lambda N, a: (N.exp(a),), 1)
 _fl(("math.log", "llvm.intr.log"), "ln a", lambda N, a: N.log(a),
@@ -213,6 +213,7 @@ _fl(
 _fl(
     ("math.cbrt",), "cube root of a", lambda N, a: N.cbrt(a),
     lambda N, a: (N.div(1, 3 * N.cbrt(a) * N.cbrt(a)),), 1,
+    dy=lambda N, y, a: (N.div(1, 3 * y * y),),
 )
 _fl(
     ("math.erf", "llvm.intr.erf"), "erf a", lambda N, a: N.erf(a),
