@@ -62,3 +62,14 @@ def test_cores_beyond_the_machine_is_a_clear_error() -> None:
     p = subprocess.run([sys.executable, str(SCRIPT), "--only", "ba", "--cores", str(n + 1)],
                        capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert p.returncode != 0 and "--cores" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_call_overhead_script_prints_every_variant() -> None:
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "call_overhead.py"), "--only",
+                        "ba,hand", "--rounds", "1", "--no-jax"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    lines = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines() if ln.strip()}
+    for name in ("ba", "hand"):
+        body, primal, grad, jax = lines[name]
+        assert 0 < float(body) < float(grad) and float(primal) > 0 and jax == "-"
