@@ -172,6 +172,8 @@ class Plan:
     # (value, block) pairs an earlier planning run taped: free to read when deciding
     # whether another value is recomputable (see Differentiator._plan)
     hint: frozenset[tuple[int, int]] = frozenset()
+    # id(op) -> whether its adjoint reads its result (Differentiator.result_form)
+    result_form: dict[int, bool] = field(default_factory=dict)
 
     def add_tape(self, key: Key, blk: Block, st: StaticTape | None) -> None:
         self.tapes.setdefault(blk, []).append(key)
@@ -2035,16 +2037,17 @@ class FuncGen:
                    if i < len(op.operands) and self.facts.has_adjoint(op.operands[i])]
         if not targets:
             return
+        use = op.parent_block()
+        assert use is not None
         # with result_partials, position 0 is the result: the reverse sweep reads the
         # value the forward sweep computed instead of computing f(a) again
-        rule, ins = ((spec.result_partials, [r, *op.operands])
-                     if spec.result_partials is not None else (spec.partials, op.operands))
+        rule, ins = spec.partials, list(op.operands)
+        if spec.result_partials is not None and self.result_form(op, spec, targets, use):
+            rule, ins = spec.result_partials, [r, *op.operands]
         deps = operand_deps(rule, len(ins))
         need: set[int] = set()
         for pos, _ in targets:
             need |= deps[pos]
-        use = op.parent_block()
-        assert use is not None
         vals = {j: self.materialize(ins[j], use) for j in sorted(need)}
         with self.b.in_pass("adjoint"):
             N = IRBackend(self.b.emit, ybar.type)
@@ -2058,6 +2061,53 @@ class FuncGen:
                     p = N.wrap(self.convert(p.value, ybar.type))
                 c = materialize(N.mul(p, yb), N, ybar.type)
                 self.adj_add(op.operands[i], c)
+
+    def result_form(self, op: Operation, spec: OpSpec, targets: list[tuple[int, int]],
+                    use: Block) -> bool:
+        """Whether the adjoint of ``op`` uses ``spec.result_partials`` (reading ``y``)
+        rather than ``spec.partials`` (reading the operands), decided in the planning run
+        and kept in the plan.  ``y`` is preferred unless it would need a tape of its
+        own while the operands need none: then reading ``y`` would add a tape (or, in a
+        parallel loop without a static tape, be impossible) to save one ``f(a)``, as for
+        a call to libm's ``exp``, whose result is never recomputable."""
+        key = id(op)
+        if self.mode != "plan":
+            return self.plan.result_form.get(key, False)
+        n = len(op.operands)
+        rdeps = operand_deps(spec.result_partials, n + 1)  # type: ignore[arg-type]
+        odeps = operand_deps(spec.partials, n)  # type: ignore[arg-type]
+        rneed: set[int] = set()
+        oneed: set[int] = set()
+        for pos, _ in targets:
+            rneed |= rdeps[pos]
+            oneed |= odeps[pos]
+        ins = [op.results[0], *op.operands]
+        y_cls = max((self.cost_class(ins[j], use) for j in rneed), default=0)
+        a_cls = max((self.cost_class(op.operands[j], use) for j in oneed), default=0)
+        choice = not (y_cls == 2 and a_cls < 2)
+        self.plan.result_form[key] = choice
+        return choice
+
+    def cost_class(self, key: Key, use: Block) -> int:
+        """0: already materialised or decided (free to read again), 1: recomputable
+        within the limit, 2: would need a tape (or is impossible) -- without deciding."""
+        if self.available(key) is not None:
+            return 0
+        T = self.target_block(key, use)
+        try:
+            S = self.scope_for(T)
+        except GradError:
+            return 2
+        if id(key) in S.memo or (id(key), id(T)) in self.plan.decisions:
+            return 0
+        saved = (self._cost_root, self._cost_seen, self._limit, self._hinting)
+        self._cost_root, self._cost_seen = T, set()
+        self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
+        self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
+        try:
+            return 1 if self.recompute_cost(key, T, 0) <= self._limit else 2
+        finally:
+            self._cost_root, self._cost_seen, self._limit, self._hinting = saved
 
     # Shadows have the primal's type: a buffer of integers that carry float bits
     # (bitcasts through memory) keeps its adjoints as the bits of floats of its width.
