@@ -172,7 +172,7 @@ class Plan:
     # (value, block) pairs an earlier planning run taped: free to read when deciding
     # whether another value is recomputable (see Differentiator._plan)
     hint: frozenset[tuple[int, int]] = frozenset()
-    # id(op) -> whether its adjoint reads its result (Differentiator.result_form)
+    # id(op) -> whether its adjoint reads its result (FuncGen.result_form)
     result_form: dict[int, bool] = field(default_factory=dict)
 
     def add_tape(self, key: Key, blk: Block, st: StaticTape | None) -> None:
