@@ -1385,10 +1385,8 @@ class FuncGen:
         S.memo[id(key)] = val
         return val
 
-    def decide(self, key: Key, T: Block, S: Scope) -> str:
-        if isinstance(key, BlockArgument) and S.loop is not None and S.iv is not None:
-            if key.block is T and key.index == 0:
-                return "iv"
+    def begin_costing(self, T: Block) -> None:
+        """Set what ``recompute_cost`` reads while judging a value needed in ``T``."""
         self._cost_root = T
         self._cost_seen = set()
         # the second planning run (Differentiator._plan) weighs recomputation against
@@ -1397,6 +1395,12 @@ class FuncGen:
         # judgement stands (miniBUDE's sequential loops ran 21% slower recomputing)
         self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
         self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
+
+    def decide(self, key: Key, T: Block, S: Scope) -> str:
+        if isinstance(key, BlockArgument) and S.loop is not None and S.iv is not None:
+            if key.block is T and key.index == 0:
+                return "iv"
+        self.begin_costing(T)
         if isinstance(key, BlockArgument):
             if self.affine_arg(key, S) is not None \
                     and self.recompute_cost(key, T, 0) <= self._limit:
@@ -1466,13 +1470,20 @@ class FuncGen:
             self._cost_seen.add(id(key))
         return c
 
+    def target_scope(self, key: Key, use: Block) -> tuple[Block, Scope | None]:
+        """Where ``key`` would be materialised for ``use``, and that block's scope
+        (``None``: none can be had there)."""
+        T = self.target_block(key, use)
+        try:
+            return T, self.scope_for(T)
+        except GradError:
+            return T, None
+
     def _recompute_cost(self, key: Key, T: Block, depth: int) -> int:
         if self.available(key) is not None:
             return 0
-        T2 = self.target_block(key, T)
-        try:
-            S2 = self.scope_for(T2)
-        except GradError:
+        T2, S2 = self.target_scope(key, T)
+        if S2 is None:
             return _INF
         if id(key) in S2.memo:
             return 0
@@ -2093,17 +2104,13 @@ class FuncGen:
         within the limit, 2: would need a tape (or is impossible) -- without deciding."""
         if self.available(key) is not None:
             return 0
-        T = self.target_block(key, use)
-        try:
-            S = self.scope_for(T)
-        except GradError:
+        T, S = self.target_scope(key, use)
+        if S is None:
             return 2
         if id(key) in S.memo or (id(key), id(T)) in self.plan.decisions:
             return 0
         saved = (self._cost_root, self._cost_seen, self._limit, self._hinting)
-        self._cost_root, self._cost_seen = T, set()
-        self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
-        self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
+        self.begin_costing(T)
         try:
             return 1 if self.recompute_cost(key, T, 0) <= self._limit else 2
         finally:
