@@ -25,14 +25,13 @@ from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.codegen.errors import CodegenError
+from activity.codegen.jit import C_WRITEABLE
 from activity.engine.program import Program, entry_args
 from activity.ops import TABLE, OpKind, op_name
 
 _READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
                              "memref.extract_aligned_pointer_as_index", "llvm.load"})
 _VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view)
-# numpy's flags word: C-contiguous and writeable (NPY_ARRAY_C_CONTIGUOUS | WRITEABLE)
-_C_WRITEABLE = 0x0001 | 0x0400
 # for passing a caller's array without a copy: its address must not escape either
 _STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"}
 
@@ -169,7 +168,7 @@ class GradientFunction:
                 if type(x) is not np.ndarray and not isinstance(x, np.ndarray):
                     raise TypeError(f"argument {i}: expected a numpy array, got "
                                     f"{type(x).__name__}")
-                if copy or x.flags.num & _C_WRITEABLE != _C_WRITEABLE:
+                if copy or x.flags.num & C_WRITEABLE != C_WRITEABLE:
                     x = x.copy(order="C")
             call.append(x)
             if dup:

@@ -159,7 +159,7 @@ def add_wrapper(mod: ir.Module, func: str, ins: Sequence[Attribute],
 _ndarray = np.ndarray
 # numpy's flags word (NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE): what an
 # identity-layout memref argument needs; one integer test instead of two flag lookups
-_C_WRITEABLE = 0x0001 | 0x0400
+C_WRITEABLE = 0x0001 | 0x0400
 
 
 def _probe_data_offset() -> int | None:
@@ -171,7 +171,8 @@ def _probe_data_offset() -> int | None:
     ``PyArrayObject`` starts with the object header and then ``char *data`` (public,
     ABI-stable struct); under CPython ``id(x)`` is the object's address.  The offset is
     used only if it reads every probe array's true address (views, empty, both orders,
-    other dtypes); on any other implementation or layout the public route is kept."""
+    other dtypes) and :data:`C_WRITEABLE` tests the flags word as the ``flags``
+    attributes say; on any other implementation or layout the public route is kept."""
     import sys
 
     if sys.implementation.name != "cpython":
@@ -188,7 +189,7 @@ def _probe_data_offset() -> int | None:
                     a.__array_interface__["data"][0]:
                 return None
         for a in [*probes, frozen]:
-            if ((a.flags.num & _C_WRITEABLE) == _C_WRITEABLE) != \
+            if ((a.flags.num & C_WRITEABLE) == C_WRITEABLE) != \
                     (a.flags.c_contiguous and a.flags.writeable):
                 return None
     except Exception:  # pragma: no cover (a foreign layout)
@@ -296,17 +297,14 @@ class _Param:
         return p
 
     def converter(self) -> Callable[[Any, list[Any], list[Any]], None]:
-        """:meth:`convert` for this parameter's kind, without the dispatch."""
+        """The function that appends this parameter's slot values to ``out`` (called as
+        ``f(x, out, keep)``; ``keep`` collects the memory spans of the arrays passed and
+        what must stay alive during the call), chosen once per parameter kind."""
         if self.lay is not None:
             return self._memref
         if self.is_ptr:
             return self._pointer
         return self._scalar
-
-    def convert(self, x: Any, out: list[Any], keep: list[Any]) -> None:
-        """Append the slot values of this parameter to ``out`` (``keep``: the memory
-        spans of the arrays passed, and what must stay alive during the call)."""
-        self.converter()(x, out, keep)
 
     def _scalar(self, x: Any, out: list[Any], keep: list[Any]) -> None:
         if self.is_float:
@@ -357,10 +355,11 @@ class _Param:
         # first dtype, the right rank and static sizes) in a few integer tests; anything
         # else, and every error message, takes the general path below
         if self.fast and type(x) is _ndarray and x.dtype is self.dtype0 and \
-                x.flags.num & _C_WRITEABLE == _C_WRITEABLE:
+                x.flags.num & C_WRITEABLE == C_WRITEABLE:
             shape = x.shape
             if (shape == self.exact_shape if self.static_dims
                     else len(shape) == self.rank):
+                # data_pointer(x), inlined: this is the hot path of small calls
                 ptr = _void_p_at(id(x) + _DATA_OFFSET).value or 0  # type: ignore[operator]
                 keep.append((ptr, ptr + x.nbytes))
                 keep.append(x)
