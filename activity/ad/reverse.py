@@ -1347,15 +1347,23 @@ class FuncGen:
             return None
         return self.avail.get(id(key))
 
-    def materialize(self, key: Key, use: Block) -> SSAValue:
-        a = self.available(key)
-        if a is not None:
-            return a
+    def stored_value(self, key: Key) -> SSAValue | None:
+        """For an ``llvm.load`` the value a store forwards to it (same type), read in its
+        place; else None."""
         if (isinstance(key, SSAValue) and isinstance(key.owner, Operation)
                 and op_name(key.owner) == "llvm.load"):
             v = self.mem.forwarded(key.owner.operands[0])
             if v is not None and v.type == key.type:
-                return self.materialize(v, use)
+                return v
+        return None
+
+    def materialize(self, key: Key, use: Block) -> SSAValue:
+        a = self.available(key)
+        if a is not None:
+            return a
+        v = self.stored_value(key)
+        if v is not None:
+            return self.materialize(v, use)
         T = self.target_block(key, use)
         S = self.scope_for(T)
         got = S.memo.get(id(key))
@@ -1508,10 +1516,9 @@ class FuncGen:
         if depth > 24:
             return _INF
         op = key.owner
-        if op_name(op) == "llvm.load":
-            v = self.mem.forwarded(op.operands[0])
-            if v is not None and v.type == key.type:
-                return self.recompute_cost(v, T2, depth + 1)
+        v = self.stored_value(key)
+        if v is not None:
+            return self.recompute_cost(v, T2, depth + 1)
         if op.regions:
             return _INF
         spec = lookup(op)
@@ -2104,6 +2111,9 @@ class FuncGen:
         within the limit, 2: would need a tape (or is impossible) -- without deciding."""
         if self.available(key) is not None:
             return 0
+        v = self.stored_value(key)  # as materialize() follows it
+        if v is not None:
+            return self.cost_class(v, use)
         T, S = self.target_scope(key, use)
         if S is None:
             return 2
