@@ -41,6 +41,7 @@ from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
 
 from activity.ad.reverse import TAPE_ATTR
+from activity.codegen.lower import cacheable_alloc
 from activity.ops import lookup
 from activity.ops.spec import OpKind
 
@@ -133,8 +134,8 @@ def _write_once(st: memref.StoreOp) -> bool:
     (its allocation carries ``activity.tape``; the NaN-filled-memory tests check it).
     So storing the speculated value there anyway changes nothing that is read -- no
     ``load old; select`` needed, and no race with other iterations of a parallel loop.
-    Checked here besides the mark: the buffer is a local ``memref.alloc``/``alloca``
-    used only by loads, ``st``, ``dim`` and ``dealloc``; and ``st``'s indices are
+    Checked here besides the mark: the buffer is a local ``memref.alloc`` used only by
+    loads, ``st``, ``dim`` and ``dealloc`` (``cacheable_alloc``); and ``st``'s indices are
     exactly the induction variables of the loops between the allocation and ``st``
     (each once: distinct iterations write distinct slots), with nothing but
     ``scf.for``, ``scf.parallel`` and ``scf.if`` in between.  (A program of its own
@@ -142,16 +143,13 @@ def _write_once(st: memref.StoreOp) -> bool:
     interpreter's model of it is zero, so unmarked buffers are left alone.)"""
     buf = st.memref
     alloc = buf.owner
-    if not isinstance(alloc, memref.AllocOp | memref.AllocaOp) or \
-            TAPE_ATTR not in alloc.attributes:
+    # a local buffer only loaded, stored, measured and freed as itself (as the block
+    # cache requires), marked, and written by st alone
+    if not cacheable_alloc(buf) or TAPE_ATTR not in alloc.attributes:  # type: ignore
         return False
-    for use in buf.uses:
-        o = use.operation
-        if isinstance(o, memref.StoreOp):
-            if o is not st or use.index != 1:  # another store, or stored as a value
-                return False
-        elif not isinstance(o, memref.LoadOp | memref.DeallocOp | memref.DimOp):
-            return False
+    if any(u.operation is not st for u in buf.uses
+           if isinstance(u.operation, memref.StoreOp | memref.AtomicRMWOp)):
+        return False
     ivs: list[SSAValue] = []
     home = alloc.parent_block()
     b = st.parent_block()
