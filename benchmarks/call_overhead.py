@@ -6,7 +6,8 @@
 For BA (one reprojection block: the compiled gradient runs in well under a
 microsecond) and Hand, it prints the median microseconds per call of
 
-* ``body``: the compiled wrapper alone, its argument slots already filled;
+* ``body``: the compiled gradient alone, its arguments packed once and the wrapper
+  called from a native loop (``GradientFunction.prepare``);
 * ``primal``: ``activity.compile``'s callable (argument checks, packing, results);
 * ``gradient``: ``activity.gradient``'s callable (also copies the written buffers and
   allocates the shadows);
@@ -45,10 +46,15 @@ def _run_module() -> Any:
     return mod
 
 
-def per_call_us(fns: dict[str, Callable[[], Any]], rounds: int,
-                batch: int = 500) -> dict[str, float]:
+BODY_CALLS = 20  # compiled calls per native loop, for "body"
+
+
+def per_call_us(fns: dict[str, Callable[[], Any]], rounds: int, batch: int = 500,
+                calls: dict[str, int] | None = None) -> dict[str, float]:
     """Median over ``rounds`` of the mean microseconds per call of each thunk, the
-    variants taken in rotating order."""
+    variants taken in rotating order; ``calls[k]``: how many calls one run of thunk
+    ``k`` makes (default 1)."""
+    calls = calls or {}
     times: dict[str, list[float]] = {k: [] for k in fns}
     keys = list(fns)
     for f in fns.values():
@@ -59,7 +65,7 @@ def per_call_us(fns: dict[str, Callable[[], Any]], rounds: int,
             t0 = time.perf_counter()
             for _ in range(batch):
                 f()
-            times[k].append((time.perf_counter() - t0) / batch * 1e6)
+            times[k].append((time.perf_counter() - t0) / (batch * calls.get(k, 1)) * 1e6)
     return {k: statistics.median(v) for k, v in times.items()}
 
 
@@ -79,10 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         module = activity.parse(spec.mlir)
         primal = activity.compile(module, spec.func)
         grad = activity.gradient(module, spec.func, run.WRT[name], args=spec.args)
-        grad(*inputs)  # fills the wrapper's slots with a valid gradient call
-        cf = grad.compiled
+        prep = grad.prepare(*inputs)  # arguments packed once, kept alive by prep
         fns: dict[str, Callable[[], Any]] = {
-            "body": lambda cf=cf: cf._fn(cf._packed_addr),
+            "body": lambda p=prep: p.run(BODY_CALLS),
             "primal": lambda p=primal, xs=inputs: p(*run.copies(xs)),
             "gradient": lambda g=grad, xs=inputs: g(*xs),
         }
@@ -92,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
                 fns["jax"] = lambda c=call, xs=xs: c(*xs)
             except ImportError:
                 pass
-        us = per_call_us(fns, a.rounds)
+        us = per_call_us(fns, a.rounds, calls={"body": BODY_CALLS})
         jax = f"{us['jax']:8.1f}" if "jax" in us else f"{'-':>8}"
         print(f"{name:10} {us['body']:8.2f} {us['primal']:8.1f} {us['gradient']:9.1f} {jax}",
               flush=True)

@@ -61,6 +61,7 @@ from activity.ad.reverse import Differentiator  # noqa: E402
 from activity.analysis.args import arg_label  # noqa: E402
 from activity.codegen import compile as compile_fn  # noqa: E402
 from activity.codegen import gradient, keep_freed_memory, resolve_threads  # noqa: E402
+from activity.codegen.jit import PreparedCall  # noqa: E402
 from activity.codegen.sequential import sequentialize  # noqa: E402
 from activity.engine.program import Program  # noqa: E402
 
@@ -411,6 +412,37 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
     return {k: (statistics.median(v), cpus[k]) for k, v in times.items()}
 
 
+def code_stats(preps: dict[str, Any], repeat: int, warmup: int = 2,
+               min_sample: float = 0.01) -> dict[str, float]:
+    """Median seconds per run of each variant's compiled code alone: its arguments
+    converted and packed once (``prepare``), then ``run(n)`` calls it ``n`` times from
+    a native loop, ``n`` large enough for a sample of ``min_sample`` seconds.  Before
+    every sample the argument arrays get back their first contents (outside the
+    clock).  Rounds are taken round-robin, each starting one variant later, as in
+    :func:`interleaved_stats`.  What this leaves out -- checking, converting and
+    packing the arguments, copying written buffers, allocating shadows, collecting
+    results -- costs tens of microseconds per call from Python, the same for the
+    pruned and the ``all_active`` gradient."""
+    batch: dict[str, int] = {}
+    for k, prep in preps.items():
+        best = math.inf
+        for _ in range(warmup):
+            prep.reset()
+            t0 = time.perf_counter()
+            prep.run(1)
+            best = min(best, time.perf_counter() - t0)
+        batch[k] = max(1, min(100_000, math.ceil(min_sample / max(best, 1e-9))))
+    times: dict[str, list[float]] = {k: [] for k in preps}
+    keys = list(preps)
+    for r in range(repeat):
+        for k in keys[r % len(keys):] + keys[:r % len(keys)]:
+            preps[k].reset()
+            t0 = time.perf_counter()
+            preps[k].run(batch[k])
+            times[k].append((time.perf_counter() - t0) / batch[k])
+    return {k: statistics.median(v) for k, v in times.items()}
+
+
 def pin_cores(n: int) -> list[int]:
     """Restrict this process (and every thread it starts from now on: ours, XLA's) to
     ``n`` of the CPUs it may use, so that every variant gets the same CPU budget."""
@@ -438,7 +470,7 @@ def close_grads(a: Any, b: Any, rtol: float = 1e-9) -> bool:
 
 
 def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
-            threads: int = 1, reassoc: bool = False) -> dict[str, Any]:
+            threads: int = 1, reassoc: bool = False, code: bool = True) -> dict[str, Any]:
     spec = spec_of(name)
     rng = np.random.default_rng(0)
     inputs = spec.make_inputs(rng, size)
@@ -499,6 +531,14 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     for k, (t, c) in interleaved_stats(runs, repeat).items():
         row[f"{k}_s"] = t
         row[f"{k}_cpus"] = c
+    if code:
+        preps = {"primal": runs["primal"][0].prepare(copies(inputs))}
+        for mode in ("pruned", "all_active"):
+            preps[mode] = runs[mode][0].prepare(*inputs)
+        for k, t in code_stats(preps, repeat).items():
+            row[f"{k}_code_s"] = t
+        # kernels on host threads are launched from Python: a run is a whole call
+        row["code_native"] = all(isinstance(p, PreparedCall) for p in preps.values())
     return row
 
 
@@ -552,6 +592,9 @@ def table(rows: list[dict[str, Any]]) -> str:
     jx = [r["pruned_s"] / r["jax_s"] for r in rows if r.get("jax_s")]
     lines.append(f"geomean all_active/pruned: {geomean(sps):.2f}x   geomean pruned/primal: "
                  f"{gp:.2f}" + (f"   geomean pruned/jax: {geomean(jx):.2f}" if jx else ""))
+    coded = [r for r in rows if "pruned_code_s" in r]
+    if coded:
+        lines += ["", code_table(coded)]
     for r in rows:
         if r["schedule"] == "sequential":
             lines.append(f"{r['name']}: differentiated in the sequential schedule (the "
@@ -566,6 +609,34 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def fmt_us(s: float) -> str:
+    return f"{s * 1e6:11.3f}"
+
+
+def code_table(rows: list[dict[str, Any]]) -> str:
+    """The compiled code alone (``code_stats``): no argument checks, packing, copies,
+    shadow allocation or result collection in Python."""
+    head = (f"{'benchmark':<10} {'primal us':>11} {'pruned us':>11} {'all_act us':>11} "
+            f"{'all/pruned':>10} {'pruned/primal':>13}")
+    lines = ["compiled code alone (arguments packed once, run from a native loop):", head,
+             "-" * len(head)]
+    for r in rows:
+        lines.append(f"{r['name']:<10} {fmt_us(r['primal_code_s'])} "
+                     f"{fmt_us(r['pruned_code_s'])} {fmt_us(r['all_active_code_s'])} "
+                     f"{r['all_active_code_s'] / r['pruned_code_s']:10.2f} "
+                     f"{r['pruned_code_s'] / r['primal_code_s']:13.2f}")
+    lines.append("-" * len(head))
+    sp = geomean([r["all_active_code_s"] / r["pruned_code_s"] for r in rows])
+    gp = geomean([r["pruned_code_s"] / r["primal_code_s"] for r in rows])
+    lines.append(f"geomean all_active/pruned: {sp:.2f}x   geomean pruned/primal: {gp:.2f}"
+                 "   (compiled code alone)")
+    whole = [r["name"] for r in rows if not r.get("code_native", True)]
+    if whole:
+        lines.append(f"{', '.join(whole)}: kernels on host threads, launched from Python: "
+                     "each run is a whole call (no argument checks; the launches included)")
+    return "\n".join(lines)
+
+
 def chart(rows: list[dict[str, Any]], path: str) -> bool:
     try:
         import matplotlib
@@ -576,14 +647,22 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
         print("matplotlib not installed: no chart", file=sys.stderr)
         return False
     names = [r["name"] for r in rows] + ["geomean"]
-    sps = [r["all_active_s"] / r["pruned_s"] for r in rows]
-    sps.append(geomean(sps))
+    series = [("per call from Python", "_s", "#4c72b0")]
+    if all("pruned_code_s" in r for r in rows):
+        series.append(("compiled code alone", "_code_s", "#dd8452"))
     fig, ax = plt.subplots(figsize=(1.1 * len(names) + 2, 3.6))
-    colors = ["#4c72b0"] * (len(names) - 1) + ["#dd8452"]
-    ax.bar(names, sps, color=colors)
+    width = 0.8 / len(series)
+    for j, (label, suffix, color) in enumerate(series):
+        sps = [r[f"all_active{suffix}"] / r[f"pruned{suffix}"] for r in rows]
+        sps.append(geomean(sps))
+        xs = [i + (j - (len(series) - 1) / 2) * width for i in range(len(names))]
+        ax.bar(xs, sps, width=width, color=color, label=label)
+        for x, v in zip(xs, sps, strict=True):
+            ax.text(x, v, f"{v:.2f}", ha="center", va="bottom", fontsize=7)
+    ax.set_xticks(range(len(names)), names)
     ax.axhline(1.0, color="black", linewidth=0.8)
-    for i, v in enumerate(sps):
-        ax.text(i, v, f"{v:.2f}x", ha="center", va="bottom", fontsize=8)
+    if len(series) > 1:
+        ax.legend(fontsize=8, loc="upper left")
     ax.set_ylabel("speedup of pruned over all_active")
     how = [w for w, on in (("reassoc", any(r.get("reassoc") for r in rows)),
                            (f"kernels on {max(r.get('threads', 1) for r in rows)} threads",
@@ -605,6 +684,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-jax", action="store_true", help="skip the JAX comparison")
     ap.add_argument("--no-tapes", action="store_true", help="skip measuring tape bytes")
     ap.add_argument("--no-malloc-tuning", action="store_true")
+    ap.add_argument("--no-code-timing", action="store_true",
+                    help="skip timing the compiled code alone (the second table)")
     ap.add_argument("--json", default=None, help="write the rows as JSON here")
     ap.add_argument("--png", default=None, help="write the speedup bar chart here")
     ap.add_argument("--threads", default="1", metavar="N|auto",
@@ -630,7 +711,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         t0 = time.perf_counter()
         rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes,
-                            ns.threads, ns.reassoc))
+                            ns.threads, ns.reassoc, not ns.no_code_timing))
         print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows))
     if cores is not None:

@@ -4,6 +4,7 @@ are not checked: those belong to the script's output, not to tests)."""
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 import subprocess
 import sys
@@ -49,12 +50,24 @@ def test_small_run_prints_checks_and_pins() -> None:
     assert p.returncode == 0, p.stderr
     out = p.stdout
     assert "CPUs us/jax" in out and "pinned to CPU " in out
-    rows = {ln.split()[0]: ln for ln in out.splitlines() if ln.startswith(("ba ", "xsbench "))}
+    per_call = out.split("compiled code alone")[0]
+    rows = {ln.split()[0]: ln for ln in per_call.splitlines()
+            if ln.startswith(("ba ", "xsbench "))}
     assert set(rows) == {"ba", "xsbench"}
     for ln in rows.values():
         assert "pruned==all_active" in ln and "/-" in ln  # CPUs: ours/(no jax)
     assert "sequential schedule agrees" in rows["xsbench"]
     assert "geomean all_active/pruned" in out
+    # the second table: the compiled code alone, every variant timed (microseconds)
+    code = out.split("compiled code alone", 1)[1]
+    cells = {ln.split()[0]: ln.split()[1:] for ln in code.splitlines()
+             if ln.startswith(("ba ", "xsbench "))}
+    assert set(cells) == {"ba", "xsbench"}
+    for primal, pruned, all_active, ratio, per_primal in cells.values():
+        assert 0 < float(primal) and 0 < float(pruned) and 0 < float(all_active)
+        assert math.isclose(float(ratio), float(all_active) / float(pruned), rel_tol=0.15)
+        assert math.isclose(float(per_primal), float(pruned) / float(primal), rel_tol=0.15)
+    assert "(compiled code alone)" in code
 
 
 def test_cores_beyond_the_machine_is_a_clear_error() -> None:

@@ -865,3 +865,84 @@ def test_gradient_passes_buffers_it_never_writes_without_a_copy() -> None:
     frozen.flags.writeable = False
     assert np.allclose(g(strided, w, out, 6), 2 * data**2 * w, rtol=1e-14)
     assert np.allclose(g(frozen, w, out, 6), 2 * data**2 * w, rtol=1e-14)
+
+
+# ---------------------------------------------------------------------------------------
+# Prepared calls: the compiled code alone, for timing
+
+_SQUARE_IN_PLACE = """
+func.func @f(%x: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> f64 {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = arith.mulf %v, %v : f64
+    memref.store %w, %x[%i] : memref<?xf64>
+    %b = arith.addf %a, %w : f64
+    scf.yield %b : f64
+  }
+  return %s : f64
+}
+func.func @g(%n: index) -> memref<?xf64> {
+  %m = memref.alloc(%n) : memref<?xf64>
+  return %m : memref<?xf64>
+}
+"""
+
+
+def test_prepared_call_runs_the_compiled_code_n_times_and_resets() -> None:
+    m = activity.parse(_SQUARE_IN_PLACE)
+    x = np.array([1.0, 2.0, 3.0, 0.5])
+    prep = compile(m, "f").prepare([x, 4])
+    prep.run(3)  # x -> x^8, run natively three times on the same memory
+    assert np.array_equal(x, np.array([1.0, 2.0, 3.0, 0.5]) ** 8)
+    prep.reset()
+    assert np.array_equal(x, [1.0, 2.0, 3.0, 0.5])
+    prep.run(0)
+    assert np.array_equal(x, [1.0, 2.0, 3.0, 0.5])
+    prep.run(1)
+    assert np.array_equal(x, [1.0, 4.0, 9.0, 0.25])
+    # the gradient's: a copy of x and a zeroed shadow, made once; run(2) accumulates
+    # the shadow twice, reset() zeroes it again
+    g = activity.gradient(m, "f", 0)
+    want = g(np.array([1.0, 2.0, 3.0, 0.5]), 4)
+    gp = g.prepare(np.array([1.0, 2.0, 3.0, 0.5]), 4)
+    copy, shadow = gp.arrays
+    gp.run(1)
+    assert np.array_equal(shadow, want)
+    gp.reset()
+    assert not shadow.any() and np.array_equal(copy, [1.0, 2.0, 3.0, 0.5])
+    gp.run(1)
+    assert np.array_equal(shadow, want)
+
+
+def test_prepared_call_refuses_what_it_cannot_run() -> None:
+    m = activity.parse(_SQUARE_IN_PLACE)
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        compile(m, "f").prepare([np.zeros(3)])
+    with pytest.raises(CodegenError, match="returns memrefs"):
+        compile(m, "g").prepare([3])
+    with pytest.raises(ValueError):
+        compile(m, "f").prepare([np.zeros((2, 2)), 4])
+
+
+def test_prepared_launches_on_host_threads_run_whole_calls() -> None:
+    m = activity.parse("""
+func.func @dbl(%x: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = arith.addf %v, %v : f64
+    memref.store %w, %x[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return
+}""")
+    x = np.arange(8.0)
+    prep = compile(m, "dbl", threads=2).prepare([x, 8])
+    prep.run(3)
+    assert np.array_equal(x, 8 * np.arange(8.0))
+    prep.reset()
+    assert np.array_equal(x, np.arange(8.0))

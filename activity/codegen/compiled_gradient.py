@@ -25,7 +25,7 @@ from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.codegen.errors import CodegenError
-from activity.codegen.jit import C_WRITEABLE
+from activity.codegen.jit import C_WRITEABLE, PreparedArguments
 from activity.engine.program import Program, entry_args
 from activity.ops import TABLE, OpKind, op_name
 
@@ -158,6 +158,26 @@ class GradientFunction:
                 f"{'' if self.prune else ' (all_active)'}>")
 
     def __call__(self, *xs: Any) -> Any:
+        call, shadows = self._arguments(xs)
+        # every array passed is a fresh copy or a fresh shadow, or a buffer nothing
+        # writes (overlapping it is harmless): none of the written ones overlap
+        out = self.compiled.call(call, fresh=not self.pointers)
+        adj = [] if out is None else (list(out) if isinstance(out, tuple) else [out])
+        by_arg = dict(zip(self.active, adj, strict=True))
+        grads = [by_arg[i] if i in by_arg else shadows[i] for i in self.argnums]
+        return grads[0] if self.single else tuple(grads)
+
+    def prepare(self, *xs: Any) -> PreparedArguments:
+        """The gradient's compiled code on ``xs``, its arguments (copies, zeroed
+        shadows, seeds) made and packed once: ``run(n)`` runs it ``n`` times with no
+        work in Python, ``reset()`` restores the copies and re-zeroes the shadows.  For
+        timing the generated code alone (``benchmarks/run.py``)."""
+        call, _ = self._arguments(xs)
+        return self.compiled.prepare(call, fresh=not self.pointers)
+
+    def _arguments(self, xs: Sequence[Any]) -> tuple[list[Any], dict[int, np.ndarray]]:
+        """The compiled gradient's argument list for the primal arguments ``xs``, and
+        the shadows in it by argument number."""
         if len(xs) != len(self.types):
             raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
         call: list[Any] = []
@@ -176,13 +196,7 @@ class GradientFunction:
                 shadows[i] = sh
                 call.append(sh)
         call += self.seeds
-        # every array passed is a fresh copy or a fresh shadow, or a buffer nothing
-        # writes (overlapping it is harmless): none of the written ones overlap
-        out = self.compiled.call(call, fresh=not self.pointers)
-        adj = [] if out is None else (list(out) if isinstance(out, tuple) else [out])
-        by_arg = dict(zip(self.active, adj, strict=True))
-        grads = [by_arg[i] if i in by_arg else shadows[i] for i in self.argnums]
-        return grads[0] if self.single else tuple(grads)
+        return call, shadows
 
 
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,

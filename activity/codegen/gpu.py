@@ -50,6 +50,7 @@ from activity.codegen.errors import CodegenError
 from activity.codegen.jit import (
     _LOCK,
     CompiledFunction,
+    PreparedArguments,
     _global_size,
     add_wrapper,
     host_layout,
@@ -583,6 +584,11 @@ class GPUFunction:
     def __call__(self, *args: Any) -> Any:
         return self.call(args)
 
+    def prepare(self, args: Sequence[Any], fresh: bool = False) -> PreparedLaunches:
+        """Like ``CompiledFunction.prepare``, but every run is a whole call: the kernel
+        launches go through Python (host threads, the driver) anyway."""
+        return PreparedLaunches(self, args)
+
     def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
         """Like ``CompiledFunction.call`` (``fresh`` changes nothing here: every array
         is staged into its own managed buffer)."""
@@ -641,6 +647,19 @@ class GPUFunction:
                 _ERRORS.clear()
                 if failed is not None and sys.exc_info()[0] is None:
                     raise failed
+
+
+class PreparedLaunches(PreparedArguments):
+    """:meth:`GPUFunction.prepare`: ``run(n)`` makes ``n`` whole calls (staging,
+    launches, copies back) on the same argument arrays."""
+
+    def __init__(self, fn: GPUFunction, args: Sequence[Any]) -> None:
+        super().__init__(args)
+        self.fn = fn
+
+    def run(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.fn.call(self.args)
 
 
 try:  # numpy >= 2
