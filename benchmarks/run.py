@@ -633,7 +633,9 @@ def code_table(rows: list[dict[str, Any]]) -> str:
     whole = [r["name"] for r in rows if not r.get("code_native", True)]
     if whole:
         lines.append(f"{', '.join(whole)}: kernels on host threads, launched from Python: "
-                     "each run is a whole call (no argument checks; the launches included)")
+                     "each run is a whole call on the prepared arrays (argument checks, "
+                     "packing and launches included; the gradient's copies and shadows "
+                     "not)")
     return "\n".join(lines)
 
 

@@ -915,6 +915,43 @@ def test_prepared_call_runs_the_compiled_code_n_times_and_resets() -> None:
     assert not shadow.any() and np.array_equal(copy, [1.0, 2.0, 3.0, 0.5])
     gp.run(1)
     assert np.array_equal(shadow, want)
+    gp.reset()
+    gp.run(2)
+    # the second run starts from the first's memory: the copy holds x^2 and the shadow
+    # 2x, which seeds the adjoint of the buffer's final contents x^4 -- so it ends as
+    # (1 + 2x) * 2x^2, not 2 * want
+    x0 = np.array([1.0, 2.0, 3.0, 0.5])
+    assert np.array_equal(shadow, (1 + 2 * x0) * 2 * x0 ** 2)
+
+
+def test_prepared_call_restores_globals_before_every_run_and_reads_only_what_it_must(
+) -> None:
+    m = activity.parse("""
+memref.global "private" @acc : memref<1xf64> = dense<1.0>
+func.func @h(%x: memref<2xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.get_global @acc : memref<1xf64>
+  %v = memref.load %m[%c0] : memref<1xf64>
+  %two = arith.constant 2.0 : f64
+  %w = arith.mulf %v, %two : f64
+  memref.store %w, %m[%c0] : memref<1xf64>
+  %s = memref.load %x[%c1] : memref<2xf64>
+  %t = arith.addf %s, %w : f64
+  memref.store %t, %x[%c1] : memref<2xf64>
+  return %w : f64
+}""")
+    h = compile(m, "h")
+    x = np.zeros(2)
+    prep = h.prepare([x])
+    prep.run(3)  # every run starts from @acc = 1, as every call does: x[1] = 3 * 2
+    assert x[1] == 6.0 and h(np.zeros(2)) == 2.0
+    # the gradient restores only what its code may write: not the read-only input
+    g = activity.gradient(activity.parse(_SQUARE_IN_PLACE.replace(
+        "memref.store %w, %x[%i] : memref<?xf64>", "")), "f", 0)
+    x = np.array([1.0, 2.0])
+    gp = g.prepare(x, 2)
+    assert len(gp.arrays) == 1 and gp.arrays[0] is not x  # the shadow alone
 
 
 def test_prepared_call_refuses_what_it_cannot_run() -> None:
@@ -942,6 +979,9 @@ func.func @dbl(%x: memref<?xf64>, %n: index) {
 }""")
     x = np.arange(8.0)
     prep = compile(m, "dbl", threads=2).prepare([x, 8])
+    from activity.codegen.gpu import PreparedLaunches
+
+    assert isinstance(prep, PreparedLaunches)
     prep.run(3)
     assert np.array_equal(x, 8 * np.arange(8.0))
     prep.reset()

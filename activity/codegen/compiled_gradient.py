@@ -173,7 +173,18 @@ class GradientFunction:
         work in Python, ``reset()`` restores the copies and re-zeroes the shadows.  For
         timing the generated code alone (``benchmarks/run.py``)."""
         call, _ = self._arguments(xs)
-        return self.compiled.prepare(call, fresh=not self.pointers)
+        # restored by reset(): the copies and the shadows, what the code may write (a
+        # buffer passed as it is is one the gradient never writes: neither copied nor
+        # restored; scalars are packed once)
+        at, written = 0, []
+        for copy, dup in zip(self.copy, self.dup, strict=True):
+            if copy:
+                written.append(at)
+            at += 1
+            if dup:
+                written.append(at)
+                at += 1
+        return self.compiled.prepare(call, fresh=not self.pointers, restore=written)
 
     def _arguments(self, xs: Sequence[Any]) -> tuple[list[Any], dict[int, np.ndarray]]:
         """The compiled gradient's argument list for the primal arguments ``xs``, and

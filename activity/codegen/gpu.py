@@ -584,10 +584,12 @@ class GPUFunction:
     def __call__(self, *args: Any) -> Any:
         return self.call(args)
 
-    def prepare(self, args: Sequence[Any], fresh: bool = False) -> PreparedLaunches:
-        """Like ``CompiledFunction.prepare``, but every run is a whole call: the kernel
-        launches go through Python (host threads, the driver) anyway."""
-        return PreparedLaunches(self, args)
+    def prepare(self, args: Sequence[Any], fresh: bool = False,
+                restore: Sequence[int] | None = None) -> PreparedLaunches:
+        """Like ``CompiledFunction.prepare``, but every run is a whole ``call`` (argument
+        checks, staging, launches): the kernel launches go through Python (host
+        threads, the driver) anyway."""
+        return PreparedLaunches(self, args, restore)
 
     def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
         """Like ``CompiledFunction.call`` (``fresh`` changes nothing here: every array
@@ -653,8 +655,9 @@ class PreparedLaunches(PreparedArguments):
     """:meth:`GPUFunction.prepare`: ``run(n)`` makes ``n`` whole calls (staging,
     launches, copies back) on the same argument arrays."""
 
-    def __init__(self, fn: GPUFunction, args: Sequence[Any]) -> None:
-        super().__init__(args)
+    def __init__(self, fn: GPUFunction, args: Sequence[Any],
+                 restore: Sequence[int] | None = None) -> None:
+        super().__init__(args, restore)
         self.fn = fn
 
     def run(self, n: int = 1) -> None:

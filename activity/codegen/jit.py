@@ -532,10 +532,11 @@ class CompiledFunction:
     def __call__(self, *args: Any) -> Any:
         return self.call(args)
 
-    def prepare(self, args: Sequence[Any], fresh: bool = False) -> PreparedCall:
+    def prepare(self, args: Sequence[Any], fresh: bool = False,
+                restore: Sequence[int] | None = None) -> PreparedCall:
         """The call on ``args`` packed once, to run the compiled code alone
-        (:class:`PreparedCall`)."""
-        return PreparedCall(self, args, fresh)
+        (:class:`PreparedCall`; ``restore``: see :class:`PreparedArguments`)."""
+        return PreparedCall(self, args, fresh, restore)
 
     def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
         """Call with the argument list ``args``; ``fresh=True`` promises that no two
@@ -604,17 +605,23 @@ class CompiledFunction:
 class PreparedArguments:
     """Argument arrays kept alive for repeated runs, with the contents they had when
     prepared: ``reset()`` copies those back (a run may write its arrays: outputs,
-    in-place updates, accumulated shadows)."""
+    in-place updates, accumulated shadows).  ``restore``: the positions of the
+    arguments a run may write (default: every array; arrays at other positions --
+    inputs the code only reads -- are neither copied nor restored)."""
 
-    def __init__(self, args: Sequence[Any]) -> None:
+    def __init__(self, args: Sequence[Any], restore: Sequence[int] | None = None) -> None:
         self.args = list(args)
-        self.arrays = [x for x in args if isinstance(x, np.ndarray)]
+        at = range(len(self.args)) if restore is None else restore
+        self.arrays = [self.args[i] for i in at
+                       if isinstance(self.args[i], np.ndarray) and self.args[i].flags.writeable]
         self._initial = [x.copy() for x in self.arrays]
+        self._reset_lock = threading.Lock()
 
     def reset(self) -> None:
-        """Give every argument array the contents it had when this call was prepared."""
-        for x, x0 in zip(self.arrays, self._initial, strict=True):
-            np.copyto(x, x0)
+        """Give the arrays a run may write the contents they had when prepared."""
+        with self._reset_lock:
+            for x, x0 in zip(self.arrays, self._initial, strict=True):
+                np.copyto(x, x0)
 
     def run(self, n: int = 1) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -634,7 +641,8 @@ class PreparedCall(PreparedArguments):
     left in the slots, not collected, so functions returning memrefs (a block per
     call) are refused."""
 
-    def __init__(self, cf: CompiledFunction, args: Sequence[Any], fresh: bool = False) -> None:
+    def __init__(self, cf: CompiledFunction, args: Sequence[Any], fresh: bool = False,
+                 restore: Sequence[int] | None = None) -> None:
         if cf._memref_results:
             raise CodegenError(f"@{cf.name} returns memrefs: a prepared call would leak "
                                "one block per run")
@@ -646,7 +654,8 @@ class PreparedCall(PreparedArguments):
             conv(x, vals, keep)
         if cf.noalias and not fresh and len(keep) > 2:
             _check_disjoint(keep[0::2])
-        super().__init__(args)
+        super().__init__(args, restore)
+        self._reset_lock = cf._lock  # a reset never overlaps a run or a call
         self.cf = cf
         self._keep = keep
         n = max(1, cf._n_in + struct.calcsize(cf._out_fmt) // 8)
@@ -657,13 +666,20 @@ class PreparedCall(PreparedArguments):
         self._fn_addr = ctypes.cast(cf._fn, ctypes.c_void_p).value
 
     def run(self, n: int = 1) -> None:
-        """Call the compiled function ``n`` times (from native code) on the prepared
-        arguments; the module's mutable globals are restored once, before the first."""
+        """Call the compiled function ``n`` times on the prepared arguments, each call
+        as ``call`` makes it: from one native loop, or -- when the module has mutable
+        globals, which every call starts from their initial values -- one native call
+        per restore of the globals."""
         repeat = _repeater()
+        packed = ctypes.addressof(self._packed)
         with self.cf._lock:
-            for addr, data in self.cf._globals:
-                ctypes.memmove(addr, data, len(data))
-            repeat(n, self._fn_addr, ctypes.addressof(self._packed))
+            if not self.cf._globals:
+                repeat(n, self._fn_addr, packed)
+                return
+            for _ in range(n):
+                for addr, data in self.cf._globals:
+                    ctypes.memmove(addr, data, len(data))
+                repeat(1, self._fn_addr, packed)
 
 
 _REPEAT: list[Any] = []  # [engine, ctypes function], made on first use
