@@ -47,7 +47,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -368,6 +368,14 @@ def _run_batch(fn: Callable[..., Any], make: Callable[[], list[Any]],
     return time.perf_counter() - t0, time.process_time() - c0
 
 
+def rotations(keys: list[str], repeat: int) -> Iterator[str]:
+    """The variants of ``repeat`` rounds, round ``r`` starting with variant ``r``: no
+    variant always runs right after the same neighbour (say, JAX's spinning thread
+    pool)."""
+    for r in range(repeat):
+        yield from keys[r % len(keys):] + keys[:r % len(keys)]
+
+
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
                       repeat: int, warmup: int = 2, min_sample: float = 0.01,
                       settle: Sequence[str] = ("jax",)) -> dict[str, tuple[float, float]]:
@@ -392,15 +400,11 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
             best = min(best, time.perf_counter() - t0)
         batch[k] = max(1, min(1000, math.ceil(min_sample / max(best, 1e-9))))
     times: dict[str, list[float]] = {k: [] for k in runs}
-    keys = list(runs)
-    for r in range(repeat):
-        # each round starts one variant later, so that no variant always runs right
-        # after the same neighbour (say, JAX's spinning thread pool)
-        for k in keys[r % len(keys):] + keys[:r % len(keys)]:
-            fn, make = runs[k]
-            times[k].append(_run_batch(fn, make, batch[k])[0] / batch[k])
-            if k in settle:
-                time.sleep(0.2)
+    for k in rotations(list(runs), repeat):
+        fn, make = runs[k]
+        times[k].append(_run_batch(fn, make, batch[k])[0] / batch[k])
+        if k in settle:
+            time.sleep(0.2)
     cpus: dict[str, float] = {}
     for k, (fn, make) in runs.items():
         cpu = wall = 0.0
@@ -433,13 +437,11 @@ def code_stats(preps: dict[str, Any], repeat: int, warmup: int = 2,
             best = min(best, time.perf_counter() - t0)
         batch[k] = max(1, min(100_000, math.ceil(min_sample / max(best, 1e-9))))
     times: dict[str, list[float]] = {k: [] for k in preps}
-    keys = list(preps)
-    for r in range(repeat):
-        for k in keys[r % len(keys):] + keys[:r % len(keys)]:
-            preps[k].reset()
-            t0 = time.perf_counter()
-            preps[k].run(batch[k])
-            times[k].append((time.perf_counter() - t0) / batch[k])
+    for k in rotations(list(preps), repeat):
+        preps[k].reset()
+        t0 = time.perf_counter()
+        preps[k].run(batch[k])
+        times[k].append((time.perf_counter() - t0) / batch[k])
     return {k: statistics.median(v) for k, v in times.items()}
 
 

@@ -538,19 +538,25 @@ class CompiledFunction:
         (:class:`PreparedCall`; ``restore``: see :class:`PreparedArguments`)."""
         return PreparedCall(self, args, fresh, restore)
 
-    def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
-        """Call with the argument list ``args``; ``fresh=True`` promises that no two
-        array arguments share memory (e.g. all freshly allocated), so the ``noalias``
-        overlap check is skipped."""
-        params = self._params
-        if len(args) != len(params):
-            raise TypeError(f"@{self.name} takes {len(params)} arguments, got {len(args)}")
+    def convert(self, args: Sequence[Any], fresh: bool = False) -> tuple[list[Any], list[Any]]:
+        """The slot values for ``args`` (checked), and what must stay alive while they
+        are used (the arrays whose addresses they hold)."""
+        if len(args) != len(self._params):
+            raise TypeError(f"@{self.name} takes {len(self._params)} arguments, "
+                            f"got {len(args)}")
         keep: list[Any] = []
         vals: list[Any] = []
         for conv, x in zip(self._convert, args, strict=True):
             conv(x, vals, keep)
         if self.noalias and not fresh and len(keep) > 2:
             _check_disjoint(keep[0::2])
+        return vals, keep
+
+    def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
+        """Call with the argument list ``args``; ``fresh=True`` promises that no two
+        array arguments share memory (e.g. all freshly allocated), so the ``noalias``
+        overlap check is skipped."""
+        vals, keep = self.convert(args, fresh)
         with self._lock:
             struct.pack_into(self._in_fmt, self._mem, 0, *vals)
             for addr, data in self._globals:
@@ -646,14 +652,7 @@ class PreparedCall(PreparedArguments):
         if cf._memref_results:
             raise CodegenError(f"@{cf.name} returns memrefs: a prepared call would leak "
                                "one block per run")
-        if len(args) != len(cf._params):
-            raise TypeError(f"@{cf.name} takes {len(cf._params)} arguments, got {len(args)}")
-        keep: list[Any] = []
-        vals: list[Any] = []
-        for conv, x in zip(cf._convert, args, strict=True):
-            conv(x, vals, keep)
-        if cf.noalias and not fresh and len(keep) > 2:
-            _check_disjoint(keep[0::2])
+        vals, keep = cf.convert(args, fresh)
         super().__init__(args, restore)
         self._reset_lock = cf._lock  # a reset never overlaps a run or a call
         self.cf = cf
