@@ -425,8 +425,9 @@ def code_stats(preps: dict[str, Any], repeat: int, warmup: int = 2,
     clock).  Rounds are taken round-robin, each starting one variant later, as in
     :func:`interleaved_stats`.  What this leaves out -- checking, converting and
     packing the arguments, copying written buffers, allocating shadows, collecting
-    results -- costs tens of microseconds per call from Python, the same for the
-    pruned and the ``all_active`` gradient."""
+    results -- is the same for the pruned and the ``all_active`` gradient: tens of
+    microseconds per call from Python for the small objectives, milliseconds where
+    large buffers are copied and shadowed (LBM)."""
     batch: dict[str, int] = {}
     for k, prep in preps.items():
         best = math.inf

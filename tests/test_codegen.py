@@ -903,8 +903,8 @@ def test_prepared_call_runs_the_compiled_code_n_times_and_resets() -> None:
     assert np.array_equal(x, [1.0, 2.0, 3.0, 0.5])
     prep.run(1)
     assert np.array_equal(x, [1.0, 4.0, 9.0, 0.25])
-    # the gradient's: a copy of x and a zeroed shadow, made once; run(2) accumulates
-    # the shadow twice, reset() zeroes it again
+    # the gradient's: a copy of x and a zeroed shadow, made once; reset() restores
+    # the copy and zeroes the shadow again
     g = activity.gradient(m, "f", 0)
     want = g(np.array([1.0, 2.0, 3.0, 0.5]), 4)
     gp = g.prepare(np.array([1.0, 2.0, 3.0, 0.5]), 4)

@@ -615,13 +615,14 @@ class PreparedArguments:
     arguments a run may write (default: every array; arrays at other positions --
     inputs the code only reads -- are neither copied nor restored)."""
 
-    def __init__(self, args: Sequence[Any], restore: Sequence[int] | None = None) -> None:
+    def __init__(self, args: Sequence[Any], restore: Sequence[int] | None = None,
+                 lock: Any = None) -> None:
         self.args = list(args)
         at = range(len(self.args)) if restore is None else restore
         self.arrays = [self.args[i] for i in at
                        if isinstance(self.args[i], np.ndarray) and self.args[i].flags.writeable]
         self._initial = [x.copy() for x in self.arrays]
-        self._reset_lock = threading.Lock()
+        self._reset_lock = lock or threading.Lock()  # a reset never overlaps a run
 
     def reset(self) -> None:
         """Give the arrays a run may write the contents they had when prepared."""
@@ -643,7 +644,7 @@ class PreparedCall(PreparedArguments):
     costs tens of microseconds, the same for every variant of it; a comparison of two
     generated codes (pruned against ``all_active``, say) measured through Python
     compares mostly that.  This object keeps its argument arrays alive, so the packed
-    addresses stay valid, and ``reset()`` restores their first contents.  Results are
+    addresses stay valid, and ``reset()`` restores what runs wrote.  Results are
     left in the slots, not collected, so functions returning memrefs (a block per
     call) are refused."""
 
@@ -653,8 +654,7 @@ class PreparedCall(PreparedArguments):
             raise CodegenError(f"@{cf.name} returns memrefs: a prepared call would leak "
                                "one block per run")
         vals, keep = cf.convert(args, fresh)
-        super().__init__(args, restore)
-        self._reset_lock = cf._lock  # a reset never overlaps a run or a call
+        super().__init__(args, restore, lock=cf._lock)  # nor a call
         self.cf = cf
         self._keep = keep
         n = max(1, cf._n_in + struct.calcsize(cf._out_fmt) // 8)
