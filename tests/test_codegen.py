@@ -290,6 +290,59 @@ def test_memref_views_globals_and_memref_results() -> None:
     assert same(ref[0], out) and same(ref[1], r)
 
 
+def _constant_loop(name: str, ub: str) -> str:
+    """A loop of ``ub`` iterations whose body (48 float ops on a constant global's
+    element) is too big for LLVM's own full-unrolling heuristic at 9 iterations."""
+    chain, prev = [], "%acc"
+    for k in range(48):
+        chain.append(f"      %t{k} = arith.{'mulf' if k % 2 else 'addf'} {prev}, %ck : f64")
+        prev = f"%t{k}"
+    body = "\n".join(chain)
+    return f"""  func.func @{name}(%x: f64, %n: index) -> f64 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c9 = arith.constant 9 : index
+    %c17 = arith.constant 17 : index
+    %w = memref.get_global @w : memref<17xf64>
+    %r = scf.for %i = %c0 to {ub} step %c1 iter_args(%acc = %x) -> (f64) {{
+      %ck = memref.load %w[%i] : memref<17xf64>
+{body}
+      scf.yield {prev} : f64
+    }}
+    func.return %r : f64
+  }}"""
+
+
+def test_small_constant_loops_are_unrolled_fully(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An ``scf.for`` with constant bounds and at most ``UNROLL_MAX_TRIPS`` iterations
+    carries ``llvm.loop.unroll.full``, and LLVM then unrolls it although its body is
+    too big for LLVM's heuristic (no phi is left); 17 iterations or a bound known only
+    at run time keep the loop.  With the hint turned off the 9-iteration loop stays a
+    loop, so the hint is what unrolls it.  Results equal the interpreter's."""
+    import activity.codegen.lower as lowering
+    from activity.codegen.jit import clear_cache
+
+    weights = ", ".join(str(0.25 + 0.01 * k) for k in range(17))
+    src = (f'memref.global "private" constant @w : memref<17xf64> = dense<[{weights}]>\n'
+           + "\n".join([_constant_loop("nine", "%c9"), _constant_loop("seventeen", "%c17"),
+                        _constant_loop("dynamic", "%n")]))
+    m = activity.parse(src)
+    hints = {}
+    for f in ("nine", "seventeen", "dynamic"):
+        c = compile(m, f)
+        hints[f] = (c.llvm_ir.count("llvm.loop.unroll.full"), " phi " in c.optimized_ir)
+        ref = Interpreter(m).run(f, [0.75, 9]).results[0]
+        assert same(c(0.75, 9), ref)
+    assert hints == {"nine": (1, False), "seventeen": (0, True), "dynamic": (0, True)}
+    monkeypatch.setattr(lowering, "UNROLL_MAX_TRIPS", 0)
+    clear_cache()
+    try:
+        off = compile(m, "nine")
+        assert "llvm.loop.unroll.full" not in off.llvm_ir and " phi " in off.optimized_ir
+    finally:
+        clear_cache()
+
+
 def test_compiled_functions_are_cached() -> None:
     m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
     assert compile(m, "powi") is compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"),

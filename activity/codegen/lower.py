@@ -184,6 +184,30 @@ _INTRINSIC_MATH = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign", "sin", 
 # On NVPTX these have native instructions; everything else comes from libdevice.
 _NVPTX_NATIVE = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign"}
 
+# scf.for loops with constant bounds and at most this many iterations are marked for full
+# unrolling.  LLVM's own heuristic stops at bodies of about 300 instructions after
+# unrolling; the reverse sweep's loops over a stencil's 9 directions (LBM) are larger,
+# stay rolled, and then recompute their two integer remainders per direction, 18 per
+# cell, where the unrolled forward loops share 6 (the direction vectors come from a
+# constant global and fold).  0 turns the hint off.
+UNROLL_MAX_TRIPS = 16
+
+
+def constant_trip_count(lb: ir.Value, ub: ir.Value, step: ir.Value,
+                        unsigned: bool = False) -> int:
+    """Iterations of ``for (iv = lb; iv < ub; iv += step)`` when all three are
+    constants, else -1."""
+    if not all(isinstance(v, ir.Constant) and isinstance(v.constant, int)
+               for v in (lb, ub, step)):
+        return -1
+    lo, hi, st = (int(v.constant) for v in (lb, ub, step))  # type: ignore[attr-defined]
+    if unsigned:
+        w = lb.type.width  # type: ignore[attr-defined]
+        lo, hi, st = lo % (1 << w), hi % (1 << w), st % (1 << w)
+    if st <= 0:
+        return -1
+    return max(0, -(-(hi - lo) // st))
+
 
 # ---------------------------------------------------------------------------------------
 # Module lowering
@@ -212,6 +236,18 @@ class ModuleLowering:
         # the allocation function for one heap memref.alloc, when not target.malloc
         # (the GPU target: device memory for buffers only kernels dereference)
         self.alloc_hook: Callable[[FuncLowering, Operation], str | None] | None = None
+        self._loop_ids = 0
+
+    def unroll_full_id(self) -> ir.MDValue:
+        """A fresh loop ID asking for full unrolling: ``!N = !{!N, !{"llvm.loop.unroll.full"}}``.
+        A loop ID must refer to itself (LLVM keys loops by it), so every loop gets its
+        own node; llvmlite has no distinct nodes, and caches metadata by operands, hence
+        the unique placeholder that the self-reference then replaces."""
+        full = self.ir.add_metadata([ir.MetaDataString(self.ir, "llvm.loop.unroll.full")])
+        self._loop_ids += 1
+        node = self.ir.add_metadata([ir.MetaDataString(self.ir, f"activity.loop.{self._loop_ids}")])
+        node.operands = (node, full)
+        return node
 
     # -- symbols -----------------------------------------------------------------------
 
@@ -1417,9 +1453,10 @@ class FuncLowering:
     def counted_loop(self, lb: ir.Value, ub: ir.Value, step: ir.Value,
                      inits: Sequence[ir.Value],
                      body: Callable[[ir.Value, list[ir.Value]], list[ir.Value]],
-                     unsigned: bool = False) -> list[ir.Value]:
+                     unsigned: bool = False, unroll: bool = False) -> list[ir.Value]:
         """``for (iv = lb; iv < ub; iv += step)`` carrying ``inits``; returns the final
-        carried values.  ``body(iv, carried)`` returns the next carried values."""
+        carried values.  ``body(iv, carried)`` returns the next carried values.
+        ``unroll``: ask LLVM to unroll the loop fully (``llvm.loop.unroll.full``)."""
         b = self.b
         pre = b.block
         head = self.fresh_block("loop.head")
@@ -1443,7 +1480,9 @@ class FuncLowering:
         iv.add_incoming(inc, latch)
         for p, v in zip(phis, nxt, strict=True):
             p.add_incoming(v, latch)
-        b.branch(head)
+        back = b.branch(head)
+        if unroll:
+            back.set_metadata("llvm.loop", self.ml.unroll_full_id())
         b.position_at_end(exit_bb)
         return list(phis)
 
@@ -1456,7 +1495,8 @@ class FuncLowering:
         def body(iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
             return self.lower_body(region, [iv, *carried])
 
-        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned))
+        unroll = 0 < constant_trip_count(lb, ub, step, unsigned) <= UNROLL_MAX_TRIPS
+        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, unroll))
 
     def op_if(self, op: Operation) -> None:
         c = self.v(op.operands[0])
