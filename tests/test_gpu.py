@@ -335,6 +335,32 @@ def test_host_threads_equal_single_thread(case: tuple) -> None:
             assert np.allclose(x, y, rtol=1e-12)
 
 
+def test_host_threads_are_kept_and_shared_by_concurrent_callers() -> None:
+    """The workers are started once and kept (no OS thread per launch), and callers on
+    several Python threads at once share them and still get their own results."""
+    import threading
+
+    _, m, func, inputs = CASES[0]
+    f3 = compile(m, func, threads=3)
+    want = f3(*copies(inputs))
+
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if t.name.startswith("activity-host")}
+
+    before = workers()
+    assert 1 <= len(before) <= 2  # threads=3: the caller's thread runs one block
+    got: list[Any] = []
+    callers = [threading.Thread(target=lambda: got.append(f3(*copies(inputs))))
+               for _ in range(4)]
+    for c in callers:
+        c.start()
+    for c in callers:
+        c.join()
+    assert len(got) == 4 and all(_same(g, want) for g in got)
+    after = workers()
+    assert before <= after and len(after) <= 2
+
+
 @pytest.mark.parametrize("name", ["xsbench", "lbm"])
 def test_kernel_gradients_on_host_threads(name: str) -> None:
     k = K.KERNELS[name]
