@@ -378,20 +378,26 @@ def rotations(keys: list[str], repeat: int) -> Iterator[str]:
 
 def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]],
                       repeat: int, warmup: int = 2, min_sample: float = 0.01,
-                      settle: Sequence[str] = ("jax",)) -> dict[str, tuple[float, float]]:
+                      alone: Sequence[str] = ("jax",)) -> dict[str, tuple[float, float]]:
     """``(median wall seconds per call, CPUs used)`` of each callable, the timed repeats
     taken round-robin, each round starting one variant later (so that no variant always
     runs right after the same neighbour).  A callable faster than ``min_sample`` seconds
     is timed in batches of calls (each with arguments made before the clock starts)
     long enough to reach it, so that timer resolution, a garbage collection or a
-    scheduler tick do not decide a sub-millisecond benchmark.  After a variant named in
-    ``settle`` (JAX: XLA's worker threads spin for a while after a call and may take the
-    other cores from whatever runs next) the next one waits 0.2 s.  CPUs used is the
-    process's CPU time over the wall time in a separate pass per variant, after such a
-    pause: about 1.0 for single-threaded code, more where a variant runs threads (XLA
-    runs its own pool whatever ``--threads`` says; ``--cores`` bounds them all)."""
+    scheduler tick do not decide a sub-millisecond benchmark.  The variants named in
+    ``alone`` (JAX) are timed in a phase of their own, after the others' rounds and a
+    pause: on this project's 2-core machine, the first calls of a kernel on two host
+    threads after a JAX call ran up to twice as slow (LBM's primal: 24.9 ms right
+    after JAX, 20.4 ms one call later, 13.1 ms with no JAX call before it), however long
+    the pause, so interleaving JAX slowed whichever variant followed it.  CPUs used is
+    the process's CPU time over the wall time in a separate pass per variant: about 1.0
+    for single-threaded code, more where a variant runs threads (XLA runs its own pool
+    whatever ``--threads`` says; ``--cores`` bounds them all)."""
+    ours = [k for k in runs if k not in alone]
+    theirs = [k for k in runs if k in alone]
     batch: dict[str, int] = {}
-    for k, (fn, make) in runs.items():
+    for k in theirs + ours:  # (ours warmed up last, right before their timed rounds)
+        fn, make = runs[k]
         best = math.inf
         for _ in range(warmup):
             args = make()
@@ -400,13 +406,16 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
             best = min(best, time.perf_counter() - t0)
         batch[k] = max(1, min(1000, math.ceil(min_sample / max(best, 1e-9))))
     times: dict[str, list[float]] = {k: [] for k in runs}
-    for k in rotations(list(runs), repeat):
-        fn, make = runs[k]
-        times[k].append(_run_batch(fn, make, batch[k])[0] / batch[k])
-        if k in settle:
-            time.sleep(0.2)
+    for phase in (ours, theirs):
+        if not phase:
+            continue
+        time.sleep(0.2)
+        for k in rotations(phase, repeat):
+            fn, make = runs[k]
+            times[k].append(_run_batch(fn, make, batch[k])[0] / batch[k])
     cpus: dict[str, float] = {}
-    for k, (fn, make) in runs.items():
+    for k in ours + theirs:
+        fn, make = runs[k]
         cpu = wall = 0.0
         time.sleep(0.2)
         for _ in range(max(1, min(3, repeat))):

@@ -42,6 +42,19 @@ def test_cpu_accounting_tells_idle_from_busy() -> None:
     assert 0.015 < stats["idle"][0] < 0.5
 
 
+def test_jax_is_timed_in_a_phase_of_its_own() -> None:
+    """Warm-up: JAX first, then ours (so ours are warm when their rounds start); timed
+    rounds: ours rotated among themselves, then JAX's, never interleaved."""
+    run = _run_module()
+    calls: list[str] = []
+    runs = {k: ((lambda k=k: calls.append(k)), list) for k in ("primal", "jax", "pruned")}
+    run.interleaved_stats(runs, 3, warmup=1, min_sample=0.0)
+    warm, rounds = calls[:3], calls[3:3 + 3 * 3]
+    assert warm == ["jax", "primal", "pruned"]
+    assert rounds == ["primal", "pruned", "pruned", "primal", "primal", "pruned",
+                      "jax", "jax", "jax"]
+
+
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
 def test_small_run_prints_checks_and_pins() -> None:
     p = subprocess.run([sys.executable, str(SCRIPT), "--size", "small", "--repeat", "1",
