@@ -343,6 +343,63 @@ def test_small_constant_loops_are_unrolled_fully(monkeypatch: pytest.MonkeyPatch
         clear_cache()
 
 
+RMW_LOOP = """
+func.func @f(%x: f64, %m: memref<?xf64>, %c: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  scf.for %i = %c0 to %n step %c1 {
+    %ci = memref.load %c[%i] : memref<?xf64>
+    %e = arith.mulf %x, %ci : f64
+    %mi = memref.load %m[%i] : memref<?xf64>
+    %s = arith.addf %mi, %e : f64
+    memref.store %s, %m[%i] : memref<?xf64>
+  }
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> (f64) {
+    %mi = memref.load %m[%i] : memref<?xf64>
+    %sq = arith.mulf %mi, %mi : f64
+    %a2 = arith.addf %a, %sq : f64
+    scf.yield %a2 : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_shadow_accumulation_lets_llvm_drop_clear_and_readd(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``m[i] = m[i] + x * c[i]`` differentiates to: read and clear ``m'[i]`` (the
+    store), then add the value back (the load).  The add into the shadow carries
+    ``fastmath<nsz>``, so LLVM folds ``0.0 + d`` and the clear and the re-store go: the
+    optimized gradient has fewer stores than without the flag (25 against 43 when
+    written).  Both gradients equal the closed form."""
+    import activity.ad.reverse as reverse
+    from activity.codegen.jit import clear_cache
+
+    m = activity.parse(RMW_LOOP)
+    x, mm, c = 0.7, np.linspace(0.5, 1.5, 7), np.linspace(-1.0, 1.0, 7)
+    want = activity.gradient(m, "f", argnums=[0, 1])(x, mm.copy(), c, 7)
+    dx = 2 * np.sum((mm + x * c) * c)
+    assert math.isclose(want[0], dx, rel_tol=1e-12)
+    np.testing.assert_allclose(want[1], 2 * (mm + x * c), rtol=1e-12)
+
+    def stores() -> int:
+        clear_cache()
+        g = activity.gradient(m, "f", argnums=[0, 1])
+        got = g(x, mm.copy(), c, 7)
+        assert math.isclose(got[0], want[0], rel_tol=1e-12)
+        np.testing.assert_allclose(got[1], want[1], rtol=1e-12)
+        return int(g.compiled.optimized_ir.count("store "))
+
+    try:
+        with_nsz = stores()
+        monkeypatch.setattr(reverse, "SHADOW_NSZ", False)
+        without = stores()
+    finally:
+        clear_cache()
+    assert with_nsz < without
+
+
 def test_compiled_functions_are_cached() -> None:
     m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
     assert compile(m, "powi") is compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"),

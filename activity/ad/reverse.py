@@ -117,6 +117,20 @@ _TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_b
                "scf.reduce")
 
 
+# (a switch for side-by-side measurements; see shadow_add_flags)
+SHADOW_NSZ = True
+
+
+def shadow_add_flags() -> arith.FastMathFlagsAttr | None:
+    """``fastmath<nsz>`` for the add that accumulates an adjoint into a shadow element.
+    ``x[i] = x[i] + e`` differentiates to: read and clear ``x'[i]`` (the store), then add
+    it back (the load of the old value); with ``nsz`` LLVM folds ``0.0 + d`` to ``d`` and
+    drops the clear and the re-store of the value just read.  Only the sign of a zero
+    adjoint can differ."""
+    return arith.FastMathFlagsAttr((arith.FastMathFlag.NO_SIGNED_ZEROS,)) if SHADOW_NSZ \
+        else None
+
+
 class GradError(ActivityError):
     """The generator cannot differentiate something (names the op and its location)."""
 
@@ -2160,7 +2174,8 @@ class FuncGen:
             return
         with self.b.in_pass("adjoint"):
             old = self.sh_load(sh, idx)
-            self.sh_store(self.b.v(arith.AddfOp(old, self.convert(ybar, old.type))), sh, idx)
+            self.sh_store(self.b.v(arith.AddfOp(old, self.convert(ybar, old.type),
+                                                flags=shadow_add_flags())), sh, idx)
 
     def rev_store(self, op: Operation, spec: OpSpec) -> None:
         use = op.parent_block()

@@ -238,15 +238,19 @@ class ModuleLowering:
         self.alloc_hook: Callable[[FuncLowering, Operation], str | None] | None = None
         self._loop_ids = 0
 
-    def unroll_full_id(self) -> ir.MDValue:
-        """A fresh loop ID asking for full unrolling: ``!N = !{!N, !{"llvm.loop.unroll.full"}}``.
-        A loop ID must refer to itself (LLVM keys loops by it), so every loop gets its
-        own node; llvmlite has no distinct nodes, and caches metadata by operands, hence
-        the unique placeholder that the self-reference then replaces."""
-        full = self.ir.add_metadata([ir.MetaDataString(self.ir, "llvm.loop.unroll.full")])
+    def loop_id(self, *hints: tuple[str, ir.Constant | None]) -> ir.MDValue:
+        """A fresh loop ID carrying ``hints`` (``("llvm.loop.unroll.full", None)``,
+        ``("llvm.loop.vectorize.enable", i1 0)``): ``!N = !{!N, !{...}, ...}``.  A loop
+        ID must refer to itself (LLVM keys loops by it), so every loop gets its own
+        node; llvmlite has no distinct nodes, and caches metadata by operands, hence the
+        unique placeholder that the self-reference then replaces."""
+        nodes = [self.ir.add_metadata([ir.MetaDataString(self.ir, name)]
+                                      + ([] if value is None else [value]))
+                 for name, value in hints]
         self._loop_ids += 1
-        node = self.ir.add_metadata([ir.MetaDataString(self.ir, f"activity.loop.{self._loop_ids}")])
-        node.operands = (node, full)
+        node = self.ir.add_metadata([ir.MetaDataString(self.ir,
+                                                       f"activity.loop.{self._loop_ids}")])
+        node.operands = (node, *nodes)
         return node
 
     # -- symbols -----------------------------------------------------------------------
@@ -1453,10 +1457,11 @@ class FuncLowering:
     def counted_loop(self, lb: ir.Value, ub: ir.Value, step: ir.Value,
                      inits: Sequence[ir.Value],
                      body: Callable[[ir.Value, list[ir.Value]], list[ir.Value]],
-                     unsigned: bool = False, unroll: bool = False) -> list[ir.Value]:
+                     unsigned: bool = False,
+                     hints: Sequence[tuple[str, ir.Constant | None]] = ()) -> list[ir.Value]:
         """``for (iv = lb; iv < ub; iv += step)`` carrying ``inits``; returns the final
         carried values.  ``body(iv, carried)`` returns the next carried values.
-        ``unroll``: ask LLVM to unroll the loop fully (``llvm.loop.unroll.full``)."""
+        ``hints``: loop metadata for LLVM (see ``ModuleLowering.loop_id``)."""
         b = self.b
         pre = b.block
         head = self.fresh_block("loop.head")
@@ -1481,8 +1486,8 @@ class FuncLowering:
         for p, v in zip(phis, nxt, strict=True):
             p.add_incoming(v, latch)
         back = b.branch(head)
-        if unroll:
-            back.set_metadata("llvm.loop", self.ml.unroll_full_id())
+        if hints:
+            back.set_metadata("llvm.loop", self.ml.loop_id(*hints))
         b.position_at_end(exit_bb)
         return list(phis)
 
@@ -1495,8 +1500,10 @@ class FuncLowering:
         def body(iv: ir.Value, carried: list[ir.Value]) -> list[ir.Value]:
             return self.lower_body(region, [iv, *carried])
 
-        unroll = 0 < constant_trip_count(lb, ub, step, unsigned) <= UNROLL_MAX_TRIPS
-        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, unroll))
+        hints: list[tuple[str, ir.Constant | None]] = []
+        if 0 < constant_trip_count(lb, ub, step, unsigned) <= UNROLL_MAX_TRIPS:
+            hints.append(("llvm.loop.unroll.full", None))
+        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints))
 
     def op_if(self, op: Operation) -> None:
         c = self.v(op.operands[0])
