@@ -400,6 +400,53 @@ def test_shadow_accumulation_lets_llvm_drop_clear_and_readd(
     assert with_nsz < without
 
 
+TEMP_BUFFER = """
+func.func @f(%a: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %t = memref.alloc(%n) : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %ai = memref.load %a[%i] : memref<?xf64>
+    %d = arith.mulf %ai, %ai : f64
+    memref.store %d, %t[%i] : memref<?xf64>
+    memref.store %ai, %a[%i] : memref<?xf64>
+  }
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %z) -> (f64) {
+    %ti = memref.load %t[%i] : memref<?xf64>
+    %s2 = arith.addf %s, %ti : f64
+    scf.yield %s2 : f64
+  }
+  memref.dealloc %t : memref<?xf64>
+  func.return %r : f64
+}
+"""
+
+
+def test_cached_heap_blocks_are_noalias_for_llvm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A temporary buffer comes from ``activity_heap_alloc``, whose result is ``noalias``
+    like malloc's: LLVM then vectorizes the loop that writes it and an argument without
+    run-time overlap checks (``vector.memcheck``), which it needs without the
+    attribute.  Results equal the interpreter's either way."""
+    import activity.codegen.heap as heap
+    from activity.codegen.jit import clear_cache
+
+    m = activity.parse(TEMP_BUFFER)
+    a = np.linspace(-1.0, 2.0, 37)
+    ref = Interpreter(m).run("f", [a.copy(), 37]).results[0]
+    checks = {}
+    try:
+        for on in (True, False):
+            monkeypatch.setattr(heap, "NOALIAS_RESULT", on)
+            clear_cache()
+            c = compile(m, "f")
+            assert heap.ALLOC in c.llvm_ir and same(c(a.copy(), 37), ref)
+            checks[on] = c.optimized_ir.count("vector.memcheck")
+    finally:
+        clear_cache()
+    assert checks[True] == 0 < checks[False]
+
+
 def test_compiled_functions_are_cached() -> None:
     m = activity.parse(ROOT / "examples" / "cf_loop.mlir")
     assert compile(m, "powi") is compile(activity.parse(ROOT / "examples" / "cf_loop.mlir"),

@@ -65,6 +65,7 @@ CACHE_MIN = 64 << 10
 CACHE_BYTES = 512 << 20
 
 ALLOC = "activity_heap_alloc"
+NOALIAS_RESULT = True
 FREE = "activity_heap_free"
 RELEASE = "activity_heap_release"
 HITS = "activity_heap_hits"
@@ -120,6 +121,11 @@ def define_heap_cache(mod: ir.Module) -> None:
     # malloc
     fa = ir.Function(mod, ir.FunctionType(_PTR, [_I64]), name=ALLOC)
     fa.linkage = "internal"
+    if NOALIAS_RESULT:
+        # malloc-like: the block is fresh or was freed, so no live pointer reaches it;
+        # kept out of line so that callers keep the attribute (inlined, it would be lost)
+        fa.return_value.add_attribute("noalias")
+        fa.attributes.add("noinline")
     n = fa.args[0]
     b = ir.IRBuilder(fa.append_basic_block("entry"))
     small = b.icmp_unsigned("<", n, ir.Constant(_I64, CACHE_MIN))
