@@ -392,7 +392,7 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
     the pause, so interleaving JAX slowed whichever variant followed it.  CPUs used is
     the process's CPU time over the wall time in a separate pass per variant: about 1.0
     for single-threaded code, more where a variant runs threads (XLA runs its own pool
-    whatever ``--threads`` says; ``--cores`` bounds them all)."""
+    whatever ``--threads`` says; ``--cores`` bounds them all), ours before JAX's phase."""
     ours = [k for k in runs if k not in alone]
     theirs = [k for k in runs if k in alone]
     batch: dict[str, int] = {}
@@ -406,22 +406,22 @@ def interleaved_stats(runs: dict[str, tuple[Callable[..., Any], Callable[[], lis
             best = min(best, time.perf_counter() - t0)
         batch[k] = max(1, min(1000, math.ceil(min_sample / max(best, 1e-9))))
     times: dict[str, list[float]] = {k: [] for k in runs}
-    for phase in (ours, theirs):
+    cpus: dict[str, float] = {}
+    for phase in (ours, theirs):  # each phase: its timed rounds, then its CPU passes
         if not phase:
             continue
         time.sleep(0.2)
         for k in rotations(phase, repeat):
             fn, make = runs[k]
             times[k].append(_run_batch(fn, make, batch[k])[0] / batch[k])
-    cpus: dict[str, float] = {}
-    for k in ours + theirs:
-        fn, make = runs[k]
-        cpu = wall = 0.0
-        time.sleep(0.2)
-        for _ in range(max(1, min(3, repeat))):
-            w, c = _run_batch(fn, make, batch[k])
-            wall, cpu = wall + w, cpu + c
-        cpus[k] = cpu / max(wall, 1e-12)
+        for k in phase:
+            fn, make = runs[k]
+            cpu = wall = 0.0
+            time.sleep(0.2)
+            for _ in range(max(1, min(3, repeat))):
+                w, c = _run_batch(fn, make, batch[k])
+                wall, cpu = wall + w, cpu + c
+            cpus[k] = cpu / max(wall, 1e-12)
     return {k: (statistics.median(v), cpus[k]) for k, v in times.items()}
 
 
@@ -540,10 +540,7 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
             np.allclose(np.asarray(a).reshape(-1), np.asarray(b).reshape(-1),
                         rtol=1e-6, atol=1e-9 * max(1.0, float(np.max(np.abs(b)))))
             for a, b in zip(grads["pruned"], jg, strict=True))
-    for k, (t, c) in interleaved_stats(runs, repeat).items():
-        row[f"{k}_s"] = t
-        row[f"{k}_cpus"] = c
-    if code:
+    if code:  # (before the per-call rounds, which end with JAX's phase)
         preps = {"primal": runs["primal"][0].prepare(copies(inputs))}
         for mode in ("pruned", "all_active"):
             preps[mode] = runs[mode][0].prepare(*inputs)
@@ -551,6 +548,9 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
             row[f"{k}_code_s"] = t
         # kernels on host threads are launched from Python: a run is a whole call
         row["code_native"] = all(isinstance(p, PreparedCall) for p in preps.values())
+    for k, (t, c) in interleaved_stats(runs, repeat).items():
+        row[f"{k}_s"] = t
+        row[f"{k}_cpus"] = c
     return row
 
 

@@ -313,32 +313,54 @@ def _constant_loop(name: str, ub: str) -> str:
   }}"""
 
 
+NESTED_CONSTANT_LOOPS = """
+func.func @nest(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %x) -> (f64) {
+    %s = scf.for %j = %c0 to %n step %c1 iter_args(%b = %a) -> (f64) {
+      %b2 = arith.mulf %b, %x : f64
+      scf.yield %b2 : f64
+    }
+    scf.yield %s : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
 def test_small_constant_loops_are_unrolled_fully(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An ``scf.for`` with constant bounds and at most ``UNROLL_MAX_TRIPS`` iterations
-    carries ``llvm.loop.unroll.full``, and LLVM then unrolls it although its body is
-    too big for LLVM's heuristic (no phi is left); 17 iterations or a bound known only
-    at run time keep the loop.  With the hint turned off the 9-iteration loop stays a
-    loop, so the hint is what unrolls it.  Results equal the interpreter's."""
+    """An innermost ``scf.for`` with constant bounds and at most ``UNROLL_MAX_TRIPS``
+    iterations carries ``llvm.loop.unroll.full``, and LLVM then unrolls it although its
+    body is too big for LLVM's heuristic (no phi is left); 17 iterations, a bound known
+    only at run time, a loop inside (the 4-iteration nest: LLVM would copy the inner
+    loop) or more than ``UNROLL_MAX_OPS`` ops once unrolled keep the loop.  With the hint
+    turned off the 9-iteration loop stays a loop, so the hint is what unrolls it.
+    Results equal the interpreter's."""
     import activity.codegen.lower as lowering
     from activity.codegen.jit import clear_cache
 
     weights = ", ".join(str(0.25 + 0.01 * k) for k in range(17))
     src = (f'memref.global "private" constant @w : memref<17xf64> = dense<[{weights}]>\n'
            + "\n".join([_constant_loop("nine", "%c9"), _constant_loop("seventeen", "%c17"),
-                        _constant_loop("dynamic", "%n")]))
+                        _constant_loop("dynamic", "%n")]) + NESTED_CONSTANT_LOOPS)
     m = activity.parse(src)
     hints = {}
-    for f in ("nine", "seventeen", "dynamic"):
+    for f in ("nine", "seventeen", "dynamic", "nest"):
         c = compile(m, f)
-        hints[f] = (c.llvm_ir.count("llvm.loop.unroll.full"), " phi " in c.optimized_ir)
+        hints[f] = (c.llvm_ir.count("!llvm.loop"), " phi " in c.optimized_ir)
         ref = Interpreter(m).run(f, [0.75, 9]).results[0]
         assert same(c(0.75, 9), ref)
-    assert hints == {"nine": (1, False), "seventeen": (0, True), "dynamic": (0, True)}
-    monkeypatch.setattr(lowering, "UNROLL_MAX_TRIPS", 0)
-    clear_cache()
+    assert hints == {"nine": (1, False), "seventeen": (0, True), "dynamic": (0, True),
+                     "nest": (0, True)}
     try:
-        off = compile(m, "nine")
-        assert "llvm.loop.unroll.full" not in off.llvm_ir and " phi " in off.optimized_ir
+        for switch, value in (("UNROLL_MAX_OPS", 9 * 50 - 1), ("UNROLL_MAX_TRIPS", 0)):
+            monkeypatch.setattr(lowering, switch, value)
+            clear_cache()
+            off = compile(m, "nine")
+            assert "!llvm.loop" not in off.llvm_ir and " phi " in off.optimized_ir
+            monkeypatch.undo()
     finally:
         clear_cache()
 
@@ -373,7 +395,7 @@ def test_shadow_accumulation_lets_llvm_drop_clear_and_readd(
     ``fastmath<nsz>``, so LLVM folds ``0.0 + d`` and the clear and the re-store go: the
     optimized gradient has fewer stores than without the flag (25 against 43 when
     written).  Both gradients equal the closed form."""
-    import activity.ad.reverse as reverse
+    import activity.ad.builder as builder
     from activity.codegen.jit import clear_cache
 
     m = activity.parse(RMW_LOOP)
@@ -393,7 +415,7 @@ def test_shadow_accumulation_lets_llvm_drop_clear_and_readd(
 
     try:
         with_nsz = stores()
-        monkeypatch.setattr(reverse, "SHADOW_NSZ", False)
+        monkeypatch.setattr(builder, "SHADOW_NSZ", False)
         without = stores()
     finally:
         clear_cache()

@@ -335,20 +335,20 @@ def test_host_threads_equal_single_thread(case: tuple) -> None:
             assert np.allclose(x, y, rtol=1e-12)
 
 
-def test_host_threads_are_kept_and_shared_by_concurrent_callers() -> None:
-    """The workers are started once and kept (no OS thread per launch), and callers on
-    several Python threads at once share them and still get their own results."""
+def test_host_threads_are_kept_across_calls_and_threads_and_forks() -> None:
+    """The workers are started once and kept (no OS thread per launch): after a warm-up
+    call, more calls -- also from several Python threads at once, each getting its own
+    results -- reuse the same pool.  A forked child, whose copy of the pool has no
+    threads, starts its own and does not hang."""
+    import select
     import threading
 
     _, m, func, inputs = CASES[0]
     f3 = compile(m, func, threads=3)
     want = f3(*copies(inputs))
-
-    def workers() -> set[threading.Thread]:
-        return {t for t in threading.enumerate() if t.name.startswith("activity-host")}
-
-    before = workers()
-    assert 1 <= len(before) <= 2  # threads=3: the caller's thread runs one block
+    f3(*copies(inputs))
+    pool = gpu._POOL
+    assert pool is not None and gpu._POOL_SIZE >= 2
     got: list[Any] = []
     callers = [threading.Thread(target=lambda: got.append(f3(*copies(inputs))))
                for _ in range(4)]
@@ -357,8 +357,27 @@ def test_host_threads_are_kept_and_shared_by_concurrent_callers() -> None:
     for c in callers:
         c.join()
     assert len(got) == 4 and all(_same(g, want) for g in got)
-    after = workers()
-    assert before <= after and len(after) <= 2
+    assert gpu._POOL is pool
+    if not hasattr(os, "fork"):
+        return
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: one threaded call, then report
+        try:
+            ok = _same(f3(*copies(inputs)), want) and gpu._POOL is not pool
+            os.write(w, b"ok" if ok else b"wrong")
+        finally:
+            os._exit(0)
+    os.close(w)
+    try:
+        ready, _, _ = select.select([r], [], [], 60)
+        answer = os.read(r, 16) if ready else b"hung"
+    finally:
+        os.close(r)
+        if not ready:
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    assert answer == b"ok"
 
 
 @pytest.mark.parametrize("name", ["xsbench", "lbm"])

@@ -26,6 +26,22 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 INDEX = IndexType()
 
 
+# (a switch for side-by-side measurements; see shadow_add_flags)
+SHADOW_NSZ = True
+
+
+def shadow_add_flags() -> arith.FastMathFlagsAttr | None:
+    """``fastmath<nsz>`` for the add that accumulates an adjoint into a shadow element.
+    ``x[i] = x[i] + e`` differentiates to: read and clear ``x'[i]`` (the store), then add
+    it back (the load of the old value); with ``nsz`` LLVM folds ``0.0 + d`` to ``d`` and
+    drops the clear and the re-store of the value just read.  Only the sign of a zero
+    adjoint can differ (compiled with ``reassoc``, the add is also reassociable, like
+    every other float op then).  Used for every shadow accumulation: memref and
+    llvm-dialect loads, the source of a copy."""
+    return arith.FastMathFlagsAttr((arith.FastMathFlag.NO_SIGNED_ZEROS,)) if SHADOW_NSZ \
+        else None
+
+
 @dataclass
 class IP:
     """Insert into ``block`` before ``before`` (at the end when ``before`` is None)."""

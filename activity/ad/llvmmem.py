@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from activity.ad.builder import shadow_add_flags
 from activity.engine.program import call_target, global_ref, successor_operands
 from activity.errors import ActivityError
 from activity.ops import op_name
@@ -169,7 +170,7 @@ class LLVMMem:
                                  "receives an adjoint")
         with self.b.in_pass("adjoint"):
             old = self.b.v(llvm.LoadOp(sh, t))
-            new = self.b.v(arith.AddfOp(old, self.g.convert(ybar, t)))
+            new = self.b.v(arith.AddfOp(old, self.g.convert(ybar, t), flags=shadow_add_flags()))
             self.b.emit(llvm.StoreOp(new, sh))
 
     def rev_store(self, op: Operation, sh: SSAValue, v: SSAValue) -> None:
@@ -214,7 +215,8 @@ class LLVMMem:
                 if src is not None:
                     ps = self.gep(src, i, f64)
                     s = self.b.v(llvm.LoadOp(ps, f64))
-                    self.b.emit(llvm.StoreOp(self.b.v(arith.AddfOp(s, d)), ps))
+                    self.b.emit(llvm.StoreOp(self.b.v(arith.AddfOp(s, d, flags=shadow_add_flags())),
+                                             ps))
                 return []
 
             self.b.for_loop(g.const(0, I64), cnt, g.const(1, I64), [], body)

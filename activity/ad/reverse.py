@@ -52,7 +52,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
-from activity.ad.builder import INDEX, IP, Builder
+from activity.ad.builder import INDEX, IP, Builder, shadow_add_flags
 from activity.ad.facts import Facts, const_int, float_of_width
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
@@ -115,20 +115,6 @@ _LLVM_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SEL
                OpKind.MEM_SET, OpKind.MEM_VIEW, OpKind.MEM_ALLOC)
 _TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_br",
                "scf.reduce")
-
-
-# (a switch for side-by-side measurements; see shadow_add_flags)
-SHADOW_NSZ = True
-
-
-def shadow_add_flags() -> arith.FastMathFlagsAttr | None:
-    """``fastmath<nsz>`` for the add that accumulates an adjoint into a shadow element.
-    ``x[i] = x[i] + e`` differentiates to: read and clear ``x'[i]`` (the store), then add
-    it back (the load of the old value); with ``nsz`` LLVM folds ``0.0 + d`` to ``d`` and
-    drops the clear and the re-store of the value just read.  Only the sign of a zero
-    adjoint can differ."""
-    return arith.FastMathFlagsAttr((arith.FastMathFlag.NO_SIGNED_ZEROS,)) if SHADOW_NSZ \
-        else None
 
 
 class GradError(ActivityError):
@@ -2222,8 +2208,8 @@ class FuncGen:
                 self.b.store(z, dst, idx)
                 if src is not None:
                     sv = self.sh_load(src, idx)
-                    self.sh_store(self.b.v(arith.AddfOp(sv, self.convert(d, sv.type))), src,
-                                  idx)
+                    self.sh_store(self.b.v(arith.AddfOp(sv, self.convert(d, sv.type),
+                                                        flags=shadow_add_flags())), src, idx)
 
             self.b.nest(self.b.dims(dst), body)
 

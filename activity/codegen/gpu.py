@@ -36,7 +36,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -1355,22 +1355,49 @@ _POOL_SIZE = 0
 _POOL_LOCK = threading.Lock()
 
 
-def _workers(n: int) -> ThreadPoolExecutor:
-    """The host threads' shared pool of at least ``n`` workers, started once and kept:
-    starting an OS thread per launch cost 0.4-0.5 ms on this project's machine, and
-    LBM's primal launches 17 kernels per call (on two threads, per call, side by side
-    in one process: primal 23.9 ms with a thread per launch, 16.9 ms with the pool;
-    pruned gradient 61 and 46 ms).  A launch waits
-    for its own futures only, so concurrent callers share the pool safely (their blocks
-    queue when it is busy)."""
+def _submit(n: int, work: Any, blocks: range) -> list[Future[None]]:
+    """Queue ``work(t)`` for each ``t`` in ``blocks`` on the host threads' shared pool of
+    at least ``n`` workers, started once and kept: starting an OS thread per launch cost
+    0.4-0.5 ms on this project's machine, and LBM's primal launches 17 kernels per call
+    (on two threads, per call, side by side in one process: primal 23.9 ms with a thread
+    per launch, 16.9 ms with the pool; pruned gradient 61 and 46 ms).  The blocks are
+    queued under the pool's lock, so a larger request that replaces the pool meanwhile
+    lets them run (a shut-down pool finishes what it was given).  Calls of compiled
+    functions are serialized anyway (``_ACTIVE_LOCK``)."""
     global _POOL, _POOL_SIZE
     with _POOL_LOCK:
         if _POOL is None or _POOL_SIZE < n:
             old, _POOL, _POOL_SIZE = _POOL, ThreadPoolExecutor(
                 max_workers=n, thread_name_prefix="activity-host"), n
-            if old is not None:  # its queued blocks still run
+            if old is not None:
                 old.shutdown(wait=False)
-        return _POOL
+        return [_POOL.submit(work, t) for t in blocks]
+
+
+def _forget_pool() -> None:
+    """In a forked child the pool's threads do not exist: start a new one on demand."""
+    global _POOL, _POOL_SIZE, _POOL_LOCK
+    _POOL, _POOL_SIZE, _POOL_LOCK = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
+def _wait_all(futures: Sequence[Future[None]]) -> None:
+    """Wait for every block, even through Ctrl-C (re-raised afterwards): a launch must
+    not return while a block still writes into the caller's arrays."""
+    interrupted: BaseException | None = None
+    pending = list(futures)
+    while pending:
+        try:
+            wait(pending)
+            pending = []
+        except KeyboardInterrupt as e:
+            interrupted = e
+            pending = [f for f in pending if not f.done()]
+    if interrupted is not None:
+        raise interrupted
 
 
 class _HostThreads(_Emulator):
@@ -1414,10 +1441,11 @@ class _HostThreads(_Emulator):
             except BaseException as e:  # pragma: no cover - ctypes reports, not raises
                 errors.append(e)
 
-        futures = [_workers(n - 1).submit(work, t) for t in range(1, n)]
-        work(0)
-        for f in futures:
-            f.result()
+        futures = _submit(n - 1, work, range(1, n))
+        try:
+            work(0)
+        finally:
+            _wait_all(futures)
         if errors:
             raise errors[0]
         if plan is not None:

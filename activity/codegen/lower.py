@@ -184,19 +184,43 @@ _INTRINSIC_MATH = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign", "sin", 
 # On NVPTX these have native instructions; everything else comes from libdevice.
 _NVPTX_NATIVE = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign"}
 
-# scf.for loops with constant bounds and at most this many iterations are marked for full
-# unrolling.  LLVM's own heuristic stops at bodies of about 300 instructions after
-# unrolling; the reverse sweep's loops over a stencil's 9 directions (LBM) are larger,
-# stay rolled, and then recompute their two integer remainders per direction, 18 per
-# cell, where the unrolled forward loops share 6 (the direction vectors come from a
-# constant global and fold).  0 turns the hint off.
+# Innermost scf.for loops with constant bounds, at most UNROLL_MAX_TRIPS iterations and
+# at most UNROLL_MAX_OPS ops once unrolled are marked for full unrolling.  LLVM's own
+# heuristic stops at about 300 instructions after unrolling (at -O3); the reverse
+# sweep's loops over a stencil's 9 directions (LBM) are larger, stayed rolled, and then
+# recomputed their two integer remainders per direction, 18 per cell, where the
+# unrolled forward loops share 6 (the direction vectors come from a constant global and
+# fold).  LLVM honours ``llvm.loop.unroll.full`` for any known trip count, with no size
+# limit of its own, hence the bounds here: only loops without loops inside (no copies
+# of an inner loop, no nests multiplying), and a budget of ops.  UNROLL_MAX_TRIPS = 0
+# turns the hint off.  Neither switch is part of the JIT caches' keys: call
+# ``activity.codegen.jit.clear_cache()`` after changing one.
 UNROLL_MAX_TRIPS = 16
+UNROLL_MAX_OPS = 2048
+
+_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall",
+                    "affine.for", "affine.parallel"})
+
+
+def unroll_hint(op: Operation, trips: int) -> bool:
+    """Whether ``scf.for`` ``op``, of ``trips`` iterations, gets ``llvm.loop.unroll.full``:
+    at most UNROLL_MAX_TRIPS iterations, no loop or unstructured control flow inside,
+    and at most UNROLL_MAX_OPS ops in all once unrolled (calls count as one op)."""
+    if not 0 < trips <= UNROLL_MAX_TRIPS:
+        return False
+    n = 0
+    for inner in op.regions[0].walk():
+        if op_name(inner) in _LOOPS or op_name(inner).startswith("cf."):
+            return False
+        n += 1
+    return n * trips <= UNROLL_MAX_OPS
 
 
 def constant_trip_count(lb: ir.Value, ub: ir.Value, step: ir.Value,
                         unsigned: bool = False) -> int:
     """Iterations of ``for (iv = lb; iv < ub; iv += step)`` when all three are
-    constants, else -1."""
+    constants and the step is positive, else -1 (wrap-around is ignored: the count is
+    only used for a hint, which LLVM acts on with its own exact trip count)."""
     if not all(isinstance(v, ir.Constant) and isinstance(v.constant, int)
                for v in (lb, ub, step)):
         return -1
@@ -243,7 +267,8 @@ class ModuleLowering:
         ``("llvm.loop.vectorize.enable", i1 0)``): ``!N = !{!N, !{...}, ...}``.  A loop
         ID must refer to itself (LLVM keys loops by it), so every loop gets its own
         node; llvmlite has no distinct nodes, and caches metadata by operands, hence the
-        unique placeholder that the self-reference then replaces."""
+        unique placeholder that the self-reference then replaces.  (Never pass a loop ID
+        to ``add_metadata``: hashing a node that contains itself does not end.)"""
         nodes = [self.ir.add_metadata([ir.MetaDataString(self.ir, name)]
                                       + ([] if value is None else [value]))
                  for name, value in hints]
@@ -1501,7 +1526,7 @@ class FuncLowering:
             return self.lower_body(region, [iv, *carried])
 
         hints: list[tuple[str, ir.Constant | None]] = []
-        if 0 < constant_trip_count(lb, ub, step, unsigned) <= UNROLL_MAX_TRIPS:
+        if unroll_hint(op, constant_trip_count(lb, ub, step, unsigned)):
             hints.append(("llvm.loop.unroll.full", None))
         self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints))
 
