@@ -380,6 +380,18 @@ def test_host_threads_are_kept_across_calls_and_threads_and_forks() -> None:
     assert answer == b"ok"
 
 
+def test_clear_cache_drops_host_thread_and_gpu_modules_too() -> None:
+    """``clear_cache()`` (run after changing a lowering switch) also drops the modules
+    built for host threads and the GPU: the next compile builds afresh."""
+    from activity.codegen.jit import clear_cache
+
+    _, m, func, _ = CASES[0]
+    first = compile(m, func, threads=2)
+    assert compile(m, func, threads=2)._gm is first._gm
+    clear_cache()
+    assert compile(m, func, threads=2)._gm is not first._gm
+
+
 @pytest.mark.parametrize("name", ["xsbench", "lbm"])
 def test_kernel_gradients_on_host_threads(name: str) -> None:
     k = K.KERNELS[name]

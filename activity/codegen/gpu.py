@@ -49,6 +49,7 @@ from xdsl.ir import Operation, Region, SSAValue
 
 from activity.codegen.errors import CodegenError
 from activity.codegen.jit import (
+    _CLEARERS,
     _LOCK,
     CompiledFunction,
     PreparedArguments,
@@ -704,6 +705,7 @@ def compile_threads(module: ModuleOp, func: str, threads: int, opt: int = 3,
 
 
 _GPU_CACHE: dict[tuple[Any, ...], GPUModule] = {}
+_CLEARERS.append(_GPU_CACHE.clear)
 
 
 def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None,

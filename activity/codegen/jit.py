@@ -817,5 +817,13 @@ def _global_size(g: ir.GlobalVariable) -> int:
     return size_of(g.value_type)
 
 
+# other compiled-code caches (the GPU and host-thread modules) register their clear
+_CLEARERS: list[Callable[[], None]] = []
+
+
 def clear_cache() -> None:
+    """Drop every compiled module of this session (their freed-block caches go back to
+    ``malloc``): after changing a lowering switch, the next compile starts afresh."""
     _CACHE.clear()
+    for clear in _CLEARERS:
+        clear()
