@@ -370,8 +370,8 @@ def _run_batch(fn: Callable[..., Any], make: Callable[[], list[Any]],
 
 def rotations(keys: list[str], repeat: int) -> Iterator[str]:
     """The variants of ``repeat`` rounds, round ``r`` starting with variant ``r``: no
-    variant always runs right after the same neighbour (say, JAX's spinning thread
-    pool)."""
+    variant always runs right after the same neighbour (whose caches or threads it would
+    otherwise always inherit)."""
     for r in range(repeat):
         yield from keys[r % len(keys):] + keys[:r % len(keys)]
 

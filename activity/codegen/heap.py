@@ -65,6 +65,8 @@ CACHE_MIN = 64 << 10
 CACHE_BYTES = 512 << 20
 
 ALLOC = "activity_heap_alloc"
+# activity_heap_alloc's result is noalias (a switch for side-by-side measurements; not
+# part of the JIT caches' keys: call activity.codegen.jit.clear_cache() after changing)
 NOALIAS_RESULT = True
 FREE = "activity_heap_free"
 RELEASE = "activity_heap_release"
