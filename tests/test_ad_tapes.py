@@ -486,3 +486,91 @@ def test_the_result_is_read_only_where_it_needs_no_tape_of_its_own(exp: str) -> 
     assert not any(isinstance(o, md.AllocOp) for o in g.walk())
     x = np.array([0.1, -0.4, 0.7])
     gradients(m, "f", [x, np.zeros(3), 3], ["dup", "dup", "const"], fd=False)
+
+
+# ---------------------------------------------------------------------------------------
+# Loads at an index a search found are taped, not re-read (they are cache misses)
+
+
+def test_values_read_at_a_searched_index_are_taped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """XSBench: ``micro`` (two loads of the 5 MB cross-section table at the index the
+    binary search found) is taped, one slot per lookup, nuclide and channel, instead of
+    read again from the table in the reverse sweep.  With the weight off it is
+    recomputed, as it was."""
+    import activity
+    import activity.ad.reverse as rev
+    from activity.codegen.sequential import sequentialize
+    from tests.helpers import benchmark_kernels
+
+    k = benchmark_kernels().KERNELS["xsbench"]
+    m = activity.parse(k.mlir)
+
+    def cached() -> list[str]:
+        d = Differentiator(m, k.func, list(k.args), True)
+        d.run()
+        return sorted(c.value for c in d.stats.cached)
+
+    assert cached() == ["%f", "%i0", "%micro"]
+    nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
+    inputs = k.make_inputs(np.random.default_rng(3), "small")
+    got = activity.gradient(m, k.func, nums, args=k.args)(*inputs)
+    want = activity.gradient(sequentialize(m), k.func, nums, args=k.args)(*inputs)
+    for a, b in zip(got, want, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+    monkeypatch.setattr(rev, "GATHER_WEIGHT", 0)
+    assert cached() == ["%f", "%i0"]
+
+
+SEARCH_IN_PARALLEL = """
+func.func @f(%t: memref<?xf64>, %x: memref<?xf64>, %n: index, %m: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0.0 : f64
+  %hi0 = arith.subi %m, %c1 : index
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f64 {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %lo, %hi = scf.while (%a = %c0, %b = %hi0) : (index, index) -> (index, index) {
+      %d = arith.subi %b, %a : index
+      %more = arith.cmpi ugt, %d, %c1 : index
+      scf.condition(%more) %a, %b : index, index
+    } do {
+    ^bb0(%a: index, %b: index):
+      %s = arith.addi %a, %b : index
+      %mid = arith.divui %s, %c2 : index
+      %em = memref.load %t[%mid] : memref<?xf64>
+      %left = arith.cmpf ogt, %em, %xi : f64
+      %na = arith.select %left, %a, %mid : index
+      %nb = arith.select %left, %mid, %b : index
+      scf.yield %na, %nb : index, index
+    }
+    %acc = scf.for %j = %c0 to %lo step %c1 iter_args(%s0 = %z) -> (f64) {
+      %k = arith.subi %lo, %j : index
+      %tk = memref.load %t[%k] : memref<?xf64>
+      %p = arith.mulf %tk, %xi : f64
+      %q = arith.mulf %p, %p : f64
+      %s1 = arith.addf %s0, %q : f64
+      scf.yield %s1 : f64
+    }
+    scf.reduce(%acc : f64) {
+    ^bb0(%u: f64, %v: f64):
+      %w = arith.addf %u, %v : f64
+      scf.reduce.return %w : f64
+    }
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_a_searched_load_is_recomputed_where_no_tape_can_hold_it() -> None:
+    """In an ``scf.parallel`` iteration, the loop over ``[0, lo)`` (``lo`` found by a
+    search) has a bound no static tape can be sized by, and a parallel loop has no
+    stacks: ``%tk``, read at an index the search found, is recomputed there after all,
+    as without the weight, rather than the gradient refused."""
+    m = parse(SEARCH_IN_PARALLEL)
+    t = np.sort(np.random.default_rng(4).uniform(0.0, 4.0, 12))
+    x = np.random.default_rng(5).uniform(0.5, 3.5, 6)
+    kinds = ["const", "dup", "const", "const"]
+    assert _cached(SEARCH_IN_PARALLEL, kinds) == {"%lo": "static"}  # %tk recomputed
+    gradients(m, "f", [t, x, 6, 12], kinds)

@@ -96,12 +96,52 @@ SPLIT = "split"  # an _aug / _rev pair (callees, unstructured roots)
 
 RECOMPUTE_LIMIT = 16  # most ops recomputed to obtain one value instead of taping it
 SECOND_PLAN_LIMIT = 32  # the same, in the second planning run (see Differentiator._plan)
+# extra op-weight of re-reading a load at an index a search found (``_searched``): past
+# both limits, so such a value is taped wherever a tape can hold it
+GATHER_WEIGHT = SECOND_PLAN_LIMIT + 1
 _INF = 10**9
 _OUTER_COST = 2  # an operand materialised once per execution of an enclosing block
 
 _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT)
 _CHEAP = {"arith.divf": 2, "arith.remf": 3, "math.powf": 6}
+
+
+def _searched(v: SSAValue, seen: set[int] | None = None) -> bool:
+    """Whether the integer ``v`` depends on what an ``scf.while`` loop computes (through
+    pure ops, loads and ``scf.for`` loops, whose induction variables and counters are
+    not searches): an index found by a search, as a binary search over a table finds
+    one.  A load at such an index reads a large table at a place no prefetcher
+    predicts, so re-reading it in the reverse sweep is a cache miss where a tape is
+    read sequentially (``GATHER_WEIGHT``).  An index merely loaded from memory (a type
+    read from an atom, miniBUDE's force-field lookup) usually addresses a small table
+    that stays in cache, and is not counted."""
+    seen = set() if seen is None else seen
+    if id(v) in seen:
+        return False  # a cycle through a loop adds nothing
+    seen.add(id(v))
+    if len(seen) > 64:
+        return False
+    if isinstance(v, BlockArgument):
+        parent = v.block.parent_op()
+        if parent is None:
+            return False
+        name = op_name(parent)
+        if name == "scf.for" and v.index > 0:
+            ins = (parent.operands[2 + v.index], v.block.last_op.operands[v.index - 1])  # type: ignore[union-attr]
+            return any(_searched(u, seen) for u in ins)
+        return name == "scf.while"
+    op = v.owner
+    name = op_name(op)
+    if name == "scf.while":
+        return True
+    if name == "scf.for":
+        i = v.index  # type: ignore[attr-defined]
+        ins = (op.operands[3 + i], op.regions[0].blocks[0].last_op.operands[i])  # type: ignore[union-attr]
+        return any(_searched(u, seen) for u in ins)
+    if op.regions:
+        return False
+    return any(_searched(u, seen) for u in op.operands if not is_pointer(u.type))
 
 
 def _op_weight(name: str) -> int:
@@ -1403,20 +1443,23 @@ class FuncGen:
         # judgement stands (miniBUDE's sequential loops ran 21% slower recomputing)
         self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
         self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
+        self._gather_weight = GATHER_WEIGHT
 
     def decide(self, key: Key, T: Block, S: Scope) -> str:
         if isinstance(key, BlockArgument) and S.loop is not None and S.iv is not None:
             if key.block is T and key.index == 0:
                 return "iv"
         self.begin_costing(T)
+        st = self.static_for(key, T)
+        par = self.enclosing_parallel(T)
+        if par is not None and st is None:
+            self._gather_weight = 0  # no tape can hold it here: searched loads too
         if isinstance(key, BlockArgument):
             if self.affine_arg(key, S) is not None \
                     and self.recompute_cost(key, T, 0) <= self._limit:
                 return "affine"
         elif self.recompute_cost(key, T, 0) <= self._limit:
             return "recompute"
-        st = self.static_for(key, T)
-        par = self.enclosing_parallel(T)
         if par is not None and st is None:
             raise self.err(par, "cannot differentiate 'scf.parallel': a value of an "
                                 "iteration is neither recomputable from its induction "
@@ -1540,6 +1583,8 @@ class FuncGen:
                     return _INF
                 return 1 + self.forwarded_cost(fw, op.operands[1], T2, depth + 1)
             total = 2 + self.ptr_cost(p, T2, depth + 1)
+            if self._gather_weight and any(_searched(u) for u in op.operands[1:]):
+                total += self._gather_weight
             for u in op.operands[1:]:
                 total += self.recompute_cost(u, T2, depth + 1)
             return total
