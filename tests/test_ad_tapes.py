@@ -574,3 +574,73 @@ def test_a_searched_load_is_recomputed_where_no_tape_can_hold_it() -> None:
     kinds = ["const", "dup", "const", "const"]
     assert _cached(SEARCH_IN_PARALLEL, kinds) == {"%lo": "static"}  # %tk recomputed
     gradients(m, "f", [t, x, 6, 12], kinds)
+
+
+SEARCHED = """
+func.func @f(%t: memref<?xf64>, %ty: memref<?xindex>, %n: index, %m: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %lo, %hi = scf.while (%a = %c0, %b = %m) : (index, index) -> (index, index) {
+    %more = arith.cmpi ult, %a, %b : index
+    scf.condition(%more) %a, %b : index, index
+  } do {
+  ^bb0(%a2: index, %b2: index):
+    %qa = arith.addi %a2, %c1 : index
+    scf.yield %qa, %b2 : index, index
+  }
+  %r:3 = scf.for %j = %c0 to %n step %c1 iter_args(%u = %c0, %w = %lo, %v = %c0)
+      -> (index, index, index) {
+    %u2 = arith.addi %u, %j : index
+    %w2 = arith.addi %w, %c1 : index
+    %v2 = arith.addi %v, %hi : index
+    scf.yield %u2, %w2, %v2 : index, index, index
+  }
+  %s = scf.for %j2 = %lo to %n step %c1 iter_args(%p = %c0) -> (index) {
+    %k2 = arith.addi %j2, %c1 : index
+    scf.yield %p : index
+  }
+  %cond = arith.cmpi ult, %n, %m : index
+  %iv = scf.if %cond -> (index) {
+    scf.yield %lo : index
+  } else {
+    scf.yield %c0 : index
+  }
+  %typ = memref.load %ty[%n] : memref<?xindex>
+  %typ2 = memref.load %ty[%hi] : memref<?xindex>
+  %y = memref.load %t[%typ] : memref<?xf64>
+  func.return %y : f64
+}
+"""
+
+
+@pytest.mark.parametrize("name, searched", [
+    ("lo", True), ("hi", True), ("a", True), ("a2", True), ("qa", True),
+    ("j", False), ("u", False), ("u2", False),  # a counter: bounds and steps not searched
+    ("w", True), ("w2", True),  # an iter_arg that starts at the found index
+    ("v", True),  # ... or that the body advances by a found amount
+    ("j2", True), ("k2", True),  # an induction variable that starts there
+    ("p", False), ("iv", True), ("typ", False), ("typ2", True), ("n", False), ("c0", False),
+])
+def test_which_indices_a_search_found(name: str, searched: bool) -> None:
+    """``_searched`` follows an index back through pure ops, loads, loop-carried values
+    and loop bounds to an ``scf.while``; an index merely loaded from memory (an atom's
+    type) is not a search's."""
+    from activity.ad.reverse import _searched
+
+    values = {}
+    for op in parse(SEARCHED).walk():
+        for r in op.results:
+            values[r.name_hint] = r
+        for reg in op.regions:
+            for blk in reg.blocks:
+                for a in blk.args:
+                    values[a.name_hint] = a
+    assert _searched(values[name]) is searched
+
+
+def test_which_loop_results_a_search_found() -> None:
+    from activity.ad.reverse import _searched
+
+    fors = [op for op in parse(SEARCHED).walk() if op.name == "scf.for"]
+    assert [_searched(r) for r in fors[0].results] == [False, True, True]
+    assert [_searched(r) for r in fors[1].results] == [False]

@@ -107,41 +107,56 @@ _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SEL
 _CHEAP = {"arith.divf": 2, "arith.remf": 3, "math.powf": 6}
 
 
-def _searched(v: SSAValue, seen: set[int] | None = None) -> bool:
-    """Whether the integer ``v`` depends on what an ``scf.while`` loop computes (through
-    pure ops, loads and ``scf.for`` loops, whose induction variables and counters are
-    not searches): an index found by a search, as a binary search over a table finds
-    one.  A load at such an index reads a large table at a place no prefetcher
-    predicts, so re-reading it in the reverse sweep is a cache miss where a tape is
-    read sequentially (``GATHER_WEIGHT``).  An index merely loaded from memory (a type
-    read from an atom, miniBUDE's force-field lookup) usually addresses a small table
-    that stays in cache, and is not counted."""
-    seen = set() if seen is None else seen
-    if id(v) in seen:
-        return False  # a cycle through a loop adds nothing
-    seen.add(id(v))
-    if len(seen) > 64:
-        return False
-    if isinstance(v, BlockArgument):
-        parent = v.block.parent_op()
-        if parent is None:
-            return False
-        name = op_name(parent)
-        if name == "scf.for" and v.index > 0:
-            ins = (parent.operands[2 + v.index], v.block.last_op.operands[v.index - 1])  # type: ignore[union-attr]
-            return any(_searched(u, seen) for u in ins)
-        return name == "scf.while"
-    op = v.owner
-    name = op_name(op)
-    if name == "scf.while":
-        return True
-    if name == "scf.for":
-        i = v.index  # type: ignore[attr-defined]
-        ins = (op.operands[3 + i], op.regions[0].blocks[0].last_op.operands[i])  # type: ignore[union-attr]
-        return any(_searched(u, seen) for u in ins)
-    if op.regions:
-        return False
-    return any(_searched(u, seen) for u in op.operands if not is_pointer(u.type))
+def _searched(v: SSAValue) -> bool:
+    """Whether the integer ``v`` depends on what an ``scf.while`` loop computes: an
+    index found by a search, as a binary search over a table finds one.  A load at such
+    an index reads a large table at a place no prefetcher predicts, so re-reading it in
+    the reverse sweep is a cache miss where a tape is read sequentially
+    (``GATHER_WEIGHT``).  The dependence is followed through pure ops, loads, the
+    values ``scf.for``/``scf.if`` yield and the induction variables of loops whose
+    bounds depend on it; loop counters and induction variables with other bounds are
+    not searches.  An index merely loaded from memory (a type read from an atom,
+    miniBUDE's force-field lookup) usually addresses a small table that stays in cache,
+    and is not counted."""
+    seen: set[int] = set()
+    todo = [v]
+    while todo:
+        u = todo.pop()
+        if id(u) in seen:
+            continue
+        seen.add(id(u))
+        if isinstance(u, BlockArgument):
+            parent = u.block.parent_op()
+            name = op_name(parent) if parent is not None else ""
+            if name == "scf.while":
+                return True
+            if name == "scf.for":
+                if u.index == 0:  # the induction variable: its bounds
+                    todo.extend(parent.operands[:3])  # type: ignore[union-attr]
+                else:  # an iter_arg: its initial value and what the body yields
+                    todo.append(parent.operands[2 + u.index])  # type: ignore[union-attr]
+                    todo.append(u.block.last_op.operands[u.index - 1])  # type: ignore[union-attr]
+            elif name == "scf.parallel":
+                todo.extend(parent.operands)  # type: ignore[union-attr]
+            continue
+        op = u.owner
+        name = op_name(op)
+        if name == "scf.while":
+            return True
+        if name == "scf.for":
+            i = u.index  # type: ignore[attr-defined]
+            todo.append(op.operands[3 + i])
+            todo.append(op.regions[0].blocks[0].last_op.operands[i])  # type: ignore[union-attr]
+            continue
+        if op.regions:  # scf.if and the like: what each region yields
+            for r in op.regions:
+                for blk in r.blocks:
+                    t = blk.last_op
+                    if t is not None and len(t.operands) == len(op.results):
+                        todo.append(t.operands[u.index])  # type: ignore[attr-defined]
+            continue
+        todo.extend(w for w in op.operands if not is_pointer(w.type))
+    return False
 
 
 def _op_weight(name: str) -> int:
@@ -419,6 +434,7 @@ class FuncGen:
         self._cost_seen: set[int] = set()  # operands already counted by this decision
         self._hinting = False  # this decision may read the plan's hint (see decide)
         self._limit = RECOMPUTE_LIMIT  # ... and the recompute limit it uses
+        self._gather_weight = GATHER_WEIGHT  # ... and what a searched load adds
 
     # ================================================================ utilities
     def err(self, op: Operation | None, msg: str) -> GradError:
@@ -2164,12 +2180,14 @@ class FuncGen:
             return 2
         if id(key) in S.memo or (id(key), id(T)) in self.plan.decisions:
             return 0
-        saved = (self._cost_root, self._cost_seen, self._limit, self._hinting)
+        saved = (self._cost_root, self._cost_seen, self._limit, self._hinting,
+                 self._gather_weight)
         self.begin_costing(T)
         try:
             return 1 if self.recompute_cost(key, T, 0) <= self._limit else 2
         finally:
-            self._cost_root, self._cost_seen, self._limit, self._hinting = saved
+            (self._cost_root, self._cost_seen, self._limit, self._hinting,
+             self._gather_weight) = saved
 
     # Shadows have the primal's type: a buffer of integers that carry float bits
     # (bitcasts through memory) keeps its adjoints as the bits of floats of its width.
