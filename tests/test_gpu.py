@@ -710,6 +710,59 @@ def test_host_threads_scatter_into_private_copies(monkeypatch: Any) -> None:
     assert got == pytest.approx(want) and np.allclose(got_acc, want_acc, rtol=1e-12)
 
 
+TEMP_AND_SCATTER = """
+func.func @twice(%src: memref<?xf64>, %idx: memref<?xindex>, %acc: memref<?xf64>,
+                 %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f64
+  %tmp = memref.alloc(%n) : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xf64>
+    %w = arith.mulf %v, %two : f64
+    memref.store %w, %tmp[%i] : memref<?xf64>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %w = memref.load %tmp[%i] : memref<?xf64>
+    %j = memref.load %idx[%i] : memref<?xindex>
+    %old = memref.atomic_rmw addf %w, %acc[%j] : (f64, memref<?xf64>) -> f64
+    scf.reduce
+  }
+  memref.dealloc %tmp : memref<?xf64>
+  func.return
+}
+"""
+
+
+def test_host_threads_keep_freed_blocks_and_private_copies() -> None:
+    """With host threads the function's own blocks (here ``%tmp``, as a gradient's
+    tapes) and the launches' private copies are kept when freed and reused by the next
+    call -- no fresh mapping to page-fault in -- and a reused private copy is zeroed
+    again: the second call's sums equal the first's."""
+    gpu._BLOCKS.release()
+    m = activity.parse(TEMP_AND_SCATTER)
+    rng = np.random.default_rng(3)
+    n, bins = 20000, 9000  # both past the cache's 64 KB minimum
+    src = rng.uniform(-1, 1, n)
+    idx = rng.integers(0, bins, n).astype(np.int64)
+    want = np.zeros(bins)
+    compile(m, "twice")(src, idx, want, n)
+    f = compile(m, "twice", threads=2)
+    kept = []
+    for _ in range(3):
+        acc = np.zeros(bins)
+        f(src, idx, acc, n)
+        np.testing.assert_allclose(acc, want, rtol=1e-12, atol=1e-12)
+        kept.append(([p for _, p in gpu._BLOCKS._blocks],
+                     [a.ctypes.data for a in gpu._BLOCKS._arrays]))
+    blocks, arrays = kept[0]
+    assert len(blocks) == 1 and len(arrays) == 1  # %tmp, and thread 1's copy of %acc
+    assert kept[1] == kept[0] and kept[2] == kept[0]  # the same ones, reused
+    gpu._BLOCKS.release()
+    assert not gpu._BLOCKS._blocks and not gpu._BLOCKS._arrays
+
+
 def test_host_threads_keep_atomics_for_aliased_buffers(monkeypatch: Any) -> None:
     """The scattered buffer is also passed as ``%peek``, which the kernel reads: a
     private copy would hide the updates from that view, so the launch keeps atomics."""

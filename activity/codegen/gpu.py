@@ -48,6 +48,7 @@ from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, Region, SSAValue
 
 from activity.codegen.errors import CodegenError
+from activity.codegen.heap import CACHE_BYTES, CACHE_MIN, CACHE_SLOTS
 from activity.codegen.jit import (
     _CLEARERS,
     _LOCK,
@@ -1327,7 +1328,7 @@ class _PrivatePlan:
         keep: list[Any] = []
         per_thread: list[list[tuple[int, np.ndarray]]] = [[] for _ in range(n - 1)]
         for o, (addr, m, sz), _t in bufs:
-            mine = [np.zeros(m, dtype=_NP_FLOAT[sz]) for _ in range(n - 1)]
+            mine = [_BLOCKS.zeros(m, _NP_FLOAT[sz]) for _ in range(n - 1)]
             self.copies.append((addr, m, sz, mine))
             for t in range(n - 1):
                 per_thread[t].append((o, mine[t]))
@@ -1350,6 +1351,13 @@ class _PrivatePlan:
                                  dtype=_NP_FLOAT[sz])
             for buf in mine:
                 real += buf
+
+    def give_back(self) -> None:
+        """The private copies, summed in, go back to the cache for the next launch."""
+        for _, _, _, mine in self.copies:
+            for buf in mine:
+                _BLOCKS.give_back(buf)
+        self.copies = []
 
 
 _POOL: ThreadPoolExecutor | None = None
@@ -1402,6 +1410,96 @@ def _wait_all(futures: Sequence[Future[None]]) -> None:
         raise interrupted
 
 
+class _BlockCache:
+    """Freed host blocks kept for the next call (host threads).
+
+    Why: with host threads, the function's own allocations (its tapes, temporaries)
+    come through the ``activity_gpu_malloc`` callback, not the heap cache compiled into
+    CPU modules (``codegen/heap.py``), and glibc maps a block above its mmap threshold
+    afresh every call, so every call page-faults its tapes in again (XSBench's
+    ``all_active`` gradient on two threads: 95 ms against 64-71 ms with
+    ``keep_freed_memory()``).  A freed block of at least ``CACHE_MIN`` bytes is kept
+    (at most ``CACHE_SLOTS`` blocks, ``CACHE_BYTES`` in all, as in the heap cache) and
+    handed to the next allocation it fits, at most twice the size asked for.  The
+    zeroed private copies of a launch (``_PrivatePlan``) are kept the same way, as numpy
+    arrays, and zeroed again when reused.  ``clear_cache()`` frees them all."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._sizes: dict[int, int] = {}  # blocks handed out (cacheable ones): size
+        self._blocks: list[tuple[int, int]] = []  # kept: (size, address)
+        self._arrays: list[np.ndarray] = []  # kept private copies
+        self._kept = 0
+
+    def _fits(self, size: int) -> bool:
+        return (len(self._blocks) + len(self._arrays) < CACHE_SLOTS
+                and self._kept + size <= CACHE_BYTES)
+
+    def alloc(self, n: int) -> int:
+        n = max(1, n)
+        if n >= CACHE_MIN:
+            with self._lock:
+                best = None
+                for i, (size, _) in enumerate(self._blocks):
+                    if n <= size <= 2 * n and (best is None or size < self._blocks[best][0]):
+                        best = i
+                if best is not None:
+                    size, p = self._blocks.pop(best)
+                    self._kept -= size
+                    self._sizes[p] = size
+                    return p
+        p = int(_HOST.malloc(n) or 0)
+        if p and n >= CACHE_MIN:
+            with self._lock:
+                self._sizes[p] = n
+        return p
+
+    def free(self, p: int) -> None:
+        with self._lock:
+            size = self._sizes.pop(p, None)
+            if size is not None and self._fits(size):
+                self._blocks.append((size, p))
+                self._kept += size
+                return
+        _HOST.free(p)
+
+    def zeros(self, m: int, dtype: Any) -> np.ndarray:
+        kept: np.ndarray | None = None
+        if m * np.dtype(dtype).itemsize >= CACHE_MIN:
+            with self._lock:
+                for i, a in enumerate(self._arrays):
+                    if a.size == m and a.dtype == dtype:
+                        kept = self._arrays.pop(i)
+                        self._kept -= kept.nbytes
+                        break
+        if kept is None:
+            return np.zeros(m, dtype=dtype)
+        kept.fill(0)
+        return kept
+
+    def give_back(self, a: np.ndarray) -> None:
+        if a.nbytes >= CACHE_MIN:
+            with self._lock:
+                if self._fits(a.nbytes):
+                    self._arrays.append(a)
+                    self._kept += a.nbytes
+
+    def release(self) -> None:
+        with self._lock:
+            blocks, self._blocks, self._arrays, self._kept = self._blocks, [], [], 0
+        for _, p in blocks:
+            _HOST.free(p)
+
+    def after_fork(self) -> None:
+        self._lock = threading.Lock()
+
+
+_BLOCKS = _BlockCache()
+_CLEARERS.append(_BLOCKS.release)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_BLOCKS.after_fork)
+
+
 class _HostThreads(_Emulator):
     """``compile(..., target="cpu", threads=n)``: the kernels run on ``n`` host threads
     at once (ctypes releases the GIL during each call), each over one contiguous block
@@ -1415,9 +1513,12 @@ class _HostThreads(_Emulator):
     def managed_like(self, x: np.ndarray) -> tuple[int, np.ndarray]:
         return 0, x
 
+    def alloc(self, n: int) -> int:
+        return _BLOCKS.alloc(n)
+
     def free(self, p: int) -> None:
         if p:
-            super().free(p)
+            _BLOCKS.free(p)
 
     def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
         if total <= 0:
@@ -1452,6 +1553,7 @@ class _HostThreads(_Emulator):
             raise errors[0]
         if plan is not None:
             plan.reduce()
+            plan.give_back()
 
     def _private_plan(self, k: Kernel, params: int, n: int) -> _PrivatePlan | None:
         """Per-thread parameter arrays in which the add-only buffers of ``k`` (see
