@@ -717,6 +717,58 @@ def test_objective_gradients_compiled_equal_interpreted_and_pruned_equal_all_act
         assert same(a, b, 1e-10)
 
 
+SCRATCH_IN_LOOP = """
+func.func @f(%x: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %buf = memref.alloca() : memref<3xf64>
+    %v = memref.load %x[%i] : memref<?xf64>
+    scf.for %k = %c0 to %c3 step %c1 {
+      %k64 = arith.index_cast %k : index to i64
+      %kf = arith.sitofp %k64 : i64 to f64
+      %w = arith.mulf %v, %kf : f64
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, %buf[%k] : memref<3xf64>
+    }
+    %s = scf.for %k = %c0 to %c3 step %c1 iter_args(%t = %z) -> (f64) {
+      %b = memref.load %buf[%k] : memref<3xf64>
+      %b2 = arith.mulf %b, %b : f64
+      %t2 = arith.addf %t, %b2 : f64
+      scf.yield %t2 : f64
+    }
+    %acc2 = arith.addf %acc, %s : f64
+    scf.yield %acc2 : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_a_static_allocas_shadow_is_an_alloca_zeroed_each_time(prune: bool) -> None:
+    """The shadow of a small static ``memref.alloca`` is an alloca too (no ``malloc``
+    and ``free`` per call: BA's scratch buffers), which the lowering puts in the entry
+    block, once for every iteration of the loop around it: it is zeroed again each
+    time, so iteration 2 does not see iteration 1's adjoints (fresh memory is poisoned
+    with NaNs in the compiled run)."""
+    m = activity.parse(SCRATCH_IN_LOOP)
+    gm = activity.grad(m, "f", ["dup", "const"], prune=prune)
+    fg = next(op for op in gm.walk() if getattr(op, "sym_name", None) is not None
+              and op.sym_name.data == "f_grad")
+    ops = [op.name for op in fg.walk()]
+    assert ops.count("memref.alloca") == 2  # the buffer, and its shadow
+    assert "memref.alloc" not in ops and "memref.dealloc" not in ops
+    x = np.random.default_rng(7).uniform(-1, 1, 5)
+    got, call = check_gradient_compiled(m, "f", ["dup", "const"], [x, 5], prune=prune)
+    shadow0 = _grad_call(m, "f", ["dup", "const"], [x, 5], np.random.default_rng(0))[1]
+    seed = call[-1]
+    # d/dx_i sum_k ((k + 1) x_i)^2 = 2 x_i (1 + 4 + 9)
+    np.testing.assert_allclose(call[1] - shadow0, seed * 28.0 * x, rtol=1e-12)
+
+
 def _random_gradients(seeds: range) -> dict[str, int]:
     counts = {"ok": 0, "grad_error": 0, "interpreter_error": 0}
     for seed in seeds:

@@ -159,6 +159,29 @@ def _searched(v: SSAValue) -> bool:
     return False
 
 
+STACK_SHADOW_MAX = 1 << 16  # bytes: a static alloca's shadow up to this size is an alloca
+
+
+def stack_shadow(op: Operation) -> bool:
+    """Whether the shadow of the buffer ``op`` makes is a ``memref.alloca`` too: ``op``
+    is one, of a static shape and at most ``STACK_SHADOW_MAX`` bytes.  Its shadow then
+    lives where the lowering puts such an alloca (the entry block, when no two
+    instances can be live at once) instead of costing a ``malloc`` and a ``free`` per
+    call: BA's two 3- and 2-element scratch buffers cost more than a third of its
+    gradient as heap blocks."""
+    if op_name(op) != "memref.alloca":
+        return False
+    t = op.results[0].type
+    if not isinstance(t, MemRefType) or not t.has_static_shape():
+        return False
+    n = 1
+    for d in t.get_shape():
+        n *= d
+    et = t.element_type
+    width = getattr(et, "bitwidth", None) or getattr(getattr(et, "width", None), "data", 64)
+    return n * ((int(width) + 7) // 8) <= STACK_SHADOW_MAX
+
+
 def _op_weight(name: str) -> int:
     """Op-weight of recomputing one op (arithmetic 1, math functions 4, ``_CHEAP``)."""
     return _CHEAP.get(name, 4 if name.startswith("math.") else 1)
@@ -1903,10 +1926,16 @@ class FuncGen:
             return self.mem.alloc_shadow(op, T, S)
         if spec is not None and spec.kind == OpKind.MEM_ALLOC and isinstance(p.type, MemRefType):
             sizes = [self.materialize(u, T) for u in op.operands]
+            on_stack = stack_shadow(op)
             with self.b.at(S.ip), self.b.in_pass("adjoint"):
-                sh = self.b.alloc(p.type, sizes)
+                t = p.type
+                sh = (self.b.v(memref.AllocaOp.get(t.element_type, shape=t.get_shape(),
+                                                   layout=t.layout,
+                                                   memory_space=t.memory_space))
+                      if on_stack else self.b.alloc(t, sizes))
                 self.b.fill(sh, self.zero(p.type.element_type))
-            S.deallocs.append(sh)
+            if not on_stack:
+                S.deallocs.append(sh)
             return sh
         if spec is not None and spec.kind == OpKind.MEM_VIEW and spec.ptr is not None:
             src = self.shadow(op.operands[spec.ptr], T)
