@@ -5,6 +5,8 @@ instead of once per inner iteration (a run-time stack)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -373,6 +375,20 @@ def test_no_forwarding_through_views(view: str) -> None:
     assert _cached(text, kinds).get("%t") == "static"
 
 
+def _agrees_with_the_sequential_schedule(k: Any, m: Any, seed: int) -> None:
+    """The compiled gradient of kernel ``k`` (module ``m``) equals that of its
+    sequential schedule (planned once: no scf.parallel there)."""
+    import activity
+    from activity.codegen.sequential import sequentialize
+
+    nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
+    inputs = k.make_inputs(np.random.default_rng(seed), "small")
+    got = activity.gradient(m, k.func, nums, args=k.args)(*inputs)
+    want = activity.gradient(sequentialize(m), k.func, nums, args=k.args)(*inputs)
+    for a, b in zip(got, want, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+
+
 def test_values_of_parallel_iterations_are_recomputed_from_taped_ones() -> None:
     """LBM: the first planning run tapes ``rho``, ``jx``, ``jy`` (sums over loads of
     memory the next step overwrites) and, because they were not yet known to be taped
@@ -380,7 +396,6 @@ def test_values_of_parallel_iterations_are_recomputed_from_taped_ones() -> None:
     the taped three: 12 values per cell and step instead of 21.  The gradient matches
     the sequential schedule's (which is planned once: no scf.parallel there)."""
     import activity
-    from activity.codegen.sequential import sequentialize
     from tests.helpers import benchmark_kernels
 
     k = benchmark_kernels().KERNELS["lbm"]
@@ -388,12 +403,7 @@ def test_values_of_parallel_iterations_are_recomputed_from_taped_ones() -> None:
     d = Differentiator(m, k.func, list(k.args), True)
     d.run()
     assert sorted(c.value for c in d.stats.cached) == ["%dev", "%jx", "%jy", "%rho"]
-    nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
-    inputs = k.make_inputs(np.random.default_rng(2), "small")
-    got = activity.gradient(m, k.func, nums, args=k.args)(*inputs)
-    want = activity.gradient(sequentialize(m), k.func, nums, args=k.args)(*inputs)
-    for a, b in zip(got, want, strict=True):
-        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+    _agrees_with_the_sequential_schedule(k, m, 2)
 
 
 # ---------------------------------------------------------------------------------------
@@ -499,7 +509,6 @@ def test_values_read_at_a_searched_index_are_taped(monkeypatch: pytest.MonkeyPat
     recomputed, as it was."""
     import activity
     import activity.ad.reverse as rev
-    from activity.codegen.sequential import sequentialize
     from tests.helpers import benchmark_kernels
 
     k = benchmark_kernels().KERNELS["xsbench"]
@@ -511,12 +520,7 @@ def test_values_read_at_a_searched_index_are_taped(monkeypatch: pytest.MonkeyPat
         return sorted(c.value for c in d.stats.cached)
 
     assert cached() == ["%f", "%i0", "%micro"]
-    nums = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
-    inputs = k.make_inputs(np.random.default_rng(3), "small")
-    got = activity.gradient(m, k.func, nums, args=k.args)(*inputs)
-    want = activity.gradient(sequentialize(m), k.func, nums, args=k.args)(*inputs)
-    for a, b in zip(got, want, strict=True):
-        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-14)
+    _agrees_with_the_sequential_schedule(k, m, 3)
     monkeypatch.setattr(rev, "GATHER_WEIGHT", 0)
     assert cached() == ["%f", "%i0"]
 
