@@ -61,6 +61,7 @@ from activity.ad.tape import (
     STACK_TYPES,
     Stack,
     StaticTape,
+    elem_bytes,
     free_stack,
     init_stack,
     pop,
@@ -174,12 +175,10 @@ def stack_shadow(op: Operation) -> bool:
     t = op.results[0].type
     if not isinstance(t, MemRefType) or not t.has_static_shape():
         return False
-    n = 1
+    n = elem_bytes(t.element_type)
     for d in t.get_shape():
         n *= d
-    et = t.element_type
-    width = getattr(et, "bitwidth", None) or getattr(getattr(et, "width", None), "data", 64)
-    return n * ((int(width) + 7) // 8) <= STACK_SHADOW_MAX
+    return n <= STACK_SHADOW_MAX
 
 
 def _op_weight(name: str) -> int:
