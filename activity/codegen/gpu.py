@@ -1416,10 +1416,11 @@ class _BlockCache:
     Why: with host threads, the function's own allocations (its tapes, temporaries)
     come through the ``activity_gpu_malloc`` callback, not the heap cache compiled into
     CPU modules (``codegen/heap.py``), and glibc maps a block above its mmap threshold
-    afresh every call, so every call page-faults its tapes in again (XSBench's
-    ``all_active`` gradient on two threads: 95 ms against 64-71 ms with
-    ``keep_freed_memory()``).  A freed block of at least ``CACHE_MIN`` bytes is kept
-    (at most ``CACHE_SLOTS`` blocks, ``CACHE_BYTES`` in all, as in the heap cache) and
+    afresh every call, so every call page-faults its tapes in again (without
+    ``keep_freed_memory()``, on two threads, the ``all_active`` gradients took 111-116
+    ms for XSBench and 86 ms for LBM; with this cache 63-79 and 41-50 ms).  A freed
+    block of at least ``CACHE_MIN`` bytes is kept (at most ``CACHE_SLOTS`` blocks,
+    ``CACHE_BYTES`` in all, as in the heap cache) and
     handed to the next allocation it fits, at most twice the size asked for.  The
     zeroed private copies of a launch (``_PrivatePlan``) are kept the same way, as numpy
     arrays, and zeroed again when reused.  ``clear_cache()`` frees them all."""
