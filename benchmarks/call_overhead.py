@@ -11,7 +11,11 @@ microsecond) and Hand, it prints the median microseconds per call of
 * ``primal``: ``activity.compile``'s callable (argument checks, packing, results);
 * ``gradient``: ``activity.gradient``'s callable (also copies the written buffers and
   allocates the shadows);
-* ``jax``: ``jax.jit(jax.grad(f))`` of the same objective, when jax is importable.
+* ``jax``: ``jax.jit(jax.grad(f))`` of the same objective, when jax is importable;
+* ``primal py`` and ``gradient py``: the same two calls with the arguments checked and
+  packed in Python instead of by the native entry (``activity.codegen.entry``), which
+  is what every call did before the entry existed, and what a call still does for an
+  argument the entry does not accept.
 
 The rounds alternate the variants (the machine's speed drifts); each sample is the
 mean of a batch of calls.  Everything but ``body`` is overhead that a large
@@ -21,6 +25,7 @@ objective does not notice and a small one, called in an optimizer's inner loop, 
 from __future__ import annotations
 
 import argparse
+import copy
 import importlib.util
 import math
 import statistics
@@ -75,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-jax", action="store_true")
     a = ap.parse_args(argv)
     run = _run_module()
-    print(f"{'objective':10} {'body':>8} {'primal':>8} {'gradient':>9} {'jax':>8}   "
-          "(us per call, medians)")
+    print(f"{'objective':10} {'body':>8} {'primal':>8} {'gradient':>9} {'jax':>8} "
+          f"{'primal py':>10} {'gradient py':>12}   (us per call, medians)")
     for name in a.only.split(","):
         spec = run.spec_of(name)
         inputs = spec.make_inputs(np.random.default_rng(0), "bench")
@@ -90,10 +95,17 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         prep.run(100)
         body_calls = max(1, min(10_000, math.ceil(2e-4 / ((time.perf_counter() - t0) / 100))))
+        primal_py = copy.copy(primal)
+        primal_py._entry = None
+        grad_py = copy.copy(grad)
+        grad_py.compiled = copy.copy(grad.compiled)
+        grad_py.compiled._entry = None
         fns: dict[str, Callable[[], Any]] = {
             "body": lambda p=prep, n=body_calls: p.run(n),
             "primal": lambda p=primal, xs=inputs: p(*run.copies(xs)),
             "gradient": lambda g=grad, xs=inputs: g(*xs),
+            "primal py": lambda p=primal_py, xs=inputs: p(*run.copies(xs)),
+            "gradient py": lambda g=grad_py, xs=inputs: g(*xs),
         }
         if not a.no_jax:
             try:
@@ -103,8 +115,8 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         us = per_call_us(fns, a.rounds, calls={"body": body_calls})
         jax = f"{us['jax']:8.1f}" if "jax" in us else f"{'-':>8}"
-        print(f"{name:10} {us['body']:8.2f} {us['primal']:8.1f} {us['gradient']:9.1f} {jax}",
-              flush=True)
+        print(f"{name:10} {us['body']:8.2f} {us['primal']:8.1f} {us['gradient']:9.1f} {jax} "
+              f"{us['primal py']:10.1f} {us['gradient py']:12.1f}", flush=True)
     print("primal includes copying the inputs, as benchmarks/run.py times it")
     return 0
 

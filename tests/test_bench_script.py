@@ -99,5 +99,6 @@ def test_call_overhead_script_prints_every_variant() -> None:
     assert r.returncode == 0, r.stderr
     lines = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines() if ln.strip()}
     for name in ("ba", "hand"):
-        body, primal, grad, jax = lines[name]
+        body, primal, grad, jax, primal_py, grad_py = lines[name]
         assert 0 < float(body) < float(grad) and float(primal) > 0 and jax == "-"
+        assert float(primal_py) > 0 and float(grad_py) > float(body)

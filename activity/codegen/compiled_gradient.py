@@ -36,6 +36,9 @@ _VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and 
 _STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"}
 
 
+_BUFFER, _COPY, _DUP = 1, 2, 4
+
+
 def may_write(v: SSAValue, read_only: frozenset[str] = _READ_ONLY_USES) -> bool:
     """Whether the buffer of memref ``v`` may be written (conservative, syntactic):
     every use, through views, must be a load, a shape query or a copy source (or one
@@ -152,6 +155,9 @@ class GradientFunction:
             at += 2 if k in ("dup", "dupnoneed") else 1
         self.pointers = any(isinstance(t, LLVMPointerType) for t in types)
         self.seeds = [1.0] * self.n_seeds
+        # what a call does with each argument, in one small integer (the hot loop)
+        self._how = [(_BUFFER if b else 0) | (_COPY if c else 0) | (_DUP if d else 0)
+                     for b, c, d in zip(self.buffers, self.copy, self.dup, strict=True)]
 
     def __repr__(self) -> str:
         return (f"<gradient of @{self.func} w.r.t. arguments {self.argnums}"
@@ -193,16 +199,16 @@ class GradientFunction:
             raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
         call: list[Any] = []
         shadows: dict[int, np.ndarray] = {}
-        for i, (x, buffer, copy, dup) in enumerate(zip(xs, self.buffers, self.copy, self.dup,
-                                                       strict=True)):
-            if buffer:
+        for i, x in enumerate(xs):
+            how = self._how[i]
+            if how & _BUFFER:
                 if type(x) is not np.ndarray and not isinstance(x, np.ndarray):
                     raise TypeError(f"argument {i}: expected a numpy array, got "
                                     f"{type(x).__name__}")
-                if copy or x.flags.num & C_WRITEABLE != C_WRITEABLE:
+                if how & _COPY or x.flags.num & C_WRITEABLE != C_WRITEABLE:
                     x = x.copy(order="C")
             call.append(x)
-            if dup:
+            if how & _DUP:
                 sh = np.zeros(x.shape, x.dtype)
                 shadows[i] = sh
                 call.append(sh)

@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Attribute
 from xdsl.printer import Printer
 
+from activity.codegen.entry import ENTRY_TYPE, add_entry, entry_consts, entry_name
 from activity.codegen.lower import ModuleLowering, Target, return_type, size_of
 from activity.codegen.types import (
     F16,
@@ -489,7 +490,7 @@ class CompiledFunction:
 
     def __init__(self, engine: Any, name: str, ins: Sequence[Attribute],
                  outs: Sequence[Attribute], owner: Any, free_results: bool = True,
-                 llvm_ir: str = "", noalias: bool = False) -> None:
+                 llvm_ir: str = "", noalias: bool = False, native_entry: bool = True) -> None:
         self.name = name
         self.noalias = noalias
         self._engine = engine
@@ -525,6 +526,12 @@ class CompiledFunction:
         self.llvm_ir = llvm_ir
         self.optimized_ir = ""  # after LLVM's -O<opt> pipeline (set by compile_cpu)
         self._globals: list[tuple[int, bytes]] = list(getattr(owner, "mutable_globals", []))
+        # the native entry (activity.codegen.entry), where the module has one
+        entry = engine.get_function_address(entry_name(name)) if native_entry else 0
+        self._entry: Any = ENTRY_TYPE(entry) if entry else None
+        self._consts = entry_consts(ins, [p.dtype0 for p in self._params]) if entry else None
+        self._consts_addr = ctypes.addressof(self._consts) if entry else 0
+        self._n_params = len(self._params)
 
     def __repr__(self) -> str:
         return f"<compiled @{self.name}: {len(self._params)} args, {len(self._results)} results>"
@@ -556,6 +563,11 @@ class CompiledFunction:
         """Call with the argument list ``args``; ``fresh=True`` promises that no two
         array arguments share memory (e.g. all freshly allocated), so the ``noalias``
         overlap check is skipped."""
+        if self._entry is not None and len(args) == self._n_params and (
+                fresh or not self.noalias):
+            done = self._call_entry(args if type(args) is tuple else tuple(args))
+            if done is not None:
+                return done[0]
         vals, keep = self.convert(args, fresh)
         with self._lock:
             struct.pack_into(self._in_fmt, self._mem, 0, *vals)
@@ -569,6 +581,22 @@ class CompiledFunction:
         inputs = {vals[i] for i in self._memref_slots} if self._memref_results else set()
         results = self._collect(outs, inputs)
         return results[0] if len(results) == 1 else tuple(results)
+
+    def _call_entry(self, args: tuple[Any, ...]) -> tuple[Any] | None:
+        """Call through the native entry: ``(result,)``, or ``None`` when it did not
+        accept an argument (nothing was called; the Python path takes over)."""
+        with self._lock:
+            for addr, data in self._globals:
+                ctypes.memmove(addr, data, len(data))
+            if self._entry(args, self._packed_addr, self._consts_addr):
+                return None
+            outs = struct.unpack_from(self._out_fmt, self._mem, 8 * self._n_in)
+            inputs = {struct.unpack_from("<Q", self._mem, 8 * k)[0]
+                      for k in self._memref_slots} if self._memref_results else set()
+        if not self._results:
+            return (None,)
+        results = self._collect(outs, inputs)
+        return (results[0] if len(results) == 1 else tuple(results),)
 
     def _collect(self, outs: Sequence[Any], inputs: set[int]) -> list[Any]:
         res: list[Any] = []
@@ -791,15 +819,28 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     if noalias:
         mark_noalias(ml.fns[func], ins)
     add_wrapper(irmod, func, ins, outs)
+    add_entry(irmod, func, ins, wrapper_name(func))
     text = str(irmod)
     with _LOCK:
         engine, opt_text = jit_module(text, opt)
     mutable = [(g.name, _global_size(g)) for g in ml.gvars.values() if not g.global_constant]
     engine.snapshot_globals(mutable)
     cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)
-    cf.optimized_ir = opt_text
+    cf.optimized_ir = without_function(opt_text, entry_name(func))
     _CACHE[ck] = cf
     return cf
+
+
+def without_function(text: str, name: str) -> str:
+    """LLVM IR text without the definition of ``@name``: the optimized IR shown for a
+    compiled function leaves out its native entry, Python-binding glue that inlines the
+    packed wrapper (its branches and stores are not the function's)."""
+    start = text.find(f"@{name}(")
+    if start < 0:
+        return text
+    start = text.rfind("\ndefine ", 0, start) + 1
+    end = text.find("\n}\n", start)
+    return text[:start] + text[end + 3:] if end >= 0 else text
 
 
 def mark_noalias(fn: ir.Function, ins: Sequence[Attribute]) -> None:

@@ -1,0 +1,227 @@
+"""The native entry of compiled functions (``activity.codegen.entry``): it must accept
+exactly what the Python path accepts in the common case, pass the same values, and hand
+everything else back before calling anything."""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+import activity
+from activity.codegen import compile, entry
+
+MIXED = """
+func.func @f(%a: memref<?x3xf64>, %b: memref<4xi32>, %x: f64, %n: index, %m: i64)
+    -> (f64, i64, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = memref.dim %a, %c0 : memref<?x3xf64>
+  %last = arith.subi %rows, %c1 : index
+  %v = memref.load %a[%last, %c2] : memref<?x3xf64>
+  %w = memref.load %a[%c0, %c1] : memref<?x3xf64>
+  %bi = memref.load %b[%c1] : memref<4xi32>
+  %bf = arith.sitofp %bi : i32 to f64
+  %mf = arith.sitofp %m : i64 to f64
+  %t0 = arith.mulf %v, %x : f64
+  %t1 = arith.addf %t0, %w : f64
+  %t2 = arith.addf %t1, %bf : f64
+  %t3 = arith.addf %t2, %mf : f64
+  %old = memref.load %a[%c0, %c0] : memref<?x3xf64>
+  %one = arith.constant 1.0 : f64
+  %new = arith.addf %old, %one : f64
+  memref.store %new, %a[%c0, %c0] : memref<?x3xf64>
+  %k = arith.index_cast %n : index to i64
+  %mk = arith.muli %m, %k : i64
+  %nn = arith.addi %n, %rows : index
+  func.return %t3, %mk, %nn : f64, i64, index
+}
+"""
+
+SAME = """
+func.func @same(%a: memref<?x?x2xf64>) -> memref<?x?x2xf64> {
+  func.return %a : memref<?x?x2xf64>
+}
+"""
+
+NARROW = """
+func.func @g(%a: memref<2xf64>, %x: f32) -> f64 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<2xf64>
+  %y = arith.extf %x : f32 to f64
+  %s = arith.addf %v, %y : f64
+  func.return %s : f64
+}
+"""
+
+
+def _python_path(cf: Any) -> Any:
+    """The same compiled function with its arguments converted in Python."""
+    py = copy.copy(cf)
+    py._entry = None
+    return py
+
+
+def _outcome(f: Any, args: list[Any]) -> tuple[Any, ...]:
+    """What a call gives: its results and the arrays afterwards, or the error.  Each
+    array is copied with its layout and flags (order, views into a larger block,
+    writeability), so both paths see the same kind of object."""
+    fresh = [_like(a) if isinstance(a, np.ndarray) else a for a in args]
+    try:
+        r = f(*fresh)
+    except (TypeError, ValueError) as e:
+        return ("error", type(e), str(e))
+    if not isinstance(r, tuple):
+        r = (r,)
+    return ("ok", [x.tobytes() + repr(x.shape).encode() if isinstance(x, np.ndarray)
+                   else repr(x) for x in r],
+            [a.tobytes() for a in fresh if isinstance(a, np.ndarray)])
+
+
+def _like(a: np.ndarray) -> np.ndarray:
+    """A copy of ``a`` with the same strides and offset into a fresh copy of its base
+    array, and the same writeability."""
+    base = a if a.base is None else a.base
+    assert isinstance(base, np.ndarray) and base.dtype == a.dtype
+    block = base.copy(order="K")
+    offset = a.__array_interface__["data"][0] - base.__array_interface__["data"][0]
+    out = np.ndarray(a.shape, a.dtype, buffer=block, offset=offset, strides=a.strides)
+    out.flags.writeable = a.flags.writeable
+    return out
+
+
+def test_this_process_uses_the_entry() -> None:
+    """On CPython the probed layout holds, so the suite exercises the entry; a function
+    with a parameter type the entry does not handle has none and still works."""
+    assert entry.OBJECTS is not None
+    f = compile(activity.parse(MIXED), "f")
+    assert f._entry is not None
+    g = compile(activity.parse(NARROW), "g")
+    assert g._entry is None
+    assert g(np.array([1.5, 0.0]), 0.25) == 1.75
+
+
+def test_the_entry_agrees_with_the_python_path() -> None:
+    """Integers across the one-digit boundary and of other types, floats of several
+    types, arrays in and out of the common case: the same results, the same writes, the
+    same errors."""
+    f = compile(activity.parse(MIXED), "f")
+    py = _python_path(f)
+    a = np.arange(12.0).reshape(4, 3) / 7
+    b = np.array([3, -9, 4, 1], np.int32)
+    ints = [0, 1, -1, 5, -5, (1 << 30) - 1, 1 << 30, -((1 << 30) - 1), -(1 << 30),
+            (1 << 62) + 3, -(1 << 63), (1 << 63) - 1, 1 << 63, True, np.int64(3), 2.0]
+    floats = [1.5, -0.0, math.inf, np.float64(2.5), 3, np.float32(1.25), True, "1"]
+    frozen = a.copy()
+    frozen.flags.writeable = False
+    arrays = [a, a[:2], a[1:], np.asfortranarray(a), a[:, :3:2], a.astype(np.float32),
+              np.zeros((0, 3)), np.zeros((4, 2)), a.reshape(12), frozen,
+              np.zeros((4, 3, 1))]
+    checked = 0
+    for n in ints:
+        for m in (7, -(1 << 40), n):
+            assert _outcome(f, [a, b, 0.5, n, m]) == _outcome(py, [a, b, 0.5, n, m]), (n, m)
+            checked += 1
+    for x in floats:
+        assert _outcome(f, [a, b, x, 2, 3]) == _outcome(py, [a, b, x, 2, 3]), x
+    for arr in arrays:
+        assert _outcome(f, [arr, b, 0.5, 1, 2]) == _outcome(py, [arr, b, 0.5, 1, 2]), arr
+    for bad_b in (b.astype(np.int64), b[:3], np.zeros(4)):
+        assert _outcome(f, [a, bad_b, 0.5, 1, 2]) == _outcome(py, [a, bad_b, 0.5, 1, 2])
+    assert checked == 3 * len(ints)
+    # a memref result is read back through the sizes and strides the entry wrote
+    same = compile(activity.parse(SAME), "same")
+    x = np.arange(24.0).reshape(3, 4, 2)
+    assert np.array_equal(same(x), x) and _outcome(same, [x]) == _outcome(_python_path(same), [x])
+    got = f(a.copy(), b, 0.5, 2, -3)
+    assert got == (a[3, 2] * 0.5 + a[0, 1] - 9 - 3, -6, 6)
+
+
+def test_the_common_case_skips_python_and_a_refusal_calls_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arguments in the common case never reach the Python conversion; an argument the
+    entry refuses does, and the function still runs exactly once (the entry refuses
+    before it calls)."""
+    f = compile(activity.parse(MIXED), "f")
+    a = np.zeros((2, 3))
+    b = np.zeros(4, np.int32)
+    slow = []
+    original = type(f).convert
+
+    def counted(self: Any, args: Any, fresh: bool = False) -> Any:
+        slow.append(args)
+        return original(self, args, fresh)
+
+    monkeypatch.setattr(type(f), "convert", counted)
+    f(a, b, 1.0, 1, 1)
+    f(a, b, np.float64(1.0), -(1 << 30) + 1, 0)
+    assert not slow and a[0, 0] == 2.0
+    f(a, b, 1.0, 1 << 40, 1)  # more than one internal digit
+    assert len(slow) == 1 and a[0, 0] == 3.0
+    f(a, b, 1.0, 1, np.int64(1))
+    assert len(slow) == 2 and a[0, 0] == 4.0
+
+    class Sub(np.ndarray):
+        pass
+
+    f(a.view(Sub), b, 1.0, 1, 1)  # only an exact ndarray is read in place
+    assert len(slow) == 3 and a[0, 0] == 5.0
+
+
+def test_gradients_through_the_entry_equal_the_python_path() -> None:
+    """A small objective's gradient (BA: arrays, a float, shadows) is the same either
+    way."""
+    from tests.test_codegen import OBJECTIVES
+
+    spec = OBJECTIVES["ba"]
+    inputs = spec.make_inputs(np.random.default_rng(1), "small")
+    grad = activity.gradient(activity.parse(spec.mlir), spec.func, [0, 1, 2], args=spec.args)
+    assert grad.compiled._entry is not None
+    py = copy.copy(grad)
+    py.compiled = _python_path(grad.compiled)
+    for got, want in zip(grad(*inputs), py(*inputs), strict=True):
+        assert np.array_equal(got, want)
+
+
+@pytest.mark.parametrize("int_tag", [False, True])
+def test_both_integer_layouts_read_right(monkeypatch: pytest.MonkeyPatch, int_tag: bool) -> None:
+    """CPython 3.11 keeps a signed digit count, 3.12 a tag; this process has one of
+    them, so both readers are run on integer objects laid out by hand: one digit of
+    either sign and zero are read, two digits are refused."""
+    import ctypes
+
+    from activity.codegen.jit import clear_cache
+
+    monkeypatch.setattr(entry, "OBJECTS", entry.Objects(int_tag=int_tag))
+    clear_cache()
+    try:
+        f = compile(activity.parse("""
+        func.func @echo(%n: i64) -> i64 {
+          func.return %n : i64
+        }"""), "echo")
+        assert f._entry is not None
+        call = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p,
+                                ctypes.c_void_p)(ctypes.cast(f._entry, ctypes.c_void_p).value)
+
+        def through(size_word: int, digit: int) -> int | None:
+            obj = (ctypes.c_int64 * 4)(1, id(int), size_word, digit)
+            tup = (ctypes.c_int64 * 4)(1, id(tuple), 1, ctypes.addressof(obj))
+            if call(ctypes.addressof(tup), f._packed_addr, f._consts_addr):
+                return None
+            return int(ctypes.c_int64.from_address(f._packed[1]).value)
+
+        def word(v: int, digits: int) -> int:
+            if int_tag:
+                return digits << 3 | (1 if v == 0 else 0 if v > 0 else 2)
+            return digits if v >= 0 else -digits
+
+        for v in (0, 1, -1, 12345, -12345, (1 << 30) - 1, -((1 << 30) - 1)):
+            assert through(word(v, 0 if v == 0 else 1), abs(v)) == v, v
+        assert through(word(5, 2), 5) is None and through(word(-5, 2), 5) is None
+    finally:
+        monkeypatch.undo()
+        clear_cache()
