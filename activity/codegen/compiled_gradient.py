@@ -155,6 +155,10 @@ class GradientFunction:
             at += 2 if k in ("dup", "dupnoneed") else 1
         self.pointers = any(isinstance(t, LLVMPointerType) for t in types)
         self.seeds = [1.0] * self.n_seeds
+        # where each gradient comes from: j >= 0, the compiled function's j-th result
+        # (an active float's adjoint); ~i, the shadow of argument i
+        self._pick = [self.active.index(i) if i in self.active else ~i
+                      for i in self.argnums]
         # what a call does with each argument, in one small integer (the hot loop)
         self._how = [(_BUFFER if b else 0) | (_COPY if c else 0) | (_DUP if d else 0)
                      for b, c, d in zip(self.buffers, self.copy, self.dup, strict=True)]
@@ -168,10 +172,11 @@ class GradientFunction:
         # every array passed is a fresh copy or a fresh shadow, or a buffer nothing
         # writes (overlapping it is harmless): none of the written ones overlap
         out = self.compiled.call(call, fresh=not self.pointers)
-        adj = [] if out is None else (list(out) if isinstance(out, tuple) else [out])
-        by_arg = dict(zip(self.active, adj, strict=True))
-        grads = [by_arg[i] if i in by_arg else shadows[i] for i in self.argnums]
-        return grads[0] if self.single else tuple(grads)
+        adj = out if type(out) is tuple else (out,)
+        if self.single:
+            j = self._pick[0]
+            return adj[j] if j >= 0 else shadows[~j]
+        return tuple(adj[j] if j >= 0 else shadows[~j] for j in self._pick)
 
     def prepare(self, *xs: Any) -> PreparedArguments:
         """The gradient's compiled code on ``xs``, its arguments (copies, zeroed

@@ -515,6 +515,8 @@ class CompiledFunction:
         self._packed_addr = ctypes.addressof(self._packed)
         self._lock = threading.Lock()
         self._memref_results = any(r.lay is not None for r in self._results)
+        # every result is one slot that unpacks to its value (no i1 to mask, no memref)
+        self._plain_results = all(r.lay is None and r.width != 1 for r in self._results)
         self._memref_slots = []
         k = 0
         for p in self._params:
@@ -591,10 +593,10 @@ class CompiledFunction:
             if self._entry(args, self._packed_addr, self._consts_addr):
                 return None
             outs = struct.unpack_from(self._out_fmt, self._mem, 8 * self._n_in)
+            if self._plain_results:  # floats and wide ints: the slots are the results
+                return (outs[0] if len(outs) == 1 else outs if outs else None,)
             inputs = {struct.unpack_from("<Q", self._mem, 8 * k)[0]
                       for k in self._memref_slots} if self._memref_results else set()
-        if not self._results:
-            return (None,)
         results = self._collect(outs, inputs)
         return (results[0] if len(results) == 1 else tuple(results),)
 
