@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         grad_py = copy.copy(grad)
         grad_py.compiled = copy.copy(grad.compiled)
         grad_py.compiled._entry = None
+        grad_py._fast = False
         fns: dict[str, Callable[[], Any]] = {
             "body": lambda p=prep, n=body_calls: p.run(n),
             "primal": lambda p=primal, xs=inputs: p(*run.copies(xs)),

@@ -183,6 +183,7 @@ def test_gradients_through_the_entry_equal_the_python_path() -> None:
     assert grad.compiled._entry is not None
     py = copy.copy(grad)
     py.compiled = _python_path(grad.compiled)
+    py._fast = False
     for got, want in zip(grad(*inputs), py(*inputs), strict=True):
         assert np.array_equal(got, want)
 
@@ -225,3 +226,47 @@ def test_both_integer_layouts_read_right(monkeypatch: pytest.MonkeyPatch, int_ta
     finally:
         monkeypatch.undo()
         clear_cache()
+
+
+def test_a_gradients_fast_path_falls_back_for_what_the_entry_refuses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gradient call makes its copies and shadows and leaves every other check to the
+    entry; what the entry refuses (a read-only or strided input, a list, a subclass)
+    takes the general path, with the same gradients and errors, and the caller's arrays
+    untouched."""
+    from tests.test_codegen import OBJECTIVES
+
+    spec = OBJECTIVES["ba"]
+    inputs = spec.make_inputs(np.random.default_rng(2), "small")
+    grad = activity.gradient(activity.parse(spec.mlir), spec.func, [0, 1, 2], args=spec.args)
+    assert grad._fast
+    general = []
+    original = type(grad)._arguments
+
+    def counted(self: Any, xs: Any) -> Any:
+        general.append(xs)
+        return original(self, xs)
+
+    monkeypatch.setattr(type(grad), "_arguments", counted)
+    before = [np.copy(x) for x in inputs]
+    want = grad(*inputs)
+    assert not general
+    frozen = inputs[0].copy()
+    frozen.flags.writeable = False
+    wide = np.zeros(2 * inputs[0].size)
+    wide[::2] = inputs[0]
+
+    class Sub(np.ndarray):
+        pass
+
+    for cam in (frozen, wide[::2], inputs[0].view(Sub)):
+        got = grad(cam, *inputs[1:])
+        for a, b in zip(got, want, strict=True):
+            assert np.array_equal(a, b)
+    assert len(general) == 3
+    for x, x0 in zip(inputs, before, strict=True):
+        assert np.array_equal(x, x0)  # nothing written in place
+    with pytest.raises(TypeError, match="argument 0: expected a numpy array"):
+        grad(list(inputs[0]), *inputs[1:])
+    single = activity.gradient(activity.parse(spec.mlir), spec.func, 2, args=spec.args)
+    assert single(*inputs) == want[2]

@@ -37,6 +37,8 @@ _STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"
 
 
 _BUFFER, _COPY, _DUP = 1, 2, 4
+_ndarray = np.ndarray
+_zeros = np.zeros
 
 
 def may_write(v: SSAValue, read_only: frozenset[str] = _READ_ONLY_USES) -> bool:
@@ -159,6 +161,10 @@ class GradientFunction:
         # (an active float's adjoint); ~i, the shadow of argument i
         self._pick = [self.active.index(i) if i in self.active else ~i
                       for i in self.argnums]
+        # the same for the fast path: ~k, the k-th shadow made
+        dups = [i for i, d in enumerate(self.dup) if d]
+        self._pick_fast = [j if j >= 0 else ~dups.index(~j) for j in self._pick]
+        self._fast = getattr(self.compiled, "_entry", None) is not None and not self.pointers
         # what a call does with each argument, in one small integer (the hot loop)
         self._how = [(_BUFFER if b else 0) | (_COPY if c else 0) | (_DUP if d else 0)
                      for b, c, d in zip(self.buffers, self.copy, self.dup, strict=True)]
@@ -168,6 +174,33 @@ class GradientFunction:
                 f"{'' if self.prune else ' (all_active)'}>")
 
     def __call__(self, *xs: Any) -> Any:
+        if self._fast and len(xs) == len(self._how):
+            # the common case in a few operations per argument: the copies and shadows
+            # made, every other check left to the compiled function's native entry,
+            # which refuses before it calls anything (then the general path below runs)
+            call: list[Any] = []
+            made: list[np.ndarray] = []
+            for x, how in zip(xs, self._how, strict=True):
+                if how & _COPY:
+                    if type(x) is not _ndarray:
+                        break
+                    x = x.copy()
+                call.append(x)
+                if how & _DUP:
+                    if type(x) is not _ndarray:
+                        break
+                    sh = _zeros(x.shape, x.dtype)
+                    call.append(sh)
+                    made.append(sh)
+            else:
+                call += self.seeds
+                done = self.compiled._call_entry(tuple(call))
+                if done is not None:
+                    adj = done[0] if type(done[0]) is tuple else done
+                    if self.single:
+                        j = self._pick_fast[0]
+                        return adj[j] if j >= 0 else made[~j]
+                    return tuple(adj[j] if j >= 0 else made[~j] for j in self._pick_fast)
         call, shadows = self._arguments(xs)
         # every array passed is a fresh copy or a fresh shadow, or a buffer nothing
         # writes (overlapping it is harmless): none of the written ones overlap
