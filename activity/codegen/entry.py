@@ -19,6 +19,11 @@ accept, *before* the function is called, and the caller takes the Python path, w
 handles every other case and raises every error message.  Functions with other
 parameter types (narrower floats and integers, pointers, strided layouts) get no entry.
 
+The entry is called holding the GIL (``ctypes.PYFUNCTYPE``), so no other thread can
+reshape an array while it is read (numpy frees the old dimensions).  It releases the
+GIL around the wrapper call only (``PyEval_SaveThread``), as a plain ctypes call
+would, so a long computation does not stop other Python threads.
+
 The object layouts read are public, ABI-stable structs (``PyTupleObject``,
 ``PyFloatObject``, NumPy's ``PyArrayObject_fields``) plus CPython's internal integer
 layout, which changed in 3.12; :func:`probe` checks every offset on sample objects at
@@ -59,8 +64,17 @@ ARRAY_DESCR = 56
 ARRAY_FLAGS = 64
 C_WRITEABLE = 0x0001 | 0x0400  # NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE
 
-# consts[0..3]: the type objects; consts[4 + j]: the dtype of the j-th memref parameter
-_NDARRAY, _FLOAT, _FLOAT64, _INT = range(4)
+# consts[0..3]: the type objects; consts[4], consts[5]: PyEval_SaveThread and
+# PyEval_RestoreThread; consts[6 + j]: the dtype of the j-th memref parameter
+_NDARRAY, _FLOAT, _FLOAT64, _INT, _SAVE, _RESTORE = range(6)
+_DTYPES = 6
+
+# called holding the GIL (PYFUNCTYPE); the entry releases it around the function only
+ENTRY_TYPE = ctypes.PYFUNCTYPE(ctypes.c_int32, ctypes.py_object, ctypes.c_void_p,
+                               ctypes.c_void_p)
+_SAVE_THREAD = ctypes.cast(ctypes.pythonapi.PyEval_SaveThread, ctypes.c_void_p).value or 0
+_RESTORE_THREAD = ctypes.cast(ctypes.pythonapi.PyEval_RestoreThread,
+                              ctypes.c_void_p).value or 0
 
 
 @dataclass(frozen=True)
@@ -156,7 +170,8 @@ def _kind(t: Attribute) -> str | None:
 
 def supported(ins: Sequence[Attribute]) -> bool:
     """Whether a function with these parameter types gets an entry in this process."""
-    return OBJECTS is not None and all(_kind(t) is not None for t in ins)
+    return OBJECTS is not None and bool(_SAVE_THREAD and _RESTORE_THREAD) and \
+        all(_kind(t) is not None for t in ins)
 
 
 def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str) -> bool:
@@ -198,7 +213,7 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str)
             lay = layout(t)
             require(b.icmp_unsigned("==", typ, const(_NDARRAY)), i)
             descr = at(obj, ARRAY_DESCR, I64)
-            ok = b.icmp_unsigned("==", descr, const(4 + memrefs))
+            ok = b.icmp_unsigned("==", descr, const(_DTYPES + memrefs))
             flags = b.and_(at(obj, ARRAY_FLAGS, I32), ir.Constant(I32, C_WRITEABLE))
             ok = b.and_(ok, b.icmp_unsigned("==", flags, ir.Constant(I32, C_WRITEABLE)))
             nd = at(obj, ARRAY_ND, I32)
@@ -246,7 +261,16 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str)
                 value = b.mul(word, digit)
             slot(k, value)
         k += len(flat_types(t))
-    b.call(mod.globals[wrapper], [packed])
+    # every object read above was read holding the GIL (another thread may reshape an
+    # array: numpy frees its old dimensions); the function runs without it, as a
+    # ctypes call of the wrapper would
+    fnp = ir.FunctionType(PTR, []).as_pointer()
+    state = b.call(b.inttoptr(const(_SAVE), fnp), [])
+    w = mod.globals[wrapper]
+    w.attributes.add("noinline")  # one copy of the function's body, in the wrapper
+    b.call(w, [packed])
+    b.call(b.inttoptr(const(_RESTORE), ir.FunctionType(ir.VoidType(), [PTR]).as_pointer()),
+           [state])
     b.ret(ir.Constant(I32, 0))
     return True
 
@@ -254,10 +278,7 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str)
 def entry_consts(ins: Sequence[Attribute], dtypes: Sequence[np.dtype | None]) -> ctypes.Array:
     """The ``consts`` array of a function's entry: the type objects, then the dtype
     object each memref parameter requires (``dtypes[i]`` for parameter ``i``)."""
-    vals = [id(np.ndarray), id(float), id(np.float64), id(int)]
+    vals = [id(np.ndarray), id(float), id(np.float64), id(int), _SAVE_THREAD,
+            _RESTORE_THREAD]
     vals += [id(d) for t, d in zip(ins, dtypes, strict=True) if isinstance(t, MemRefType)]
     return (ctypes.c_int64 * len(vals))(*vals)
-
-
-ENTRY_TYPE = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.py_object, ctypes.c_void_p,
-                              ctypes.c_void_p)

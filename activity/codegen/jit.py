@@ -587,6 +587,8 @@ class CompiledFunction:
     def _call_entry(self, args: tuple[Any, ...]) -> tuple[Any] | None:
         """Call through the native entry: ``(result,)``, or ``None`` when it did not
         accept an argument (nothing was called; the Python path takes over)."""
+        if len(args) != self._n_params:  # (the entry reads that many items)
+            return None
         with self._lock:
             for addr, data in self._globals:
                 ctypes.memmove(addr, data, len(data))
@@ -839,10 +841,17 @@ def without_function(text: str, name: str) -> str:
     packed wrapper (its branches and stores are not the function's)."""
     start = text.find(f"@{name}(")
     if start < 0:
+        start = text.find(f'@"{name}"(')
+    if start < 0:
         return text
     start = text.rfind("\ndefine ", 0, start) + 1
     end = text.find("\n}\n", start)
-    return text[:start] + text[end + 3:] if end >= 0 else text
+    if end < 0:
+        return text
+    attrs = text.rfind("\n; Function Attrs:", 0, start - 1)
+    if attrs >= 0 and text.find("\n", attrs + 1) == start - 1:
+        start = attrs + 1  # the comment line LLVM prints above the definition
+    return text[:start] + text[end + 3:]
 
 
 def mark_noalias(fn: ir.Function, ins: Sequence[Attribute]) -> None:
