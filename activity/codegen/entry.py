@@ -116,9 +116,9 @@ def probe() -> Objects | None:
         return None
     try:
         base = np.arange(24, dtype=np.float64).reshape(4, 6)
-        arrays: list[np.ndarray] = [base, base[1:], base[:, 2:], base.T, np.zeros(0),
-                                    np.ones(3, np.int32),
-                  np.empty((2, 0)), np.zeros((2, 3, 4), np.float32), np.zeros(())]
+        arrays: list[np.ndarray] = [
+            base, base[1:], base[:, 2:], base.T, np.zeros(0), np.ones(3, np.int32),
+            np.empty((2, 0)), np.zeros((2, 3, 4), np.float32), np.zeros(())]
         frozen = np.zeros(2)
         frozen.flags.writeable = False
         for a in [*arrays, frozen]:
@@ -276,8 +276,9 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str)
 
 
 def entry_consts(ins: Sequence[Attribute], dtypes: Sequence[np.dtype | None]) -> ctypes.Array:
-    """The ``consts`` array of a function's entry: the type objects, then the dtype
-    object each memref parameter requires (``dtypes[i]`` for parameter ``i``)."""
+    """The ``consts`` array of a function's entry: the type objects, the two GIL
+    functions, then the dtype object each memref parameter requires (``dtypes[i]`` for
+    parameter ``i``)."""
     vals = [id(np.ndarray), id(float), id(np.float64), id(int), _SAVE_THREAD,
             _RESTORE_THREAD]
     vals += [id(d) for t, d in zip(ins, dtypes, strict=True) if isinstance(t, MemRefType)]

@@ -490,7 +490,7 @@ class CompiledFunction:
 
     def __init__(self, engine: Any, name: str, ins: Sequence[Attribute],
                  outs: Sequence[Attribute], owner: Any, free_results: bool = True,
-                 llvm_ir: str = "", noalias: bool = False, native_entry: bool = True) -> None:
+                 llvm_ir: str = "", noalias: bool = False) -> None:
         self.name = name
         self.noalias = noalias
         self._engine = engine
@@ -529,7 +529,7 @@ class CompiledFunction:
         self.optimized_ir = ""  # after LLVM's -O<opt> pipeline (set by compile_cpu)
         self._globals: list[tuple[int, bytes]] = list(getattr(owner, "mutable_globals", []))
         # the native entry (activity.codegen.entry), where the module has one
-        entry = engine.get_function_address(entry_name(name)) if native_entry else 0
+        entry = engine.get_function_address(entry_name(name))
         self._entry: Any = ENTRY_TYPE(entry) if entry else None
         self._consts = entry_consts(ins, [p.dtype0 for p in self._params]) if entry else None
         self._consts_addr = ctypes.addressof(self._consts) if entry else 0
@@ -565,8 +565,7 @@ class CompiledFunction:
         """Call with the argument list ``args``; ``fresh=True`` promises that no two
         array arguments share memory (e.g. all freshly allocated), so the ``noalias``
         overlap check is skipped."""
-        if self._entry is not None and len(args) == self._n_params and (
-                fresh or not self.noalias):
+        if self._entry is not None and (fresh or not self.noalias):
             done = self._call_entry(args if type(args) is tuple else tuple(args))
             if done is not None:
                 return done[0]
@@ -837,8 +836,8 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
 
 def without_function(text: str, name: str) -> str:
     """LLVM IR text without the definition of ``@name``: the optimized IR shown for a
-    compiled function leaves out its native entry, Python-binding glue that inlines the
-    packed wrapper (its branches and stores are not the function's)."""
+    compiled function leaves out its native entry, Python-binding glue (its branches
+    and stores are not the function's)."""
     start = text.find(f"@{name}(")
     if start < 0:
         start = text.find(f'@"{name}"(')
