@@ -25,7 +25,6 @@ objective does not notice and a small one, called in an optimizer's inner loop, 
 from __future__ import annotations
 
 import argparse
-import copy
 import importlib.util
 import math
 import statistics
@@ -95,12 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         prep.run(100)
         body_calls = max(1, min(10_000, math.ceil(2e-4 / ((time.perf_counter() - t0) / 100))))
-        primal_py = copy.copy(primal)
-        primal_py._entry = None
-        grad_py = copy.copy(grad)
-        grad_py.compiled = copy.copy(grad.compiled)
-        grad_py.compiled._entry = None
-        grad_py._fast = False
+        primal_py = primal.python_path()
+        grad_py = grad.python_path()
         fns: dict[str, Callable[[], Any]] = {
             "body": lambda p=prep, n=body_calls: p.run(n),
             "primal": lambda p=primal, xs=inputs: p(*run.copies(xs)),

@@ -16,6 +16,7 @@ else is ``const``.  ``args=`` overrides all of that with an explicit activity li
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -172,6 +173,14 @@ class GradientFunction:
     def __repr__(self) -> str:
         return (f"<gradient of @{self.func} w.r.t. arguments {self.argnums}"
                 f"{'' if self.prune else ' (all_active)'}>")
+
+    def python_path(self) -> GradientFunction:
+        """The same gradient with its calls made entirely in Python (no fast path, no
+        native entry): for comparing the two paths."""
+        twin = _copy.copy(self)
+        twin.compiled = self.compiled.python_path()
+        twin._fast = False
+        return twin
 
     def __call__(self, *xs: Any) -> Any:
         if self._fast and len(xs) == len(self._how):

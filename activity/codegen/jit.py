@@ -11,6 +11,7 @@ lowered by upstream MLIR (:mod:`activity.codegen.upstream`).
 
 from __future__ import annotations
 
+import copy
 import ctypes
 import ctypes.util
 import hashlib
@@ -537,6 +538,14 @@ class CompiledFunction:
 
     def __repr__(self) -> str:
         return f"<compiled @{self.name}: {len(self._params)} args, {len(self._results)} results>"
+
+    def python_path(self) -> CompiledFunction:
+        """The same compiled function with every call's arguments checked and packed in
+        Python (no native entry): what a call does for an argument the entry refuses.
+        For comparing the two paths (tests, ``benchmarks/call_overhead.py``)."""
+        twin = copy.copy(self)
+        twin._entry = None
+        return twin
 
     def __call__(self, *args: Any) -> Any:
         return self.call(args)
