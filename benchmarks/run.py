@@ -8,6 +8,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --reassoc --threads auto   # as XLA runs: reordered sums, all CPUs
     python benchmarks/run.py --cores 1            # everything (XLA's pool too) on one CPU
     python benchmarks/run.py --reassoc            # float sums reordered, as XLA does
+    python benchmarks/run.py --processes 3        # 3 fresh processes; median ratios
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
@@ -32,9 +33,11 @@ geometric mean), ``pruned/primal`` and ``pruned/jax``.  ``CPUs us/jax`` is the p
 CPU time over the wall time while our variants / JAX ran: ours run on one thread unless
 ``--threads``, while XLA's CPU backend runs its own thread pool (seen here: 1.5-1.9 CPUs
 on the objectives), so ``--cores 1`` is the like-for-like single-core comparison.
-``--png`` draws the speedups as a bar chart (matplotlib).  Large freed blocks are kept in
-the C heap between calls (``activity.codegen.keep_freed_memory``), so repeated
-gradients do not pay page faults
+``--processes N`` runs it all in N fresh processes, one after the other, and prints the
+median of their ratios and each process's ratios (one process can run everything here
+1.5x slower than the next).  ``--png`` draws the speedups as a bar chart (matplotlib).
+Large freed blocks are kept in the C heap between calls
+(``activity.codegen.keep_freed_memory``), so repeated gradients do not pay page faults
 for their tapes; pass ``--no-malloc-tuning`` to measure without.
 """
 
@@ -554,9 +557,109 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     return row
 
 
-def geomean(xs: list[float]) -> float:
-    xs = [x for x in xs if x and x > 0 and math.isfinite(x)]
-    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
+def geomean(xs: Sequence[float | None]) -> float:
+    ys = [x for x in xs if x and x > 0 and math.isfinite(x)]
+    return math.exp(sum(math.log(x) for x in ys) / len(ys)) if ys else float("nan")
+
+
+# ---------------------------------------------------------------------------------------
+# Several processes (--processes N)
+#
+# A process of this machine can run the same code 1.5x slower than the next one (GMM's
+# gradient: 4.5 ms in one process, 6.3-6.9 ms in the three after it), for all its
+# variants alike; JAX's times move as much.  One process's verdict on a target is then
+# partly luck.  With --processes N the whole benchmark runs in N fresh processes, one
+# after the other, and every ratio printed is the median of the N processes' ratios --
+# each still measured side by side within its process.
+
+
+def child_argv(argv: Sequence[str]) -> list[str]:
+    """``argv`` without ``--processes``, ``--json`` and ``--png`` (the parent writes
+    those) and their values."""
+    out: list[str] = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+            continue
+        name = a.split("=", 1)[0]
+        if name in ("--processes", "--json", "--png"):
+            skip = "=" not in a
+            continue
+        out.append(a)
+    return out
+
+
+def run_processes(argv: Sequence[str], n: int) -> list[list[dict[str, Any]]]:
+    """The rows of ``n`` runs of this script, each in a fresh process (its progress
+    on standard error, prefixed)."""
+    import subprocess
+    import tempfile
+
+    runs: list[list[dict[str, Any]]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(n):
+            out = Path(tmp) / f"run{i}.json"
+            print(f"process {i + 1}/{n}", file=sys.stderr, flush=True)
+            p = subprocess.run([sys.executable, str(Path(__file__).resolve()),
+                                *child_argv(argv), "--json", str(out)],
+                               stdout=subprocess.PIPE, text=True)
+            if p.returncode != 0:
+                sys.stdout.write(p.stdout)
+                raise SystemExit(f"process {i + 1}/{n} failed (exit status "
+                                 f"{p.returncode})")
+            runs.append(json.loads(out.read_text()))
+    return runs
+
+
+_CHECKS = ("pruned_equals_all_active", "jax_agrees", "sequential_agrees", "code_native")
+
+
+def aggregate(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One row per benchmark from several processes' rows: median times and CPU
+    counts, the checks of every process (a check holds if it held in all), and in
+    ``ratios`` the median of each ratio over the processes."""
+    rows = []
+    for first in runs[0]:
+        rs = [r for run in runs for r in run if r["name"] == first["name"]]
+        row = dict(first)
+        for key, v in first.items():
+            if key.endswith(("_s", "_cpus")) and isinstance(v, int | float):
+                row[key] = statistics.median(r[key] for r in rs)
+            elif key in _CHECKS:
+                row[key] = all(r.get(key) for r in rs)
+        if any(r["schedule"] == "sequential" for r in rs):
+            row["schedule"] = "sequential"
+        row["ratios"] = {}
+        for key in RATIOS:
+            xs = [x for r in rs if (x := ratio(r, key)) is not None]
+            if xs:
+                row["ratios"][key] = statistics.median(xs)
+        row["per_process"] = rs
+        rows.append(row)
+    return rows
+
+
+def spread(runs: list[list[dict[str, Any]]]) -> str:
+    """Each ratio per benchmark and its geomean, process by process: how far one run's
+    verdict can move."""
+    keys = [("all_pruned", "all_active/pruned, per call"),
+            ("all_pruned_code", "all_active/pruned, code alone"),
+            ("pruned_primal", "pruned/primal, per call"),
+            ("pruned_primal_code", "pruned/primal, code alone"),
+            ("pruned_jax", "pruned/jax, per call")]
+    lines = [f"ratios in each of the {len(runs)} processes (the tables above give their "
+             "medians):"]
+    for key, label in keys:
+        per = [[ratio(r, key) for r in run] for run in runs]
+        if all(x is None for xs in per for x in xs):
+            continue
+        lines.append(f"  {label}:")
+        for j, r in enumerate(runs[0]):
+            vals = " ".join("-" if xs[j] is None else f"{xs[j]:.2f}" for xs in per)
+            lines.append(f"    {r['name']:<10} {vals}")
+        lines.append(f"    {'geomean':<10} " + " ".join(f"{geomean(xs):.2f}" for xs in per))
+    return "\n".join(lines)
 
 
 def fmt_ms(s: float | None) -> str:
@@ -574,14 +677,35 @@ def fmt_cpus(r: dict[str, Any]) -> str:
     return f"{ours:.1f}/" + ("-" if jax is None else f"{jax:.1f}")
 
 
+# ratio name -> (numerator, denominator): the time fields of a row
+RATIOS: dict[str, tuple[str, str]] = {
+    "all_pruned": ("all_active_s", "pruned_s"),
+    "pruned_primal": ("pruned_s", "primal_s"),
+    "pruned_jax": ("pruned_s", "jax_s"),
+    "all_pruned_code": ("all_active_code_s", "pruned_code_s"),
+    "pruned_primal_code": ("pruned_code_s", "primal_code_s"),
+}
+
+
+def ratio(r: dict[str, Any], key: str) -> float | None:
+    """A row's ratio ``key``: from its two times measured side by side, or, in a row
+    summarizing several processes (``--processes``), the median of the processes'
+    ratios (``r["ratios"]``), each measured side by side in its process."""
+    if "ratios" in r:
+        return r["ratios"].get(key)
+    num, den = RATIOS[key]
+    a, b = r.get(num), r.get(den)
+    return a / b if a and b else None
+
+
 def table(rows: list[dict[str, Any]]) -> str:
     head = (f"{'benchmark':<10} {'primal ms':>9} {'pruned ms':>9} {'all_act ms':>10} "
             f"{'all/pruned':>10} {'pruned/primal':>13} {'jax ms':>9} {'pruned/jax':>10} "
             f"{'CPUs us/jax':>11} {'tape MB':>8} {'tape MB all':>11}  checks")
     lines = [head, "-" * len(head)]
     for r in rows:
-        sp = r["all_active_s"] / r["pruned_s"]
-        gp = r["pruned_s"] / r["primal_s"]
+        sp = ratio(r, "all_pruned")
+        gp = ratio(r, "pruned_primal")
         jx = r.get("jax_s")
         checks = "pruned==all_active" if r["pruned_equals_all_active"] else "PRUNED!=ALL_ACTIVE"
         if "jax_agrees" in r:
@@ -591,17 +715,18 @@ def table(rows: list[dict[str, Any]]) -> str:
                        else ", SEQUENTIAL SCHEDULE DISAGREES")
         if r["schedule"] == "sequential":
             checks += " (AD of the sequential schedule: the parallel reverse failed)"
-        pj = f"{r['pruned_s'] / jx:.2f}" if jx else "-"
+        pjr = ratio(r, "pruned_jax")
+        pj = f"{pjr:.2f}" if pjr is not None else "-"
         lines.append(
             f"{r['name']:<10} {fmt_ms(r['primal_s'])} {fmt_ms(r['pruned_s'])} "
             f"{fmt_ms(r['all_active_s']):>10} {sp:10.2f} {gp:13.2f} {fmt_ms(jx)} "
             f"{pj:>10} "
             f"{fmt_cpus(r):>11} {fmt_mb(r.get('pruned_tape_bytes')):>8} "
             f"{fmt_mb(r.get('all_active_tape_bytes')):>11}  {checks}")
-    sps = [r["all_active_s"] / r["pruned_s"] for r in rows]
+    sps = [ratio(r, "all_pruned") for r in rows]
     lines.append("-" * len(head))
-    gp = geomean([r["pruned_s"] / r["primal_s"] for r in rows])
-    jx = [r["pruned_s"] / r["jax_s"] for r in rows if r.get("jax_s")]
+    gp = geomean([ratio(r, "pruned_primal") for r in rows])
+    jx = [x for r in rows if (x := ratio(r, "pruned_jax")) is not None]
     lines.append(f"geomean all_active/pruned: {geomean(sps):.2f}x   geomean pruned/primal: "
                  f"{gp:.2f}" + (f"   geomean pruned/jax: {geomean(jx):.2f}" if jx else ""))
     coded = [r for r in rows if "pruned_code_s" in r]
@@ -635,11 +760,11 @@ def code_table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         lines.append(f"{r['name']:<10} {fmt_us(r['primal_code_s'])} "
                      f"{fmt_us(r['pruned_code_s'])} {fmt_us(r['all_active_code_s'])} "
-                     f"{r['all_active_code_s'] / r['pruned_code_s']:10.2f} "
-                     f"{r['pruned_code_s'] / r['primal_code_s']:13.2f}")
+                     f"{ratio(r, 'all_pruned_code'):10.2f} "
+                     f"{ratio(r, 'pruned_primal_code'):13.2f}")
     lines.append("-" * len(head))
-    sp = geomean([r["all_active_code_s"] / r["pruned_code_s"] for r in rows])
-    gp = geomean([r["pruned_code_s"] / r["primal_code_s"] for r in rows])
+    sp = geomean([ratio(r, "all_pruned_code") for r in rows])
+    gp = geomean([ratio(r, "pruned_primal_code") for r in rows])
     lines.append(f"geomean all_active/pruned: {sp:.2f}x   geomean pruned/primal: {gp:.2f}"
                  "   (compiled code alone)")
     whole = [r["name"] for r in rows if not r.get("code_native", True)]
@@ -661,13 +786,13 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
         print("matplotlib not installed: no chart", file=sys.stderr)
         return False
     names = [r["name"] for r in rows] + ["geomean"]
-    series = [("per call from Python", "_s", "#4c72b0")]
+    series = [("per call from Python", "all_pruned", "#4c72b0")]
     if all("pruned_code_s" in r for r in rows):
-        series.append(("compiled code alone", "_code_s", "#dd8452"))
+        series.append(("compiled code alone", "all_pruned_code", "#dd8452"))
     fig, ax = plt.subplots(figsize=(1.1 * len(names) + 2, 3.6))
     width = 0.8 / len(series)
-    for j, (label, suffix, color) in enumerate(series):
-        sps = [r[f"all_active{suffix}"] / r[f"pruned{suffix}"] for r in rows]
+    for j, (label, key, color) in enumerate(series):
+        sps = [ratio(r, key) or float("nan") for r in rows]
         sps.append(geomean(sps))
         xs = [i + (j - (len(series) - 1) / 2) * width for i in range(len(names))]
         ax.bar(xs, sps, width=width, color=color, label=label)
@@ -690,7 +815,7 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], allow_abbrev=False,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size", choices=("small", "bench"), default="bench")
     ap.add_argument("--repeat", type=int, default=7)
@@ -712,23 +837,38 @@ def main(argv: list[str] | None = None) -> int:
                     help="compile our variants with reassoc=True (float sums may be "
                          "reordered and vectorized, as XLA does; small pure scf.if become "
                          "selects); default: the order written")
+    ap.add_argument("--processes", type=int, default=1, metavar="N",
+                    help="run the whole benchmark in N fresh processes, one after the "
+                         "other, and print the median of their ratios (and times), then "
+                         "each process's ratios; default 1")
     ns = ap.parse_args(argv)
-    cores = pin_cores(ns.cores) if ns.cores else None
+    if ns.processes < 1:
+        ap.error(f"--processes: expected a positive number, got {ns.processes}")
     try:
         ns.threads = resolve_threads(ns.threads if ns.threads == "auto" else int(ns.threads))
     except ValueError:
         ap.error(f"--threads: expected a positive integer or 'auto', got {ns.threads!r}")
-    if not ns.no_malloc_tuning:
-        keep_freed_memory()
-    names = ORDER if ns.only is None else [n.strip() for n in ns.only.split(",")]
-    rows = []
-    for name in names:
-        t0 = time.perf_counter()
-        rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes,
-                            ns.threads, ns.reassoc, not ns.no_code_timing))
-        print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
+    runs: list[list[dict[str, Any]]] = []
+    if ns.processes > 1:
+        runs = run_processes(sys.argv[1:] if argv is None else argv, ns.processes)
+        rows = aggregate(runs)
+        print(f"medians over {ns.processes} processes (each ratio: the median of the "
+              "processes' ratios, each measured side by side in its process)")
+    else:
+        cores = pin_cores(ns.cores) if ns.cores else None
+        if not ns.no_malloc_tuning:
+            keep_freed_memory()
+        names = ORDER if ns.only is None else [n.strip() for n in ns.only.split(",")]
+        rows = []
+        for name in names:
+            t0 = time.perf_counter()
+            rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes,
+                                ns.threads, ns.reassoc, not ns.no_code_timing))
+            rows[-1]["cores"] = cores
+            print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows))
-    if cores is not None:
+    cores = rows[0].get("cores") if rows else None
+    if cores:
         print(f"pinned to CPU{'s' if len(cores) > 1 else ''} {', '.join(map(str, cores))} "
               "(every variant, JAX's threads included)")
     if ns.reassoc:
@@ -737,6 +877,9 @@ def main(argv: list[str] | None = None) -> int:
     if ns.threads > 1:
         print(f"scf.parallel kernels ran on {ns.threads} host threads (blocked schedule); "
               "the objectives have no scf.parallel and run on one")
+    if runs:
+        print()
+        print(spread(runs))
     if ns.json:
         Path(ns.json).write_text(json.dumps(rows, indent=2) + "\n")
     if ns.png and chart(rows, ns.png):

@@ -102,3 +102,30 @@ def test_call_overhead_script_prints_every_variant() -> None:
         body, primal, grad, jax, primal_py, grad_py = lines[name]
         assert 0 < float(body) < float(grad) and float(primal) > 0 and jax == "-"
         assert float(primal_py) > 0 and float(grad_py) > 0
+
+
+def test_processes_take_the_median_of_side_by_side_ratios() -> None:
+    """``--processes``: each ratio is the median of the processes' own ratios, not the
+    ratio of median times (which may pair times from different processes); a check
+    holds only if it held in every process; the parent's options are not passed on."""
+    run = _run_module()
+
+    def row(primal: float, pruned: float, all_active: float, agrees: bool = True) -> dict:
+        return {"name": "gmm", "schedule": "-", "primal_s": primal, "pruned_s": pruned,
+                "all_active_s": all_active, "pruned_equals_all_active": agrees,
+                "pruned_cpus": 1.0}
+
+    # all_active/pruned 3.0, 1.1, 1.1: median 1.1, where the median times give 6/5
+    runs = [[row(1.0, 2.0, 6.0)], [row(3.0, 10.0, 11.0, agrees=False)], [row(2.0, 5.0, 5.5)]]
+    (agg,) = run.aggregate(runs)
+    assert agg["pruned_s"] == 5.0 and agg["all_active_s"] == 6.0 and agg["primal_s"] == 2.0
+    assert math.isclose(run.ratio(agg, "all_pruned"), 1.1)
+    assert math.isclose(run.ratio(agg, "pruned_primal"), 2.5)  # of 2.0, 3.33, 2.5
+    assert run.ratio(agg, "pruned_jax") is None
+    assert agg["pruned_equals_all_active"] is False
+    assert "PRUNED!=ALL_ACTIVE" in run.table([agg])
+    spread = run.spread(runs)
+    assert "3.00 1.10 1.10" in spread
+    assert run.child_argv(["--repeat", "3", "--processes", "3", "--json", "o.json",
+                           "--png=c.png", "--reassoc", "--processes=2"]) == [
+        "--repeat", "3", "--reassoc"]
