@@ -805,7 +805,9 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
     ax.set_ylabel("speedup of pruned over all_active")
     how = [w for w, on in (("reassoc", any(r.get("reassoc") for r in rows)),
                            (f"kernels on {max(r.get('threads', 1) for r in rows)} threads",
-                            any(r.get("threads", 1) > 1 for r in rows))) if on]
+                            any(r.get("threads", 1) > 1 for r in rows)),
+                           (f"medians of {len(rows[0].get('per_process', ()))} processes",
+                            "ratios" in rows[0])) if on]
     ax.set_title("Gradient runtime: activity-pruned vs all_active (CPU"
                  + (", " + ", ".join(how) if how else "") + ")")
     fig.tight_layout()
