@@ -39,8 +39,8 @@ def resolve_threads(threads: int | str) -> int:
 
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
             fill: int | None = None, emulate: bool = False, noalias: bool = False,
-            threads: int | str = 1, reassoc: bool = False, speculate: bool | None = None
-            ) -> Any:
+            threads: int | str = 1, reassoc: bool = False, speculate: bool | None = None,
+            expand: bool | None = None) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -61,12 +61,18 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     the ``reassoc`` fast-math flag), so loops summing floats can be vectorized; results
     change in the last bits.  ``speculate=True`` turns small ``scf.if`` with pure
     branches into selects (:mod:`activity.codegen.speculate`), which lets such loops be
-    vectorized too; by default (``None``) it goes with ``reassoc``.
+    vectorized too; by default (``None``) it goes with ``reassoc``.  ``expand``
+    (``None``: unless ``reassoc``; host code only) splits loops whose only float
+    recurrence is a sum into a loop doing the work, which LLVM can vectorize, and one
+    adding its buffered terms in order (:mod:`activity.codegen.expand`): results stay
+    bit-identical; small pure ``scf.if`` in the split loops are then speculated unless
+    ``speculate=False``.
     Compiled functions are cached per session.
     """
     from activity.codegen.prepare import prepare
 
-    module = prepare(_module(source), speculate=speculate, reassoc=reassoc)
+    module = prepare(_module(source), speculate=speculate, reassoc=reassoc,
+                     expand=expand if target == "cpu" else False)
     threads = resolve_threads(threads)
     if target == "cpu" and threads > 1:
         from activity.codegen.gpu import compile_threads, outermost_parallels

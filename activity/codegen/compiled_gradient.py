@@ -82,7 +82,7 @@ class GradientFunction:
     def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
                  emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
-                 speculate: bool | None = None) -> None:
+                 speculate: bool | None = None, expand: bool | None = None) -> None:
         from activity.ad import grad
 
         prog = Program.of(module)
@@ -141,7 +141,7 @@ class GradientFunction:
         # shadows: no written memref argument overlaps another, which LLVM may exploit
         kw: dict[str, Any] = ({"emulate": emulate} if target == "gpu" else
                               {"noalias": True, "threads": threads})
-        kw.update(reassoc=reassoc, speculate=speculate)
+        kw.update(reassoc=reassoc, speculate=speculate, expand=expand)
         self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
@@ -266,7 +266,7 @@ class GradientFunction:
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
-             speculate: bool | None = None) -> GradientFunction:
+             speculate: bool | None = None, expand: bool | None = None) -> GradientFunction:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -282,9 +282,12 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             ``"auto"``: as many as this process may run on).
         reassoc: let LLVM reorder float sums and products in the gradient (vectorized
             reductions; results change in the last bits).  See ``activity.compile``.
-        speculate: turn small pure ``scf.if`` into selects (``None``: with ``reassoc``).
+        speculate: turn small pure ``scf.if`` into selects (``None``: with ``reassoc``,
+            and in the loops ``expand`` split).
+        expand: split loops whose only float recurrence is a sum, so that they can be
+            vectorized with the sum's order kept (``None``: unless ``reassoc``; cpu).
     """
     from activity.codegen import _module
 
     return GradientFunction(_module(source), func, argnums, prune, args, target, opt, emulate,
-                            threads, reassoc, speculate)
+                            threads, reassoc, speculate, expand)

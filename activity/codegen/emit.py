@@ -35,7 +35,7 @@ def emit(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int = 3,
     if fmt != "mlir":
         from activity.codegen.prepare import prepare
 
-        module = prepare(module, reassoc=reassoc)
+        module = prepare(module, reassoc=reassoc, expand=None if fmt != "ptx" else False)
     if fmt == "mlir":
         buf = io.StringIO()
         Printer(stream=buf).print_op(module)

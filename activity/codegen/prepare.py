@@ -1,8 +1,12 @@
 """What every module goes through before it is lowered to LLVM IR.
 
+* ``expand`` (host code, strict float order): loops whose only float recurrence is a
+  sum are split so that their work can be vectorized while the sum keeps its order
+  (:mod:`.expand`); results are bit-identical.  On by default without ``reassoc``.
 * ``speculate``: small pure ``scf.if`` become ``arith.select`` (:mod:`.speculate`).
   It never changes a result, but pays only where the loop can then be vectorized, so
-  by default it goes with ``reassoc``.
+  by default it goes with ``reassoc`` -- and, without it, runs in the loops that
+  ``expand`` split.
 * ``reassoc``: every float ``arith`` (and ``llvm``) op gets the ``reassoc`` fast-math
   flag, which allows LLVM to reorder sums and products -- above all, to vectorize a
   loop's float reduction, which strict IEEE order forbids.  Off by default: results
@@ -18,8 +22,10 @@ from xdsl.dialects.arith import FastMathFlagsAttr
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.dialects.llvm import FastMathAttr
 from xdsl.dialects.utils.fast_math import FastMathFlag
+from xdsl.ir import Operation
 
-from activity.codegen.speculate import speculated
+from activity.codegen.expand import expand_reductions
+from activity.codegen.speculate import speculate_ifs, speculated
 
 
 def with_reassoc(module: ModuleOp) -> int:
@@ -35,13 +41,25 @@ def with_reassoc(module: ModuleOp) -> int:
     return n
 
 
-def prepare(module: ModuleOp, speculate: bool | None = None, reassoc: bool = False
-            ) -> ModuleOp:
-    """``module`` ready for lowering (itself when nothing changes, else a clone);
-    ``speculate=None`` speculates when ``reassoc`` is on."""
-    if speculate is None:
-        speculate = reassoc
-    out = speculated(module) if speculate else module
+def prepare(module: ModuleOp, speculate: bool | None = None, reassoc: bool = False,
+            expand: bool | None = None) -> ModuleOp:
+    """``module`` ready for lowering (itself when nothing changes, else a clone).
+    ``expand=None`` splits ordered reductions unless ``reassoc`` (pass ``False`` for
+    device code); ``speculate=None`` speculates everywhere with ``reassoc``, else in
+    the loops that were split."""
+    if expand is None:
+        expand = not reassoc
+    out = module
+    split: list[Operation] = []
+    if expand:
+        clone = module.clone()
+        split = list(expand_reductions(clone))
+        if split:
+            out = clone
+    if speculate or (speculate is None and reassoc):
+        out = speculated(out)
+    elif speculate is None and split:
+        speculate_ifs(out, roots=split)
     if reassoc:
         if out is module:
             out = module.clone()

@@ -36,6 +36,8 @@ computed on every iteration.  ``scf.if`` without results is left alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, ModuleOp
 from xdsl.ir import Block, Operation, SSAValue
@@ -224,13 +226,16 @@ def _convert(ifop: scf.IfOp) -> None:
     ifop.erase()
 
 
-def speculate_ifs(module: ModuleOp, budget: int = 0) -> int:
-    """Convert every small pure ``scf.if`` of ``module`` in place, innermost first (an
-    outer one becomes pure once its inner ones are selects); returns how many."""
+def speculate_ifs(module: ModuleOp, budget: int = 0,
+                  roots: Sequence[Operation] | None = None) -> int:
+    """Convert every small pure ``scf.if`` of ``module`` (or of the ops ``roots`` of
+    it) in place, innermost first (an outer one becomes pure once its inner ones are
+    selects); returns how many."""
     total = 0
     while True:
         done = 0
-        ifs = [op for op in module.walk() if isinstance(op, scf.IfOp)]
+        ifs = [op for r in (roots if roots is not None else [module]) for op in r.walk()
+               if isinstance(op, scf.IfOp)]
         for ifop in reversed(ifs):  # inner ones come after their parents in a walk
             if ifop.parent is not None and _convertible(ifop, budget):
                 _convert(ifop)
