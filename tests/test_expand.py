@@ -206,3 +206,102 @@ def test_plan_on_the_loop() -> None:
     (loop,) = [o for o in m.walk() if isinstance(o, scf.ForOp)]
     p = plan(loop)
     assert p is not None and [k for k, _ in p.accs] == [0, 1] and p.through == [2]
+
+
+# A sum over x[i - lb] with a heavy body, for the bounds cases below.
+SHIFTED = """
+func.func @f(%lb: index, %ub: index, %x: memref<?xf64>) -> f64 {
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %s = scf.for %i = %lb to %ub step %c1 iter_args(%a = %z) -> (f64) {
+    %j = arith.subi %i, %lb : index
+    %xi = memref.load %x[%j] : memref<?xf64>
+    %dd = arith.mulf %xi, %xi : f64
+    %e = arith.addf %dd, %one : f64
+    %r = math.sqrt %e : f64
+    %f = arith.divf %xi, %r : f64
+    %g = arith.divf %f, %e : f64
+    %a2 = arith.addf %a, %g : f64
+    scf.yield %a2 : f64
+  }
+  func.return %s : f64
+}
+"""
+
+
+@pytest.mark.parametrize("lb,ub", [(2**63 - 101, 2**63 - 1), (2**63 - 1 - BLOCK, 2**63 - 1),
+                                   (-(2**63), -(2**63) + 300), (2**62 + 1, -(2**62)),
+                                   (-5, 700)])
+def test_bounds_near_the_ends_of_index(lb: int, ub: int) -> None:
+    """Blocks are counted from 0: an upper bound near the largest index is never stepped
+    past, and a loop that does not run (lb > ub, with ub - lb wrapping) stays so."""
+    assert split(SHIFTED)[1] == 1
+    x = np.linspace(0.5, 2.0, max(0, min(ub - lb, 4000)) or 1)
+    want = Interpreter(activity.parse(SHIFTED)).run("f", [lb, ub, x.copy()]).results[0]
+    got = Interpreter(split(SHIFTED)[0]).run("f", [lb, ub, x.copy()]).results[0]
+    assert identical(want, got)
+    assert identical(want, compile(SHIFTED, "f")(lb, ub, x.copy()))
+
+
+@pytest.mark.parametrize("case", ["unsigned keyword", "unsigned attribute", "i32", "i64"])
+def test_refused_loop_kinds(case: str) -> None:
+    """Unsigned comparisons and integer induction variables are left alone (the strips
+    count in signed index)."""
+    src = SHIFTED
+    if case == "unsigned keyword":
+        src = src.replace("scf.for %i", "scf.for unsigned %i")
+    elif case == "unsigned attribute":
+        src = src.replace("    scf.yield %a2 : f64\n  }\n", "    scf.yield %a2 : f64\n  } "
+                          "{unsignedCmp}\n")
+    else:
+        t = case
+        src = (src.replace("%lb: index, %ub: index", f"%lb: {t}, %ub: {t}")
+               .replace("%c1 = arith.constant 1 : index", f"%c1 = arith.constant 1 : {t}")
+               .replace("%j = arith.subi %i, %lb : index",
+                        f"%j0 = arith.subi %i, %lb : {t}\n"
+                        f"    %j = arith.index_cast %j0 : {t} to index")
+               .replace("iter_args(%a = %z) -> (f64) {", f"iter_args(%a = %z) -> (f64) : {t} {{"))
+    m, k = split(src)
+    assert k == 0
+    if case.startswith("unsigned"):
+        lb = 2**63 - 1500  # crosses 2**63 as an unsigned loop: 3000 iterations
+        x = np.linspace(0.5, 2.0, 3000)
+        want = compile(src, "f", expand=False)(lb, lb + 3000 - 2**64, x.copy())
+        assert want != 0.0 and identical(want, compile(src, "f")(lb, lb + 3000 - 2**64, x))
+
+
+def test_recursive_functions_are_left_alone() -> None:
+    """A recursive function's frames would each hold the buffers: not split, so deep
+    recursion needs no more stack than before."""
+    rec = SHIFTED.replace("  func.return %s : f64\n}", """  %c0 = arith.constant 0 : index
+  %go = arith.cmpi sgt, %lb, %c0 : index
+  %t = scf.if %go -> (f64) {
+    %l1 = arith.subi %lb, %c1 : index
+    %u1 = arith.subi %ub, %c1 : index
+    %r = func.call @f(%l1, %u1, %x) : (index, index, memref<?xf64>) -> f64
+    %rs = arith.addf %r, %s : f64
+    scf.yield %rs : f64
+  } else {
+    scf.yield %s : f64
+  }
+  func.return %t : f64
+}""")
+    assert split(rec)[1] == 0
+    # and through another function
+    mutual = rec.replace("func.call @f(", "func.call @g(") + """
+func.func @g(%lb: index, %ub: index, %x: memref<?xf64>) -> f64 {
+  %r = func.call @f(%lb, %ub, %x) : (index, index, memref<?xf64>) -> f64
+  func.return %r : f64
+}
+"""
+    assert split(mutual)[1] == 0
+    assert split(SHIFTED + """
+func.func @h(%lb: index, %ub: index, %x: memref<?xf64>) -> f64 {
+  %r = func.call @f(%lb, %ub, %x) : (index, index, memref<?xf64>) -> f64
+  func.return %r : f64
+}
+""")[1] == 1
+    x = np.linspace(0.5, 2.0, 40)
+    assert identical(compile(rec, "f")(3000, 3040, x.copy()),
+                     compile(rec, "f", expand=False)(3000, 3040, x.copy()))

@@ -26,26 +26,34 @@ becomes, per block ``[%lo, %hi)``::
 
     scf.for %i = %lo to %hi step %c1 {
       ...
-      memref.store %c, %buf[%i - %lo] : memref<1024xf64>
+      memref.store %c, %buf[%i - %lo] : memref<256xf64>
     }
     %a2 = scf.for %j = %lo to %hi step %c1 iter_args(%a = %a1) -> (f64) {
-      %c = memref.load %buf[%j - %lo] : memref<1024xf64>
+      %c = memref.load %buf[%j - %lo] : memref<256xf64>
       %s = arith.addf %a, %c : f64
       scf.yield %s : f64
     }
 
-The same float operations run on the same values in the same order, so every result
-is bit-identical: the body's other effects keep their order (the first loop runs its
-iterations in order), and the accumulation only moves later, which pure float
-arithmetic cannot observe.  The first loop has no float recurrence left and can be
-vectorized; with speculation of its small pure ``scf.if`` (:mod:`.speculate`, which
-:func:`activity.codegen.prepare.prepare` then runs on these loops alone) miniBUDE's
-primal ran 3.9x faster here, its results unchanged to the last bit.
+The blocks are counted from 0 (``ceil(n / BLOCK)`` of them, ``n = ub - lb`` when
+``lb < ub``, else 0), so that no bound is stepped past even when ``ub`` is near the
+largest index.  The same float operations run on the same values in the same order, so
+every result is bit-identical -- unless the source allows contraction
+(``fastmath<contract>`` on both a multiply and the add it feeds): LLVM may then fuse
+them into one FMA in the original loop, but not across the buffer, so the split result
+is the unfused one, the interpreter's.  Otherwise: the body's other effects keep their
+order (the first loop runs its iterations in order), and the accumulation only moves
+later, which pure float arithmetic cannot observe.  The first loop has no float
+recurrence left and can be vectorized; with speculation of its small pure ``scf.if``
+(:mod:`.speculate`, which :func:`activity.codegen.prepare.prepare` then runs on these
+loops alone) miniBUDE's primal ran 3.9x faster here, its results unchanged to the last
+bit.
 
 When: only where it should pay and cannot get in the way --
 
-* an innermost ``scf.for`` of step 1 (signed bounds) -- and not of fewer than
-  ``MIN_TRIPS`` iterations by constant bounds, which LLVM unrolls --, not inside an
+* an innermost ``scf.for`` over ``index`` of step 1 (signed bounds) -- and not of
+  fewer than ``MIN_TRIPS`` iterations by constant bounds, which LLVM unrolls --, in a
+  function that cannot call itself (its frame grows by the buffers: ``BLOCK``
+  elements per accumulator, at the function's entry), not inside an
   ``scf.parallel``
   (whose iterations may run on threads sharing the function's stack buffer) nor a GPU
   kernel: this is a host-code transformation;
@@ -75,8 +83,8 @@ from activity.ops import lookup
 from activity.ops.spec import OpKind
 
 # Iterations per block: the buffer is BLOCK elements of the accumulator's type, on the
-# stack (8 KiB per f64 accumulator).
-BLOCK = 1024
+# stack (2 KiB per f64 accumulator; blocks of 16 to 1024 ran miniBUDE equally fast).
+BLOCK = 256
 # Float work (cost units as in .speculate: an add 1, a division or square root 2) that
 # the body must do besides its accumulations.
 MIN_WORK = 8
@@ -174,7 +182,9 @@ class _Plan:
 def plan(loop: scf.ForOp) -> _Plan | None:
     """The split of ``loop``, or ``None`` where it does not apply (see the module's
     docstring)."""
-    if _const_int(loop.step) != 1 or "unsignedCmp" in loop.properties:
+    if _const_int(loop.step) != 1 or not isinstance(loop.lb.type, IndexType):
+        return None  # (the strips below count in index)
+    if "unsignedCmp" in loop.properties or "unsignedCmp" in loop.attributes:
         return None
     lo, hi = _const_int(loop.lb), _const_int(loop.ub)
     if lo is not None and hi is not None and hi - lo < MIN_TRIPS:
@@ -234,15 +244,28 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
         buf = memref.AllocaOp.get(body.args[1 + k].type, shape=[BLOCK])
         entry.insert_op_before(buf, entry.first_op) if entry.first_op else entry.add_op(buf)
         bufs.append(buf.memref)
-    c1 = before(arith.ConstantOp(IntegerAttr(1, idx)))
-    cb = before(arith.ConstantOp(IntegerAttr(BLOCK, idx)))
+    c0 = before(arith.ConstantOp(IntegerAttr(0, idx))).results[0]
+    c1 = before(arith.ConstantOp(IntegerAttr(1, idx))).results[0]
+    cb = before(arith.ConstantOp(IntegerAttr(BLOCK, idx))).results[0]
+    cbm1 = before(arith.ConstantOp(IntegerAttr(BLOCK - 1, idx))).results[0]
+    # n iterations in ceil(n / BLOCK) blocks, counted from 0 so that no bound is ever
+    # stepped past (ub may be near the largest index); n is 0 unless lb < ub, so that
+    # ub - lb cannot wrap for a loop that does not run
+    lt = before(arith.CmpiOp(loop.lb, loop.ub, "slt"))
+    diff = before(arith.SubiOp(loop.ub, loop.lb))
+    n = before(arith.SelectOp(lt.results[0], diff.results[0], c0)).results[0]
+    up = before(arith.AddiOp(n, cbm1))
+    blocks = before(arith.DivUIOp(up.results[0], cb)).results[0]
 
     # the strip loop: its iter_args are the accumulators
     outer = Block(arg_types=[idx] + [body.args[1 + k].type for k, _ in p.accs])
-    lo = outer.args[0]
-    end = arith.AddiOp(lo, cb.results[0])
-    hi = arith.MinSIOp(end.result, loop.ub)
-    outer.add_ops([end, hi])
+    done = arith.MuliOp(outer.args[0], cb)
+    lo_op = arith.AddiOp(loop.lb, done.result)
+    rest = arith.SubiOp(n, done.result)
+    size = arith.MinSIOp(rest.result, cb)
+    hi = arith.AddiOp(lo_op.result, size.result)
+    outer.add_ops([done, lo_op, rest, size, hi])
+    lo = lo_op.result
 
     # the body loop: the original ops, their accumulations replaced by buffer stores
     nb = Block(arg_types=[idx])
@@ -265,7 +288,7 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
     yld.detach()
     yld.erase()
     nb.add_op(scf.YieldOp())
-    inner = scf.ForOp(lo, hi.result, c1.results[0], [], Region([nb]))
+    inner = scf.ForOp(lo, hi.result, c1, [], Region([nb]))
     outer.add_op(inner)
 
     # the sum loop: the same ops, in iteration order
@@ -281,11 +304,11 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
         sb.add_op(acc)
         sums.append(acc.result)
     sb.add_op(scf.YieldOp(*sums))
-    total = scf.ForOp(lo, hi.result, c1.results[0], list(outer.args[1:]), Region([sb]))
+    total = scf.ForOp(lo, hi.result, c1, list(outer.args[1:]), Region([sb]))
     outer.add_op(total)
     outer.add_op(scf.YieldOp(*total.results))
-    strip = before(scf.ForOp(loop.lb, loop.ub, cb.results[0],
-                             [inits[k] for k, _ in p.accs], Region([outer])))
+    strip = before(scf.ForOp(c0, blocks, c1, [inits[k] for k, _ in p.accs],
+                             Region([outer])))
     for j, (k, _) in enumerate(p.accs):
         loop.results[k].replace_all_uses_with(strip.results[j])
     for k in p.through:
@@ -295,12 +318,38 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
     return inner
 
 
+def _recursive(module: ModuleOp) -> set[str]:
+    """The functions of ``module`` that may call themselves, directly or not: a frame
+    of theirs must not grow by the stack buffers (a deep recursion would overflow)."""
+    calls: dict[str, set[str]] = {}
+    for f in module.walk():
+        if isinstance(f, func.FuncOp):
+            calls[f.sym_name.data] = {c.callee.string_value() for c in f.walk()
+                                      if isinstance(c, func.CallOp)}
+    out = set()
+    for name in calls:
+        seen: set[str] = set()
+        stack = list(calls[name])
+        while stack:
+            g = stack.pop()
+            if g == name:
+                out.add(name)
+                break
+            if g not in seen:
+                seen.add(g)
+                stack.extend(calls.get(g, ()))
+    return out
+
+
 def expand_reductions(module: ModuleOp) -> list[scf.ForOp]:
     """Split every loop of ``module`` that :func:`plan` accepts (in place); returns the
     body loops, whose ``scf.if`` are worth speculating."""
     out: list[scf.ForOp] = []
+    recursive = _recursive(module)
     for f in module.walk():
         if not isinstance(f, func.FuncOp) or not f.body.blocks:
+            continue
+        if f.sym_name.data in recursive:
             continue
         entry = f.body.blocks[0]
         loops = [o for o in f.walk() if isinstance(o, scf.ForOp)]
