@@ -305,3 +305,22 @@ func.func @h(%lb: index, %ub: index, %x: memref<?xf64>) -> f64 {
     x = np.linspace(0.5, 2.0, 40)
     assert identical(compile(rec, "f")(3000, 3040, x.copy()),
                      compile(rec, "f", expand=False)(3000, 3040, x.copy()))
+
+
+def test_emit_splits_unless_asked_not_to(tmp_path: Any) -> None:
+    """``activity grad/compile --emit llvm`` splits by default; ``--no-expand`` not."""
+    import subprocess
+    import sys
+
+    src = tmp_path / "energy.mlir"
+    src.write_text(ENERGY)
+    outs = []
+    for extra in ([], ["--no-expand"]):
+        p = subprocess.run([sys.executable, "-m", "activity", "grad", str(src), "--func",
+                            "energy", "--args", "const,dup,const,dup,active", "--emit", "llvm",
+                            "--opt", "0", *extra], capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+        outs.append(p.stdout)
+    # the split's buffers: one per accumulator, in the primal (two) and the gradient
+    buffers = f"alloca double, i64 {BLOCK}"
+    assert outs[0].count(buffers) >= 2 and buffers not in outs[1]

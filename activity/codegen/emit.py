@@ -29,13 +29,15 @@ FORMATS = ("mlir", "llvm", "obj", "ptx")
 
 
 def emit(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int = 3,
-         arch: str = "sm_80", reassoc: bool = False) -> str | bytes:
+         arch: str = "sm_80", reassoc: bool = False, expand: bool | None = None
+         ) -> str | bytes:
     """``module`` (or the code of ``funcs``) in format ``fmt``; bytes for ``obj``.
-    ``reassoc``: as ``activity.compile(..., reassoc=True)`` (llvm, obj and ptx)."""
+    ``reassoc``, ``expand``: as for ``activity.compile`` (llvm, obj and ptx; ``expand``
+    only for host code)."""
     if fmt != "mlir":
         from activity.codegen.prepare import prepare
 
-        module = prepare(module, reassoc=reassoc, expand=None if fmt != "ptx" else False)
+        module = prepare(module, reassoc=reassoc, expand=expand if fmt != "ptx" else False)
     if fmt == "mlir":
         buf = io.StringIO()
         Printer(stream=buf).print_op(module)
@@ -100,6 +102,10 @@ def add_emit_arguments(parser: argparse.ArgumentParser) -> None:
                         help="for --emit llvm/obj/ptx: let LLVM reorder float sums and "
                              "products (vectorized reductions; results change in the last "
                              "bits) and turn small pure scf.if into selects")
+    parser.add_argument("--no-expand", action="store_true",
+                        help="for --emit llvm/obj: do not split loops whose only float "
+                             "recurrence is a sum (by default they are, so that they "
+                             "vectorize with the sum's order kept)")
 
 
 def emit_from_args(ns: argparse.Namespace, module: ModuleOp, funcs: Sequence[str],
@@ -110,7 +116,8 @@ def emit_from_args(ns: argparse.Namespace, module: ModuleOp, funcs: Sequence[str
     if fmt is None or fmt == "mlir":
         return False
     out = emit(module, funcs, fmt, getattr(ns, "opt", 3), getattr(ns, "arch", "sm_80"),
-               bool(getattr(ns, "reassoc", False)))
+               bool(getattr(ns, "reassoc", False)),
+               False if getattr(ns, "no_expand", False) else None)
     path = output if output is not None else getattr(ns, "output", None)
     if isinstance(out, bytes):
         if path is None:
