@@ -75,6 +75,8 @@ itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -341,25 +343,31 @@ def _recursive(module: ModuleOp) -> set[str]:
     return out
 
 
-def expand_reductions(module: ModuleOp) -> list[scf.ForOp]:
-    """Split every loop of ``module`` that :func:`plan` accepts (in place); returns the
-    body loops, whose ``scf.if`` are worth speculating."""
-    out: list[scf.ForOp] = []
+def _candidates(module: ModuleOp) -> Iterator[tuple[func.FuncOp, scf.ForOp, _Plan]]:
+    """The loops of ``module`` that :func:`plan` accepts, with their functions."""
     recursive = _recursive(module)
     for f in module.walk():
         if not isinstance(f, func.FuncOp) or not f.body.blocks:
             continue
         if f.sym_name.data in recursive:
             continue
-        entry = f.body.blocks[0]
-        loops = [o for o in f.walk() if isinstance(o, scf.ForOp)]
-        for loop in loops:
+        for loop in [o for o in f.walk() if isinstance(o, scf.ForOp)]:
             if any(isinstance(o, scf.ForOp | scf.WhileOp) for o in loop.body.walk()):
                 continue  # (innermost loops only; _vectorizable refuses nested regions too)
             p = plan(loop)
             if p is not None:
-                out.append(_split(loop, p, entry))
-    return out
+                yield f, loop, p
 
 
-__all__ = ["BLOCK", "MIN_TRIPS", "MIN_WORK", "expand_reductions", "plan"]
+def splittable(module: ModuleOp) -> bool:
+    """``module`` has a loop to split (it is left as it is)."""
+    return next(_candidates(module), None) is not None
+
+
+def expand_reductions(module: ModuleOp) -> list[scf.ForOp]:
+    """Split every loop of ``module`` that :func:`plan` accepts (in place); returns the
+    body loops, whose ``scf.if`` are worth speculating."""
+    return [_split(loop, p, f.body.blocks[0]) for f, loop, p in list(_candidates(module))]
+
+
+__all__ = ["BLOCK", "MIN_TRIPS", "MIN_WORK", "expand_reductions", "plan", "splittable"]

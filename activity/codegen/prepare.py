@@ -24,7 +24,7 @@ from xdsl.dialects.llvm import FastMathAttr
 from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Operation
 
-from activity.codegen.expand import expand_reductions
+from activity.codegen.expand import expand_reductions, splittable
 from activity.codegen.speculate import speculate_ifs, speculated
 
 
@@ -51,11 +51,9 @@ def prepare(module: ModuleOp, speculate: bool | None = None, reassoc: bool = Fal
         expand = not reassoc
     out = module
     split: list[Operation] = []
-    if expand:
-        clone = module.clone()
-        split = list(expand_reductions(clone))
-        if split:
-            out = clone
+    if expand and splittable(module):  # (no clone where there is nothing to split)
+        out = module.clone()
+        split = list(expand_reductions(out))
     if speculate or (speculate is None and reassoc):
         out = speculated(out)
     elif speculate is None and split:
