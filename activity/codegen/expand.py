@@ -241,11 +241,14 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
         block.insert_op_before(op, loop)
         return op
 
-    bufs = []
+    bufs: list[SSAValue] = []
     for k, _ in p.accs:
-        buf = memref.AllocaOp.get(body.args[1 + k].type, shape=[BLOCK])
-        entry.insert_op_before(buf, entry.first_op) if entry.first_op else entry.add_op(buf)
-        bufs.append(buf.memref)
+        alloca = memref.AllocaOp.get(body.args[1 + k].type, shape=[BLOCK])
+        if entry.first_op is not None:
+            entry.insert_op_before(alloca, entry.first_op)
+        else:
+            entry.add_op(alloca)
+        bufs.append(alloca.memref)
     c0 = before(arith.ConstantOp(IntegerAttr(0, idx))).results[0]
     c1 = before(arith.ConstantOp(IntegerAttr(1, idx))).results[0]
     cb = before(arith.ConstantOp(IntegerAttr(BLOCK, idx))).results[0]
@@ -278,11 +281,11 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
         o.detach()
         nb.add_op(o)
     adds = []
-    for (k, acc), buf in zip(p.accs, bufs, strict=True):
+    for (k, acc), slot in zip(p.accs, bufs, strict=True):
         arg = body.args[1 + k]
         contrib = acc.rhs if acc.lhs is arg else acc.lhs
         off = arith.SubiOp(nb.args[0], lo)
-        st = memref.StoreOp.get(contrib, buf, [off.result])
+        st = memref.StoreOp.get(contrib, slot, [off.result])
         nb.insert_op_before(off, acc)
         nb.insert_op_before(st, acc)
         acc.detach()
@@ -298,8 +301,8 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
     off = arith.SubiOp(sb.args[0], lo)
     sb.add_op(off)
     sums: list[SSAValue] = []
-    for j, ((acc, lhs_is_acc), buf) in enumerate(zip(adds, bufs, strict=True)):
-        ld = memref.LoadOp.get(buf, [off.result])
+    for j, ((acc, lhs_is_acc), slot) in enumerate(zip(adds, bufs, strict=True)):
+        ld = memref.LoadOp.get(slot, [off.result])
         sb.add_op(ld)
         a = sb.args[1 + j]
         acc.operands = [a, ld.res] if lhs_is_acc else [ld.res, a]
