@@ -1217,3 +1217,40 @@ func.func @dbl(%x: memref<?xf64>, %n: index) {
     assert np.array_equal(x, 8 * np.arange(8.0))
     prep.reset()
     assert np.array_equal(x, np.arange(8.0))
+
+
+I1_MEMORY = """
+func.func @flags(%n: index, %x: memref<?xf64>, %t: f64, %b: memref<?xi1>, %c: memref<?xi1>)
+    -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %p = arith.cmpf olt, %xi, %t : f64
+    memref.store %p, %b[%i] : memref<?xi1>
+  }
+  %k = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> (index) {
+    %q = memref.load %c[%i] : memref<?xi1>
+    %one = arith.select %q, %c1, %c0 : index
+    %a2 = arith.addi %a, %one : index
+    scf.yield %a2 : index
+  }
+  func.return %k : index
+}
+"""
+
+
+def test_i1_memory_is_bytes() -> None:
+    """An i1 element is a byte, as numpy's bool_: any nonzero byte reads as true (as the
+    interpreter and numpy read it), a stored flag is 0 or 1, and a vectorized loop
+    stores its flags four bytes at a time instead of lane by lane."""
+    n = 37
+    x = np.linspace(-1.0, 1.0, n)
+    c = np.array([0, 1, 2, 0, 255] * 7 + [1, 0], dtype=np.uint8).view(np.bool_)
+    b1, b2 = np.zeros(n, bool), np.zeros(n, bool)
+    want = Interpreter(activity.parse(I1_MEMORY)).run("flags", [n, x, 0.1, b1, c.copy()])
+    f = compile(I1_MEMORY, "flags")
+    got = f(n, x, 0.1, b2, c.copy())
+    assert want.results[0] == got == 22
+    assert np.array_equal(b1, b2) and set(b2.view(np.uint8).tolist()) == {0, 1}
+    assert "store i1" not in f.optimized_ir and "x i8>" in f.optimized_ir

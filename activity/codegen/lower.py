@@ -994,17 +994,29 @@ class FuncLowering:
         return self.b.gep(base, [self.linear(d, lay, idxs)], inbounds=True,
                           source_etype=lay.elem)
 
+    # An i1 element is a byte in memory (as numpy's bool_): it is loaded and stored as
+    # an i8.  LLVM's own ``store i1`` would do for one element, but a vectorized loop
+    # cannot store ``<4 x i1>`` into four bytes (in memory a vector of i1 is bit-packed),
+    # so it extracted and stored every lane alone -- the AD's taped branch conditions
+    # in miniBUDE's vectorized forward sweep.  As i8 the lanes go out in one store.
     def op_load(self, op: Operation) -> None:
         m = op.operands[0]
         lay = self.layout_of(m)
         p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[1:]])
+        if lay.elem == I1:
+            byte = self.b.load(p, typ=I8)
+            self.set(op, self.b.icmp_unsigned("!=", byte, ir.Constant(I8, 0)))
+            return
         self.set(op, self.b.load(p, typ=lay.elem))
 
     def op_store(self, op: Operation) -> None:
         v, m = op.operands[0], op.operands[1]
         lay = self.layout_of(m)
         p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]])
-        self.b.store(self.v(v), p)
+        val = self.v(v)
+        if lay.elem == I1:
+            val = self.b.zext(val, I8)
+        self.b.store(val, p)
 
     def op_atomic_rmw(self, op: Operation) -> None:
         v, m = op.operands[0], op.operands[1]
