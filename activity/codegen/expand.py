@@ -81,6 +81,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
+from activity.ad.facts import const_int
 from activity.ops import lookup
 from activity.ops.spec import OpKind
 
@@ -102,13 +103,6 @@ _INSTRUCTION = {"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.n
                 "math.sqrt", "math.absf", "math.fma", "math.copysign", "math.floor",
                 "math.ceil", "math.trunc", "math.roundeven"}
 _PARALLEL = ("scf.parallel", "scf.forall", "affine.parallel", "gpu.launch", "gpu.func")
-
-
-def _const_int(v: SSAValue) -> int | None:
-    op = v.owner
-    if isinstance(op, arith.ConstantOp) and isinstance(op.value, IntegerAttr):
-        return op.value.value.data
-    return None
 
 
 def _in_parallel(op: Operation) -> bool:
@@ -184,11 +178,11 @@ class _Plan:
 def plan(loop: scf.ForOp) -> _Plan | None:
     """The split of ``loop``, or ``None`` where it does not apply (see the module's
     docstring)."""
-    if _const_int(loop.step) != 1 or not isinstance(loop.lb.type, IndexType):
+    if const_int(loop.step) != 1 or not isinstance(loop.lb.type, IndexType):
         return None  # (the strips below count in index)
     if "unsignedCmp" in loop.properties or "unsignedCmp" in loop.attributes:
         return None
-    lo, hi = _const_int(loop.lb), _const_int(loop.ub)
+    lo, hi = const_int(loop.lb), const_int(loop.ub)
     if lo is not None and hi is not None and hi - lo < MIN_TRIPS:
         return None
     if _in_parallel(loop):
