@@ -1254,3 +1254,86 @@ def test_i1_memory_is_bytes() -> None:
     assert want.results[0] == got == 22
     assert np.array_equal(b1, b2) and set(b2.view(np.uint8).tolist()) == {0, 1}
     assert "store i1" not in f.optimized_ir and "x i8>" in f.optimized_ir
+
+
+I1_RMW = """
+func.func @rmw(%m: memref<4xi1>, %v: i1) -> i1 {
+  %c0 = arith.constant 0 : index
+  %o = memref.atomic_rmw andi %v, %m[%c0] : (i1, memref<4xi1>) -> i1
+  func.return %o : i1
+}
+func.func @prmw(%n: index, %m: memref<4xi1>, %x: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %p = arith.cmpf olt, %xi, %z : f64
+    %o = memref.atomic_rmw ori %p, %m[%c1] : (i1, memref<4xi1>) -> i1
+    scf.reduce
+  }
+  func.return
+}
+func.func @anyneg(%n: index, %x: memref<?xf64>) -> i1 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = arith.constant false
+  %z = arith.constant 0.0 : f64
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%f) -> i1 {
+    %xi = memref.load %x[%i] : memref<?xf64>
+    %p = arith.cmpf olt, %xi, %z : f64
+    scf.reduce(%p : i1) {
+    ^bb0(%a: i1, %b: i1):
+      %o = arith.ori %a, %b : i1
+      scf.reduce.return %o : i1
+    }
+  }
+  func.return %r : i1
+}
+func.func @strided(%s0: memref<8xi1>, %d: memref<4xi1>) -> i1 {
+  %s = memref.subview %s0[0] [4] [2] : memref<8xi1> to memref<4xi1, strided<[2]>>
+  memref.copy %s, %d : memref<4xi1, strided<[2]>> to memref<4xi1>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %d[%c0] : memref<4xi1>
+  func.return %v : i1
+}
+"""
+
+
+def _flags(*bytes_: int) -> np.ndarray:
+    return np.array(bytes_, dtype=np.uint8).view(np.bool_)
+
+
+@pytest.mark.parametrize("how", [{}, {"threads": 2}, {"target": "gpu", "emulate": True}])
+def test_i1_read_modify_writes_and_reductions(how: dict) -> None:
+    """Flags updated in place (memref.atomic_rmw, atomically in a parallel loop) and
+    summed by an scf.parallel reduction read a byte as ``!= 0`` and write 0 or 1, on
+    the host, on host threads and in (emulated) GPU kernels -- an i1 atomic is not
+    valid LLVM, and combining raw bytes gives 2 AND 1 = 0 for two true flags."""
+    x = np.ones(100)
+    x[57] = -1.0
+    interp = Interpreter(activity.parse(I1_RMW))
+    m1 = _flags(0, 0, 0, 0)
+    want = interp.run("prmw", [100, m1, x.copy()])
+    m2 = _flags(0, 2, 0, 0)
+    assert compile(I1_RMW, "prmw", **how)(100, m2, x.copy()) is None and want.results == ()
+    assert np.array_equal(m1.view(np.uint8), [0, 1, 0, 0]) and bool(m2[1])
+    assert bool(interp.run("anyneg", [100, x.copy()]).results[0])
+    assert compile(I1_RMW, "anyneg", **how)(100, x.copy()) == 1
+    x[57] = 1.0
+    assert compile(I1_RMW, "anyneg", **how)(100, x.copy()) == 0
+    if not how:
+        m = _flags(2, 0, 0, 0)  # true AND true: true, stored as 1
+        assert compile(I1_RMW, "rmw")(m, True) == 1
+        assert m.view(np.uint8).tolist() == [1, 0, 0, 0]
+        want = interp.run("rmw", [_flags(2, 0, 0, 0), True]).results[0]
+        assert bool(want)
+
+
+def test_i1_strided_copy() -> None:
+    """A strided copy of flags copies bytes, as the contiguous memmove does: any
+    nonzero byte still reads as true."""
+    src, d = _flags(2, 0, 4, 0, 1, 0, 0, 0), np.zeros(4, bool)
+    want = Interpreter(activity.parse(I1_RMW)).run("strided", [src.copy(), np.zeros(4, bool)])
+    assert bool(want.results[0]) and compile(I1_RMW, "strided", opt=0)(src, d) == 1
+    assert d.tolist() == [True, True, True, False]

@@ -71,6 +71,8 @@ from activity.codegen.lower import (
 )
 from activity.codegen.types import (
     F64,
+    I1,
+    I8,
     I32,
     I64,
     PTR,
@@ -322,7 +324,9 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False,
     for j, (acc, (kind, _)) in enumerate(zip(accs, k.reductions, strict=True)):
         assert red_ptr is not None
         slot = b.gep(red_ptr, [ir.Constant(I64, j)], source_etype=I64)
-        if kind in RMW_LLVM:
+        if acc.type == I1:  # a flag is a byte in its slot (as i1 memory is, lower.py)
+            fl.rmw_flag(slot, acc, kind, atomic=True)
+        elif kind in RMW_LLVM:
             b.atomic_rmw(RMW_LLVM[kind], slot, acc, "monotonic")
         else:
             fl.cas_loop(slot, acc, kind, acc.type)
@@ -898,7 +902,7 @@ def emit_launch(fl: FuncLowering, k: Kernel) -> None:
     n_dims = len(k.op.regions[0].blocks.first.args)  # type: ignore[union-attr]
     inits = [fl.v(x) for x in k.op.operands[3 * n_dims:]]
     for j, x in enumerate(inits):
-        b.store(x, at(red, j))
+        b.store(b.zext(x, I8) if x.type == I1 else x, at(red, j))
     if nred:
         b.store(alloca(PTR), at(arr, n - 1))
     _lbs, _ubs, _steps, counts = _bounds(fl, k.op)
@@ -907,7 +911,12 @@ def emit_launch(fl: FuncLowering, k: Kernel) -> None:
     b.call(launch, [ir.Constant(I64, k.kid), arr, total, red])
     outs = []
     for j, r in enumerate(k.op.results):
-        outs.append(b.load(at(red, j), typ=value_type(r.type)))
+        t = value_type(r.type)
+        if t == I1:
+            byte = b.load(at(red, j), typ=I8)
+            outs.append(b.icmp_unsigned("!=", byte, ir.Constant(I8, 0)))
+        else:
+            outs.append(b.load(at(red, j), typ=t))
     fl.set(k.op, *outs)
 
 

@@ -1027,6 +1027,10 @@ class FuncLowering:
             kind = rmw_kind(op)
         except ValueError as e:
             raise unsupported(op, str(e)) from None
+        if lay.elem == I1:  # a byte in memory (see op_load): a flag in, a flag out
+            atomic = self.ml.target.atomics and m not in self.plain_rmw
+            self.set(op, self.rmw_flag(p, val, kind, atomic))
+            return
         if self.ml.target.atomics and m not in self.plain_rmw:
             llk = RMW_LLVM.get(kind)
             if llk is not None:
@@ -1038,6 +1042,34 @@ class FuncLowering:
         new = val if kind == "assign" else self.combine(kind, old, val)
         self.b.store(new, p)
         self.set(op, old)
+
+    def rmw_flag(self, p: ir.Value, val: ir.Value, kind: str, atomic: bool) -> ir.Value:
+        """``memref.atomic_rmw`` on an i1 element, stored as a byte: the old byte read
+        as ``!= 0``, combined as i1, stored as 0 or 1 -- through a cmpxchg loop on the
+        byte when ``atomic`` (LLVM has no atomics on i1, and an ``atomicrmw`` on the i8
+        would combine the raw bytes, 2 AND 1 = 0 for two true flags)."""
+        b = self.b
+        zero = ir.Constant(I8, 0)
+        start = b.block
+        init = b.load(p, typ=I8)
+        if not atomic:  # the host runs scf.parallel in order
+            old = b.icmp_unsigned("!=", init, zero)
+            new = val if kind == "assign" else self.combine(kind, old, val)
+            b.store(b.zext(new, I8), p)
+            return old
+        loop = self.fresh_block("cas.loop")
+        done = self.fresh_block("cas.done")
+        b.branch(loop)
+        b.position_at_end(loop)
+        byte = b.phi(I8)
+        byte.add_incoming(init, start)
+        old = b.icmp_unsigned("!=", byte, zero)
+        new = val if kind == "assign" else self.combine(kind, old, val)
+        pair = b.cmpxchg(p, byte, b.zext(new, I8), "monotonic", "monotonic")
+        byte.add_incoming(b.extract_value(pair, 0), b.block)
+        b.cbranch(b.extract_value(pair, 1), done, loop)
+        b.position_at_end(done)
+        return old
 
     def combine(self, kind: str, old: ir.Value, val: ir.Value) -> ir.Value:
         """``old (kind) val`` computed as the table op of the kind."""
@@ -1309,7 +1341,8 @@ class FuncLowering:
             return
 
         def body(ivs: list[ir.Value]) -> None:
-            v = self.b.load(self.elem_ptr(s, ls, ivs), typ=ls.elem)
+            # (an i1 element is a byte, copied as it is, as the memmove above copies it)
+            v = self.b.load(self.elem_ptr(s, ls, ivs), typ=I8 if ls.elem == I1 else ls.elem)
             self.b.store(v, self.elem_ptr(d, ld, ivs))
 
         self.loop_nest(sizes, body)

@@ -2,8 +2,12 @@
 
 The same module lowered by MLIR's own conversion passes must compute what our lowering
 computes, and -- since both use MLIR's calling convention and memref descriptors -- the
-same packed wrapper and Python calling code serve both.  The tools are looked up as
-``mlir-opt-22`` / ``mlir-translate-22`` first, then without a version suffix.
+same packed wrapper and Python calling code serve both.  One known difference: upstream
+loads an ``i1`` element with ``load i1`` (its low bit), ours as ``byte != 0`` (as numpy
+and our interpreter read a ``bool_``), so the two agree on flags stored as 0 or 1 -- as
+every flag our code stores is -- but not on other nonzero bytes passed in.  The tools
+are looked up as ``mlir-opt-22`` / ``mlir-translate-22`` first, then without a version
+suffix.
 """
 
 from __future__ import annotations
