@@ -100,8 +100,13 @@ def test_call_overhead_script_prints_every_variant() -> None:
     lines = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines() if ln.strip()}
     for name in ("ba", "hand"):
         body, primal, grad, jax, primal_py, grad_py = lines[name]
-        assert 0 < float(body) < float(grad) and float(primal) > 0 and jax == "-"
+        assert float(body) > 0 and float(grad) > 0 and float(primal) > 0 and jax == "-"
         assert float(primal_py) > 0 and float(grad_py) > 0
+    # a call costs its body and more: asserted where the margin is about 100x (BA's
+    # 0.1 us of code against microseconds of call), not for Hand, whose 10-20 us body
+    # and 20-40 us call a single round on this shared machine has ordered both ways
+    body, _, grad, *_ = lines["ba"]
+    assert float(body) < float(grad)
 
 
 def test_processes_take_the_median_of_side_by_side_ratios() -> None:
