@@ -324,9 +324,8 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False,
     for j, (acc, (kind, _)) in enumerate(zip(accs, k.reductions, strict=True)):
         assert red_ptr is not None
         slot = b.gep(red_ptr, [ir.Constant(I64, j)], source_etype=I64)
-        if acc.type == I1:  # a flag is a byte in its slot (as i1 memory is, lower.py)
-            fl.rmw_flag(slot, acc, kind, atomic=True)
-        elif kind in RMW_LLVM:
+        # (a flag is a byte in its slot, as i1 memory is: no atomicrmw on it)
+        if kind in RMW_LLVM and acc.type != I1:
             b.atomic_rmw(RMW_LLVM[kind], slot, acc, "monotonic")
         else:
             fl.cas_loop(slot, acc, kind, acc.type)

@@ -1048,27 +1048,12 @@ class FuncLowering:
         as ``!= 0``, combined as i1, stored as 0 or 1 -- through a cmpxchg loop on the
         byte when ``atomic`` (LLVM has no atomics on i1, and an ``atomicrmw`` on the i8
         would combine the raw bytes, 2 AND 1 = 0 for two true flags)."""
-        b = self.b
-        zero = ir.Constant(I8, 0)
-        start = b.block
-        init = b.load(p, typ=I8)
-        if not atomic:  # the host runs scf.parallel in order
-            old = b.icmp_unsigned("!=", init, zero)
-            new = val if kind == "assign" else self.combine(kind, old, val)
-            b.store(b.zext(new, I8), p)
-            return old
-        loop = self.fresh_block("cas.loop")
-        done = self.fresh_block("cas.done")
-        b.branch(loop)
-        b.position_at_end(loop)
-        byte = b.phi(I8)
-        byte.add_incoming(init, start)
-        old = b.icmp_unsigned("!=", byte, zero)
+        if atomic:
+            return self.cas_loop(p, val, kind, I1)
+        b = self.b  # the host runs scf.parallel in order
+        old = b.icmp_unsigned("!=", b.load(p, typ=I8), ir.Constant(I8, 0))
         new = val if kind == "assign" else self.combine(kind, old, val)
-        pair = b.cmpxchg(p, byte, b.zext(new, I8), "monotonic", "monotonic")
-        byte.add_incoming(b.extract_value(pair, 0), b.block)
-        b.cbranch(b.extract_value(pair, 1), done, loop)
-        b.position_at_end(done)
+        b.store(b.zext(new, I8), p)
         return old
 
     def combine(self, kind: str, old: ir.Value, val: ir.Value) -> ir.Value:
@@ -1087,26 +1072,34 @@ class FuncLowering:
         return self.b.select(c, old, val)
 
     def cas_loop(self, p: ir.Value, val: ir.Value, kind: str, t: ir.Type) -> ir.Value:
-        """An atomic read-modify-write without an LLVM atomicrmw op: cmpxchg loop."""
+        """An atomic read-modify-write without an LLVM atomicrmw op: a cmpxchg loop on
+        the element's memory word -- a float's bits, an i1's byte (see ``op_load``)."""
         b = self.b
-        it = ir.IntType(elem_size(t) * 8)
+        mem: ir.Type
+        if t == I1:
+            mem = I8
+            decode = lambda w: b.icmp_unsigned("!=", w, ir.Constant(I8, 0))  # noqa: E731
+            encode = lambda x: b.zext(x, I8)  # noqa: E731
+        elif is_float_type(t):
+            mem = ir.IntType(elem_size(t) * 8)
+            decode = lambda w: b.bitcast(w, t)  # noqa: E731
+            encode = lambda x: b.bitcast(x, mem)  # noqa: E731
+        else:
+            mem = t
+            decode = encode = lambda x: x  # noqa: E731
         start = b.block
-        init = b.load(p, typ=t)
+        init = b.load(p, typ=mem)
         loop = self.fresh_block("cas.loop")
         done = self.fresh_block("cas.done")
         b.branch(loop)
         b.position_at_end(loop)
-        old = b.phi(t)
-        old.add_incoming(init, start)
+        word = b.phi(mem)
+        word.add_incoming(init, start)
+        old = decode(word)
         new = val if kind == "assign" else self.combine(kind, old, val)
-        oi = old if not is_float_type(t) else b.bitcast(old, it)
-        ni = new if not is_float_type(t) else b.bitcast(new, it)
-        pair = b.cmpxchg(p, oi, ni, "monotonic", "monotonic")
-        seen = b.extract_value(pair, 0)
-        ok = b.extract_value(pair, 1)
-        seen_t = seen if not is_float_type(t) else b.bitcast(seen, t)
-        old.add_incoming(seen_t, b.block)
-        b.cbranch(ok, done, loop)
+        pair = b.cmpxchg(p, word, encode(new), "monotonic", "monotonic")
+        word.add_incoming(b.extract_value(pair, 0), b.block)
+        b.cbranch(b.extract_value(pair, 1), done, loop)
         b.position_at_end(done)
         return old
 
