@@ -77,13 +77,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import networkx as nx
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from activity.ad.facts import const_int
+from activity.engine.program import Program
 from activity.ops import lookup
 from activity.ops.spec import OpKind
+from activity.summaries.derive import call_graph
 
 # Iterations per block: the buffer is BLOCK elements of the accumulator's type, on the
 # stack (2 KiB per f64 accumulator; blocks of 16 to 1024 ran miniBUDE equally fast).
@@ -148,21 +151,11 @@ def _loaded(v: SSAValue, body: Block) -> bool:
             continue
         seen.add(id(x))
         op = x.owner
-        if not isinstance(op, Operation) or not _inside(op, body):
+        if not isinstance(op, Operation) or not body.is_ancestor(op):
             continue
         if isinstance(op, memref.LoadOp):
             return True
         stack.extend(op.operands)
-    return False
-
-
-def _inside(op: Operation, block: Block) -> bool:
-    b = op.parent_block()
-    while b is not None:
-        if b is block:
-            return True
-        p = b.parent_op()
-        b = p.parent_block() if p is not None else None
     return False
 
 
@@ -318,26 +311,13 @@ def _split(loop: scf.ForOp, p: _Plan, entry: Block) -> scf.ForOp:
 
 
 def _recursive(module: ModuleOp) -> set[str]:
-    """The functions of ``module`` that may call themselves, directly or not: a frame
-    of theirs must not grow by the stack buffers (a deep recursion would overflow)."""
-    calls: dict[str, set[str]] = {}
-    for f in module.walk():
-        if isinstance(f, func.FuncOp):
-            calls[f.sym_name.data] = {c.callee.string_value() for c in f.walk()
-                                      if isinstance(c, func.CallOp)}
-    out = set()
-    for name in calls:
-        seen: set[str] = set()
-        stack = list(calls[name])
-        while stack:
-            g = stack.pop()
-            if g == name:
-                out.add(name)
-                break
-            if g not in seen:
-                seen.add(g)
-                stack.extend(calls.get(g, ()))
-    return out
+    """The functions of ``module`` that may call themselves, directly or not (the
+    project's call graph, ``func.call`` and ``llvm.call`` alike): a frame of theirs
+    must not grow by the stack buffers (a deep recursion would overflow)."""
+    prog = Program.of(module)
+    cg = call_graph(prog, prog.functions)
+    return {n for comp in nx.strongly_connected_components(cg) for n in comp
+            if len(comp) > 1 or cg.has_edge(n, n)}
 
 
 def _candidates(module: ModuleOp) -> Iterator[tuple[func.FuncOp, scf.ForOp, _Plan]]:
