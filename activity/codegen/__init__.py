@@ -8,6 +8,7 @@ See ``docs/codegen.md``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
@@ -40,7 +41,7 @@ def resolve_threads(threads: int | str) -> int:
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
             fill: int | None = None, emulate: bool = False, noalias: bool = False,
             threads: int | str = 1, reassoc: bool = False, speculate: bool | None = None,
-            expand: bool | None = None) -> Any:
+            expand: bool | None = None, static_argnums: int | Sequence[int] = ()) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -67,8 +68,25 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     adding its buffered terms in order (:mod:`activity.codegen.expand`): results stay
     bit-identical; small pure ``scf.if`` in the split loops are then speculated unless
     ``speculate=False``.
+    ``static_argnums``: integer arguments whose values are compiled in, as ``jax.jit``
+    compiles for its shapes (:mod:`activity.codegen.specialize`): the function is
+    compiled on first call for each distinct tuple of their values, with them as
+    constants -- loop bounds LLVM can see.  It is still called with every argument.
     Compiled functions are cached per session.
     """
+    if static_argnums != ():
+        from activity.codegen.specialize import SpecializingFunction, static_positions
+
+        base = _module(source)
+        static = static_positions(base, func, static_argnums)
+        if static:
+            def make(m: ModuleOp) -> Any:
+                return compile(m, func, target=target, opt=opt, fill=fill, emulate=emulate,
+                               noalias=noalias, threads=threads, reassoc=reassoc,
+                               speculate=speculate, expand=expand)
+
+            return SpecializingFunction(base, func, static, make)
+        source = base
     from activity.codegen.prepare import prepare
 
     module = prepare(_module(source), speculate=speculate, reassoc=reassoc,

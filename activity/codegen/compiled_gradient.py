@@ -76,6 +76,51 @@ def _buffer(t: Any) -> bool:
     return isinstance(t, MemRefType | LLVMPointerType)
 
 
+def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
+               args: Sequence[str] | None) -> tuple[Operation, list[int], list[str], list[Any]]:
+    """``func``'s operation, the argument numbers differentiated, the activity of every
+    argument and their types: ``argnums`` and ``args`` checked (``ValueError``) and the
+    defaults of the module docstring filled in."""
+    prog = Program.of(module)
+    fop = prog.functions.get(func)
+    if fop is None:
+        raise CodegenError(f"no function @{func} in the module")
+    params = list(entry_args(fop))
+    types = [p.type for p in params]
+    if argnums is None:
+        nums = [i for i, t in enumerate(types) if _differentiable(t)]
+    elif isinstance(argnums, int):
+        nums = [argnums]
+    else:
+        nums = [int(i) for i in argnums]
+    for i in nums:
+        if not 0 <= i < len(types):
+            raise ValueError(f"argnums: @{func} has no argument {i}")
+        if not _differentiable(types[i]):
+            raise ValueError(f"argnums: argument {i} of @{func} has type {types[i]}, "
+                             "which carries no derivative")
+    if args is None:
+        kinds = []
+        for i, (p, t) in enumerate(zip(params, types, strict=True)):
+            if i in nums:
+                kinds.append("active" if isinstance(t, AnyFloat) else "dup")
+            elif _buffer(t):
+                kinds.append("dup" if _differentiable(t) and may_write(p) else "const")
+            else:
+                kinds.append("const")
+    else:
+        kinds = list(args)
+        if len(kinds) != len(types):
+            raise ValueError(f"args: @{func} has {len(types)} arguments, "
+                             f"got {len(kinds)} activities")
+        for i in nums:
+            want = ("active",) if isinstance(types[i], AnyFloat) else ("dup", "dupnoneed")
+            if kinds[i] not in want:
+                raise ValueError(f"args: argument {i} is in argnums but has activity "
+                                 f"{kinds[i]!r}")
+    return fop, nums, kinds, types
+
+
 class GradientFunction:
     """The callable :func:`gradient` returns (see the module docstring)."""
 
@@ -85,46 +130,10 @@ class GradientFunction:
                  speculate: bool | None = None, expand: bool | None = None) -> None:
         from activity.ad import grad
 
-        prog = Program.of(module)
-        fop = prog.functions.get(func)
-        if fop is None:
-            raise CodegenError(f"no function @{func} in the module")
-        params = list(entry_args(fop))
-        types = [p.type for p in params]
+        fop, nums, kinds, types = activities(module, func, argnums, args)
         self.func = func
         self.single = isinstance(argnums, int)
-        if argnums is None:
-            nums = [i for i, t in enumerate(types) if _differentiable(t)]
-        elif isinstance(argnums, int):
-            nums = [argnums]
-        else:
-            nums = [int(i) for i in argnums]
-        for i in nums:
-            if not 0 <= i < len(types):
-                raise ValueError(f"argnums: @{func} has no argument {i}")
-            if not _differentiable(types[i]):
-                raise ValueError(f"argnums: argument {i} of @{func} has type {types[i]}, "
-                                 "which carries no derivative")
         self.argnums = nums
-        if args is None:
-            kinds = []
-            for i, (p, t) in enumerate(zip(params, types, strict=True)):
-                if i in nums:
-                    kinds.append("active" if isinstance(t, AnyFloat) else "dup")
-                elif _buffer(t):
-                    kinds.append("dup" if _differentiable(t) and may_write(p) else "const")
-                else:
-                    kinds.append("const")
-        else:
-            kinds = list(args)
-            if len(kinds) != len(types):
-                raise ValueError(f"args: @{func} has {len(types)} arguments, "
-                                 f"got {len(kinds)} activities")
-            for i in nums:
-                want = ("active",) if isinstance(types[i], AnyFloat) else ("dup", "dupnoneed")
-                if kinds[i] not in want:
-                    raise ValueError(f"args: argument {i} is in argnums but has activity "
-                                     f"{kinds[i]!r}")
         self.kinds = kinds
         self.types = types
         from activity.codegen.lower import ModuleLowering
@@ -266,7 +275,8 @@ class GradientFunction:
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
-             speculate: bool | None = None, expand: bool | None = None) -> GradientFunction:
+             speculate: bool | None = None, expand: bool | None = None,
+             static_argnums: int | Sequence[int] = ()) -> Any:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -286,8 +296,25 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             and in the loops ``expand`` split).
         expand: split loops whose only float recurrence is a sum, so that they can be
             vectorized with the sum's order kept (``None``: unless ``reassoc``; cpu).
+        static_argnums: integer arguments compiled in as constants, as ``jax.jit``
+            compiles for its shapes: the function is differentiated and compiled on
+            first call for each distinct tuple of their values (a
+            :class:`~activity.codegen.specialize.SpecializingGradient`; it is still
+            called with every argument).  See :mod:`activity.codegen.specialize`.
     """
     from activity.codegen import _module
 
-    return GradientFunction(_module(source), func, argnums, prune, args, target, opt, emulate,
+    module = _module(source)
+    if static_argnums != ():
+        from activity.codegen.specialize import SpecializingGradient, static_positions
+
+        static = static_positions(module, func, static_argnums)
+        if static:
+            def make(m: ModuleOp) -> GradientFunction:
+                return GradientFunction(m, func, argnums, prune, args, target, opt,
+                                        emulate, threads, reassoc, speculate, expand)
+
+            activities(module, func, argnums, args)  # (checked before any value is seen)
+            return SpecializingGradient(module, func, static, make, "gradient of")
+    return GradientFunction(module, func, argnums, prune, args, target, opt, emulate,
                             threads, reassoc, speculate, expand)

@@ -38,6 +38,7 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
     StringAttr,
@@ -203,17 +204,107 @@ _LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall",
 
 
 def unroll_hint(op: Operation, trips: int) -> bool:
-    """Whether ``scf.for`` ``op``, of ``trips`` iterations, gets ``llvm.loop.unroll.full``:
-    at most UNROLL_MAX_TRIPS iterations, no loop or unstructured control flow inside,
-    and at most UNROLL_MAX_OPS ops in all once unrolled (calls count as one op)."""
+    """Whether ``scf.for`` ``op``, of at most ``trips`` iterations, gets
+    ``llvm.loop.unroll.full``: at most UNROLL_MAX_TRIPS iterations, no unstructured
+    control flow and no loop inside but ``scf.for`` loops whose trip counts have
+    constant bounds (:func:`max_trips`) of at most UNROLL_MAX_TRIPS each, and at most
+    UNROLL_MAX_OPS ops in all once every loop of the nest is unrolled (calls count as
+    one op).  The nests matter where sizes are constants (``static_argnums``): the
+    reverse of a triangular loop (GMM's ``for col: for r in col+1..d``) counts ``col``
+    down and ``r`` over ``0..d-col-2``, which LLVM unrolls only when told to; its
+    forward loop it unrolls by itself."""
     if not 0 < trips <= UNROLL_MAX_TRIPS:
         return False
+    n = _unrolled_ops(op.regions[0], UNROLL_MAX_OPS // trips)
+    return n is not None and n * trips <= UNROLL_MAX_OPS
+
+
+def _unrolled_ops(region: Region, budget: int) -> int | None:
+    """Ops of ``region`` once every inner ``scf.for`` is unrolled (each counted for its
+    largest trip count), or None when an inner loop cannot be bounded or the count
+    passes ``budget``."""
     n = 0
-    for inner in op.regions[0].walk():
-        if op_name(inner) in _LOOPS or op_name(inner).startswith("cf."):
-            return False
-        n += 1
-    return n * trips <= UNROLL_MAX_OPS
+    for inner in region.ops:
+        name = op_name(inner)
+        if name.startswith("cf."):
+            return None
+        if name == "scf.for":
+            bound = max_trips(inner)
+            if bound is None or bound > UNROLL_MAX_TRIPS:
+                return None
+            body = _unrolled_ops(inner.regions[0], budget - n)
+            if body is None:
+                return None
+            n += 1 + bound * body
+        elif name in _LOOPS:
+            return None
+        else:
+            n += 1
+            for r in inner.regions:
+                sub = _unrolled_ops(r, budget - n)
+                if sub is None:
+                    return None
+                n += sub
+        if n > budget:
+            return None
+    return n
+
+
+def max_trips(op: Operation) -> int | None:
+    """A constant bound on the trip count of ``scf.for`` ``op`` (signed, constant
+    positive step) from the ranges of its bounds (:func:`index_range`), else None."""
+    if isinstance(_prop(op, "unsignedCmp"), UnitAttr):
+        return None
+    lb, ub, step = (index_range(v) for v in op.operands[:3])
+    if lb is None or ub is None or step is None or step[0] != step[1] or step[0] <= 0:
+        return None
+    return max(0, -(-(ub[1] - lb[0]) // step[0]))
+
+
+_RANGE_DEPTH = 32
+
+
+def index_range(v: SSAValue, depth: int = 0) -> tuple[int, int] | None:
+    """Bounds ``(lo, hi)`` of integer value ``v`` from constants, the counters of
+    enclosing ``scf.for`` loops whose bounds have ranges, and ``arith`` add, sub, mul,
+    min and max over them; None when unknown.  (Overflow is not modelled: the bounds
+    only decide unrolling hints, which LLVM checks against its own trip counts.)"""
+    if depth > _RANGE_DEPTH:
+        return None
+    owner = v.owner
+    if isinstance(owner, Block):
+        parent = owner.parent_op()
+        if parent is None or op_name(parent) != "scf.for" or v is not owner.args[0]:
+            return None
+        lb, ub = (index_range(x, depth + 1) for x in parent.operands[:2])
+        if lb is None or ub is None or ub[1] <= lb[0]:
+            return None
+        return lb[0], ub[1] - 1
+    name = op_name(owner)
+    if name in ("arith.constant", "llvm.mlir.constant"):
+        a = _prop(owner, "value")
+        if not isinstance(a, IntegerAttr) or (isinstance(a.type, IntegerType)
+                                              and a.type.width.data == 1):
+            return None
+        c = int(a.value.data)
+        return c, c
+    if name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
+        return index_range(owner.operands[0], depth + 1)
+    if name not in ("arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minsi"):
+        return None
+    a, b = (index_range(x, depth + 1) for x in owner.operands[:2])
+    if a is None or b is None:
+        return None
+    if name == "arith.addi":
+        return a[0] + b[0], a[1] + b[1]
+    if name == "arith.subi":
+        return a[0] - b[1], a[1] - b[0]
+    if name == "arith.muli":
+        ps = [x * y for x in a for y in b]
+        return min(ps), max(ps)
+    if name == "arith.maxsi":
+        return max(a[0], b[0]), max(a[1], b[1])
+    return min(a[0], b[0]), min(a[1], b[1])
 
 
 def constant_trip_count(lb: ir.Value, ub: ir.Value, step: ir.Value,
@@ -1564,7 +1655,10 @@ class FuncLowering:
             return self.lower_body(region, [iv, *carried])
 
         hints: list[tuple[str, ir.Constant | None]] = []
-        if unroll_hint(op, constant_trip_count(lb, ub, step, unsigned)):
+        trips = constant_trip_count(lb, ub, step, unsigned)
+        if trips < 0 and not unsigned:  # (bounded, e.g. an inner loop of a constant nest)
+            trips = max_trips(op) or -1
+        if unroll_hint(op, trips):
             hints.append(("llvm.loop.unroll.full", None))
         self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints))
 

@@ -1,0 +1,163 @@
+"""Integer arguments known when compiling (``static_argnums``), as ``jax.jit`` knows shapes.
+
+``jax.jit`` compiles a function once per distinct set of array shapes: its loop bounds
+are constants, so XLA unrolls, keeps small arrays in registers and sizes its buffers at
+compile time.  Our functions take their sizes as integer arguments, so LLVM sees loops
+of unknown length.  ``static_argnums`` closes that gap: the integer arguments named are
+replaced by ``arith.constant`` ops at the top of the function's body before anything
+else runs (before differentiation, for a gradient), and the function is compiled once
+per distinct tuple of their values.  The signature stays as it is -- a specialized
+function is called with the same arguments, the static ones included, and ignores
+them -- so every calling convention, native entry and ahead-of-time symbol keeps its
+shape.
+
+Only integer-typed arguments (``index``, ``iN``) can be static: a float known at compile
+time would change rounding (LLVM folds), and a buffer has no value to bake in.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
+
+from activity.codegen.errors import CodegenError
+from activity.engine.program import Program, entry_args
+
+
+def static_positions(module: ModuleOp, func: str, static_argnums: int | Sequence[int]
+                     ) -> tuple[int, ...]:
+    """``static_argnums`` checked against ``func``'s signature: sorted, without
+    repeats; a ``ValueError`` names a missing or non-integer argument."""
+    nums = [static_argnums] if isinstance(static_argnums, int) else list(static_argnums)
+    fop = Program.of(module).functions.get(func)
+    if fop is None:
+        raise CodegenError(f"no function @{func} in the module")
+    params = entry_args(fop)
+    out = set()
+    for i in nums:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise ValueError(f"static_argnums: expected argument numbers, got {i!r}")
+        if not 0 <= i < len(params):
+            raise ValueError(f"static_argnums: @{func} has no argument {i} "
+                             f"(it takes {len(params)})")
+        t = params[i].type
+        if not isinstance(t, IndexType | IntegerType):
+            raise ValueError(f"static_argnums: argument {i} of @{func} has type {t}; only "
+                             "integer (index, iN) arguments can be static")
+        out.add(i)
+    return tuple(sorted(out))
+
+
+def _check_value(func: str, i: int, t: Any, x: Any) -> int:
+    """``x`` as a Python int that fits argument ``i``'s type, or a ``TypeError`` /
+    ``ValueError`` saying why not (as a compiled call would)."""
+    if isinstance(t, IntegerType) and t.width.data == 1:
+        if isinstance(x, bool) or (hasattr(x, "dtype") and x.dtype == bool):
+            return int(bool(x))
+    if isinstance(x, bool) or not hasattr(x, "__index__"):
+        raise TypeError(f"@{func}: static argument {i} must be an integer, got "
+                        f"{type(x).__name__}")
+    v = operator.index(x)
+    width = 64 if isinstance(t, IndexType) else t.width.data
+    lo, hi = -(1 << (width - 1)), (1 << width) - 1  # signless: either reading
+    if not lo <= v <= hi:
+        raise ValueError(f"@{func}: static argument {i} = {v} does not fit {t}")
+    return v
+
+
+def specialize(module: ModuleOp, func: str, values: Mapping[int, int]) -> ModuleOp:
+    """A clone of ``module`` in which ``func``'s arguments ``values`` (position -> int)
+    are constants: each becomes an ``arith.constant`` at the top of the entry block
+    and every use of the argument uses it instead.  The argument itself stays (unused)."""
+    out = module.clone()
+    fop = Program.of(out).functions.get(func)
+    if fop is None:
+        raise CodegenError(f"no function @{func} in the module")
+    params = entry_args(fop)
+    block = fop.regions[0].blocks.first
+    assert block is not None
+    first = block.first_op
+    for i, v in sorted(values.items()):
+        p = params[i]
+        t = p.type
+        if not isinstance(t, IndexType | IntegerType):
+            raise ValueError(f"static argument {i} of @{func} has type {t}")
+        if isinstance(t, IntegerType) and v >= 1 << (t.width.data - 1):
+            v -= 1 << t.width.data  # the same bits, as the signed value IntegerAttr wants
+        c = arith.ConstantOp(IntegerAttr(v, t))
+        if p.name_hint:
+            c.results[0].name_hint = p.name_hint
+        if first is None:
+            block.add_op(c)
+        else:
+            block.insert_op_before(c, first)
+        p.replace_all_uses_with(c.results[0])
+    return out
+
+
+class Specializing:
+    """A compiled function (or gradient) of ``func`` that is compiled anew for every
+    distinct tuple of its static arguments' values, on first use; the compiled
+    versions are kept for the session (as ``jax.jit`` keeps one per shape).  Calls and
+    ``prepare`` take every argument, the static ones included."""
+
+    def __init__(self, module: ModuleOp, func: str, static: Sequence[int],
+                 make: Callable[[ModuleOp], Any], what: str = "compiled") -> None:
+        self.module = module
+        self.func = func
+        self.static = tuple(static)
+        fop = Program.of(module).functions[func]
+        params = entry_args(fop)
+        self._types = [params[i].type for i in self.static]
+        self._n = len(params)
+        self._make = make
+        self._what = what
+        self.versions: dict[tuple[int, ...], Any] = {}
+
+    def __repr__(self) -> str:
+        return (f"<{self._what} @{self.func}, static arguments {list(self.static)}: "
+                f"{len(self.versions)} version(s)>")
+
+    def key(self, xs: Sequence[Any]) -> tuple[int, ...]:
+        if len(xs) != self._n:
+            raise TypeError(f"@{self.func} takes {self._n} arguments, got {len(xs)}")
+        return tuple(_check_value(self.func, i, t, xs[i])
+                     for i, t in zip(self.static, self._types, strict=True))
+
+    def version(self, xs: Sequence[Any]) -> Any:
+        """The compiled version for the static values in ``xs`` (compiled now if new)."""
+        k = self.key(xs)
+        fn = self.versions.get(k)
+        if fn is None:
+            fn = self._make(specialize(self.module, self.func,
+                                       dict(zip(self.static, k, strict=True))))
+            self.versions[k] = fn
+        return fn
+
+    def __call__(self, *xs: Any) -> Any:
+        return self.version(xs)(*xs)
+
+
+class SpecializingFunction(Specializing):
+    """``activity.compile(..., static_argnums=...)``: ``prepare(args)`` as
+    :meth:`~activity.codegen.jit.CompiledFunction.prepare`."""
+
+    def prepare(self, args: Sequence[Any], fresh: bool = False,
+                restore: Sequence[int] | None = None) -> Any:
+        return self.version(args).prepare(args, fresh=fresh, restore=restore)
+
+
+class SpecializingGradient(Specializing):
+    """``activity.gradient(..., static_argnums=...)``: ``prepare(*xs)`` as
+    :meth:`~activity.codegen.compiled_gradient.GradientFunction.prepare`."""
+
+    def prepare(self, *xs: Any) -> Any:
+        return self.version(xs).prepare(*xs)
+
+
+__all__ = ["Specializing", "SpecializingFunction", "SpecializingGradient", "specialize",
+           "static_positions"]

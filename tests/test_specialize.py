@@ -1,0 +1,145 @@
+"""``static_argnums``: integer arguments compiled in as constants (``jax.jit``'s shapes),
+and the unrolling hints that constant loop nests then get."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import activity
+from activity.codegen import compile as compile_fn
+from activity.codegen import gradient
+from activity.codegen.jit import host_target
+from activity.codegen.lower import ModuleLowering, index_range, max_trips
+from activity.codegen.specialize import specialize
+from activity.ops import op_name
+
+# a triangular nest, as GMM's ``Q x``: for col < n: for r in col+1..n: q[r] += l[k] * x[col]
+TRIANGLE = """
+func.func @tri(%n: index, %l: memref<?xf64>, %x: memref<?xf64>, %q: memref<?xf64>, %s: i8) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %last = scf.for %col = %c0 to %n step %c1 iter_args(%k = %c0) -> (index) {
+    %xc = memref.load %x[%col] : memref<?xf64>
+    %lo = arith.addi %col, %c1 : index
+    %k2 = scf.for %r = %lo to %n step %c1 iter_args(%kk = %k) -> (index) {
+      %lv = memref.load %l[%kk] : memref<?xf64>
+      %qv = memref.load %q[%r] : memref<?xf64>
+      %p = arith.mulf %lv, %xc : f64
+      %a = arith.addf %qv, %p : f64
+      memref.store %a, %q[%r] : memref<?xf64>
+      %kn = arith.addi %kk, %c1 : index
+      scf.yield %kn : index
+    }
+    scf.yield %k2 : index
+  }
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %q[%i] : memref<?xf64>
+    %w = arith.mulf %v, %v : f64
+    %t = arith.addf %acc, %w : f64
+    scf.yield %t : f64
+  }
+  %sf = arith.sitofp %s : i8 to f64
+  %out = arith.mulf %sum, %sf : f64
+  return %out : f64
+}
+"""
+
+
+def _inputs(n: int, s: int = 3) -> list:
+    rng = np.random.default_rng(n)
+    return [n, rng.normal(size=n * (n - 1) // 2 + 1), rng.normal(size=n),
+            rng.normal(size=n), s]
+
+
+def test_specialize_replaces_the_argument_by_a_constant() -> None:
+    m = activity.parse(TRIANGLE)
+    before = str(m)
+    sm = specialize(m, "tri", {0: 7, 4: 200})
+    assert str(m) == before  # the caller's module is not touched
+    f = next(op for op in sm.walk() if op_name(op) == "func.func")
+    args = f.regions[0].blocks.first.args
+    assert not list(args[0].uses) and not list(args[4].uses)
+    consts = [op for op in f.regions[0].blocks.first.ops if op_name(op) == "arith.constant"]
+    assert "7 : index" in str(consts[0]) and "-56 : i8" in str(consts[1])  # 200's bits
+
+
+def test_static_argnums_compile_once_per_value() -> None:
+    m = activity.parse(TRIANGLE)
+    plain = compile_fn(m, "tri")
+    static = compile_fn(m, "tri", static_argnums=(0, 4))
+    for n in (5, 9, 5):
+        xs = _inputs(n)
+        a, b = plain(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in xs]), \
+            static(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in xs])
+        assert a == b
+    assert sorted(static.versions) == [(5, 3), (9, 3)]
+    assert "2 version(s)" in repr(static)
+    prep = static.prepare(_inputs(9))
+    prep.run(2)
+    assert len(static.versions) == 2
+
+
+def test_static_argnums_gradient_equals_the_generic_one() -> None:
+    m = activity.parse(TRIANGLE)
+    xs = _inputs(12)
+    g = gradient(m, "tri", argnums=(1, 2))
+    gs = gradient(m, "tri", argnums=(1, 2), static_argnums=0)
+    for a, b in zip(g(*xs), gs(*xs), strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert list(gs.versions) == [(12,)]
+    prep = gs.prepare(*xs)
+    prep.run(3)
+    gs_all = gradient(m, "tri", argnums=(1, 2), prune=False, static_argnums=[0, 0])
+    for a, b in zip(g(*xs), gs_all(*xs), strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-12)
+
+
+def test_static_argnums_errors() -> None:
+    m = activity.parse(TRIANGLE)
+    with pytest.raises(ValueError, match="only integer"):
+        compile_fn(m, "tri", static_argnums=1)
+    with pytest.raises(ValueError, match="has no argument 5"):
+        gradient(m, "tri", argnums=1, static_argnums=5)
+    with pytest.raises(ValueError, match="argnums: argument 0"):  # checked before any call
+        gradient(m, "tri", argnums=0, static_argnums=0)
+    f = compile_fn(m, "tri", static_argnums=(0, 4))
+    xs = _inputs(4)
+    with pytest.raises(TypeError, match="static argument 0 must be an integer"):
+        f(4.0, *xs[1:])
+    with pytest.raises(ValueError, match="does not fit i8"):
+        f(*xs[:4], 300)
+    with pytest.raises(TypeError, match="takes 5 arguments, got 4"):
+        f(*xs[:4])
+    assert not f.versions
+    assert f(*_inputs(4)[:4], np.int64(-3)) == compile_fn(m, "tri")(*_inputs(4)[:4], -3)
+
+
+def _loop_hints(module_text: str, func: str) -> tuple[int, int]:
+    """(loops, loops carrying llvm.loop.unroll.full) in ``func``'s unoptimized IR."""
+    ml = ModuleLowering(activity.parse(module_text), host_target(3))
+    text = str(ml.lower([func]))
+    return text.count("!llvm.loop"), text.count('!"llvm.loop.unroll.full"')
+
+
+def test_constant_triangular_nest_is_unrolled_in_full() -> None:
+    loops, full = _loop_hints(TRIANGLE, "tri")
+    assert loops == 0 and full == 0  # n unknown: no hint, LLVM decides
+    sm = specialize(activity.parse(TRIANGLE), "tri", {0: 10})
+    ml = ModuleLowering(sm, host_target(3))
+    text = str(ml.lower(["tri"]))
+    # the nest (outer 10 trips, inner at most 9) and the sum loop
+    assert text.count('!"llvm.loop.unroll.full"') == 1  # one metadata node, shared
+    assert text.count("!llvm.loop") == 3
+    inner = next(op for op in sm.walk() if op_name(op) == "scf.for"
+                 and op_name(op.parent_op()) == "scf.for")
+    assert max_trips(inner) == 9
+    assert index_range(inner.operands[0]) == (1, 10)
+    # 17: the outer loop is past UNROLL_MAX_TRIPS, the inner one (at most 16) is not
+    big = specialize(activity.parse(TRIANGLE), "tri", {0: 17})
+    text = str(ModuleLowering(big, host_target(3)).lower(["tri"]))
+    assert text.count("!llvm.loop") == 1
+    big = specialize(activity.parse(TRIANGLE), "tri", {0: 18})
+    text = str(ModuleLowering(big, host_target(3)).lower(["tri"]))
+    assert "!llvm.loop" not in text  # LLVM decides
