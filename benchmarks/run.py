@@ -9,6 +9,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --cores 1            # everything (XLA's pool too) on one CPU
     python benchmarks/run.py --reassoc            # float sums reordered, as XLA does
     python benchmarks/run.py --processes 3        # 3 fresh processes; median ratios
+    python benchmarks/run.py --static             # sizes compiled in, as jax.jit does
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
@@ -33,6 +34,8 @@ geometric mean), ``pruned/primal`` and ``pruned/jax``.  ``CPUs us/jax`` is the p
 CPU time over the wall time while our variants / JAX ran: ours run on one thread unless
 ``--threads``, while XLA's CPU backend runs its own thread pool (seen here: 1.5-1.9 CPUs
 on the objectives), so ``--cores 1`` is the like-for-like single-core comparison.
+``--static`` compiles every variant of ours with its integer arguments (the sizes) as
+constants (``static_argnums``), as ``jax.jit`` compiles for the shapes it is given.
 ``--processes N`` runs it all in N fresh processes, one after the other, and prints the
 median of their ratios and each process's ratios (one process can run everything here
 1.5x slower than the next).  ``--png`` draws the speedups as a bar chart (matplotlib).
@@ -92,6 +95,14 @@ ORDER = ["gmm", "ba", "hand", "lstm", "minibude", "xsbench", "lbm"]
 
 def spec_of(name: str) -> Any:
     return OBJ._build()[name] if name in OBJ._build() else KER.KERNELS[name]
+
+
+def integer_args(module: Any, func: str) -> tuple[int, ...]:
+    """Positions of ``func``'s integer (``index``, ``iN``) arguments: its sizes."""
+    from xdsl.dialects.builtin import IndexType, IntegerType
+
+    params = Program.of(module).functions[func].regions[0].blocks[0].args
+    return tuple(i for i, a in enumerate(params) if isinstance(a.type, IndexType | IntegerType))
 
 
 def copies(xs: list[Any]) -> list[Any]:
@@ -485,7 +496,8 @@ def close_grads(a: Any, b: Any, rtol: float = 1e-9) -> bool:
 
 
 def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
-            threads: int = 1, reassoc: bool = False, code: bool = True) -> dict[str, Any]:
+            threads: int = 1, reassoc: bool = False, code: bool = True,
+            static: bool = False) -> dict[str, Any]:
     spec = spec_of(name)
     rng = np.random.default_rng(0)
     inputs = spec.make_inputs(rng, size)
@@ -494,16 +506,18 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     ad_module = module
     row: dict[str, Any] = {"name": name, "size": size, "schedule": "parallel" if kernel
                            else "-", "threads": threads if kernel else 1,
-                           "reassoc": reassoc}
+                           "reassoc": reassoc, "static": static}
     wrt = WRT[name]
+    sizes = integer_args(module, spec.func) if static else ()
     runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]] = {
-        "primal": (compile_fn(module, spec.func, threads=threads, reassoc=reassoc),
+        "primal": (compile_fn(module, spec.func, threads=threads, reassoc=reassoc,
+                              static_argnums=sizes),
                    lambda: copies(inputs))}
     fns: dict[str, Any] = {}
     for mode, prune in (("pruned", True), ("all_active", False)):
         try:
             fns[mode] = gradient(ad_module, spec.func, wrt, prune, args=spec.args,
-                                 threads=threads, reassoc=reassoc)
+                                 threads=threads, reassoc=reassoc, static_argnums=sizes)
         except activity.ActivityError as e:
             if not kernel or ad_module is not module:
                 raise
@@ -516,7 +530,8 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     grads = {}
     for mode, prune in (("pruned", True), ("all_active", False)):
         g = fns.get(mode) or gradient(ad_module, spec.func, wrt, prune, args=spec.args,
-                                      threads=threads, reassoc=reassoc)
+                                      threads=threads, reassoc=reassoc,
+                                      static_argnums=sizes)
         runs[mode] = (g, lambda: inputs)
         grads[mode] = g(*inputs)
         if kernel:
@@ -803,7 +818,8 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
     if len(series) > 1:
         ax.legend(fontsize=8, loc="upper left")
     ax.set_ylabel("speedup of pruned over all_active")
-    how = [w for w, on in (("reassoc", any(r.get("reassoc") for r in rows)),
+    how = [w for w, on in (("sizes static", any(r.get("static") for r in rows)),
+                           ("reassoc", any(r.get("reassoc") for r in rows)),
                            (f"kernels on {max(r.get('threads', 1) for r in rows)} threads",
                             any(r.get("threads", 1) > 1 for r in rows)),
                            (f"medians of {len(rows[0].get('per_process', ()))} processes",
@@ -839,6 +855,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="compile our variants with reassoc=True (float sums may be "
                          "reordered and vectorized, as XLA does; small pure scf.if become "
                          "selects); default: the order written")
+    ap.add_argument("--static", action="store_true",
+                    help="compile our variants with every integer argument (the sizes) "
+                         "as a constant (static_argnums), as jax.jit compiles for its "
+                         "shapes; default: sizes passed at run time")
     ap.add_argument("--processes", type=int, default=1, metavar="N",
                     help="run the whole benchmark in N fresh processes, one after the "
                          "other, and print the median of their ratios (and times), then "
@@ -865,7 +885,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             t0 = time.perf_counter()
             rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes,
-                                ns.threads, ns.reassoc, not ns.no_code_timing))
+                                ns.threads, ns.reassoc, not ns.no_code_timing, ns.static))
             rows[-1]["cores"] = cores
             print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows))
@@ -873,6 +893,9 @@ def main(argv: list[str] | None = None) -> int:
     if cores:
         print(f"pinned to CPU{'s' if len(cores) > 1 else ''} {', '.join(map(str, cores))} "
               "(every variant, JAX's threads included)")
+    if ns.static:
+        print("our variants compiled for these sizes (integer arguments as constants, "
+              "static_argnums)")
     if ns.reassoc:
         print("our variants compiled with reassoc=True (float sums reordered and vectorized "
               "where LLVM can; small pure scf.if as selects)")

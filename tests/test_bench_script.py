@@ -134,3 +134,22 @@ def test_processes_take_the_median_of_side_by_side_ratios() -> None:
     assert run.child_argv(["--repeat", "3", "--processes", "3", "--json", "o.json",
                            "--png=c.png", "--reassoc", "--processes=2"]) == [
         "--repeat", "3", "--reassoc"]
+
+
+def test_static_compiles_every_variant_for_the_sizes() -> None:
+    """``--static``: the integer arguments (and only those) are static, every variant
+    (kernels on host threads too) is checked as usual."""
+    run = _run_module()
+    import activity
+
+    gmm = run.spec_of("gmm")
+    assert run.integer_args(activity.parse(gmm.mlir), gmm.func) == (0, 1, 2, 8)
+    p = subprocess.run([sys.executable, str(SCRIPT), "--size", "small", "--repeat", "1",
+                        "--only", "gmm,xsbench", "--no-jax", "--no-tapes",
+                        "--no-code-timing", "--static", "--threads", "2"],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert "compiled for these sizes" in p.stdout
+    rows = [ln for ln in p.stdout.splitlines() if ln.startswith(("gmm ", "xsbench "))]
+    assert len(rows) == 2 and all("pruned==all_active" in ln for ln in rows)
+    assert "sequential schedule agrees" in rows[1]

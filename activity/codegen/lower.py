@@ -198,6 +198,9 @@ _NVPTX_NATIVE = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign"}
 # ``activity.codegen.jit.clear_cache()`` after changing one.
 UNROLL_MAX_TRIPS = 16
 UNROLL_MAX_OPS = 2048
+# Whether loops with inner loops (nests whose inner trip counts have constant bounds)
+# and inner loops with bounded (not constant) trip counts get the hint too.
+UNROLL_NESTS = True
 
 _LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall",
                     "affine.for", "affine.parallel"})
@@ -215,6 +218,13 @@ def unroll_hint(op: Operation, trips: int) -> bool:
     forward loop it unrolls by itself."""
     if not 0 < trips <= UNROLL_MAX_TRIPS:
         return False
+    if not UNROLL_NESTS:
+        n0 = 0
+        for inner in op.regions[0].walk():
+            if op_name(inner) in _LOOPS or op_name(inner).startswith("cf."):
+                return False
+            n0 += 1
+        return n0 * trips <= UNROLL_MAX_OPS
     n = _unrolled_ops(op.regions[0], UNROLL_MAX_OPS // trips)
     return n is not None and n * trips <= UNROLL_MAX_OPS
 
@@ -1656,7 +1666,7 @@ class FuncLowering:
 
         hints: list[tuple[str, ir.Constant | None]] = []
         trips = constant_trip_count(lb, ub, step, unsigned)
-        if trips < 0 and not unsigned:  # (bounded, e.g. an inner loop of a constant nest)
+        if trips < 0 and not unsigned and UNROLL_NESTS:  # (an inner loop of a constant nest)
             trips = max_trips(op) or -1
         if unroll_hint(op, trips):
             hints.append(("llvm.loop.unroll.full", None))
