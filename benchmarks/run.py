@@ -114,7 +114,7 @@ def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
     """Static tape bytes for these integer arguments plus the measured stack height."""
     from xdsl.dialects.builtin import AnyFloat
 
-    d = Differentiator(module, func, kinds, prune, measure=True)
+    d = Differentiator(module, func, kinds, prune, measure=True, inline=True)
     gmod, _ = d.run()
     fop = Program.of(module).functions[func]
     params = list(fop.regions[0].blocks[0].args)
@@ -485,7 +485,7 @@ def atomic_counts(module: Any, func: str, kinds: list[str],
                   prune: bool) -> tuple[int, int, int]:
     """(shadow updates made atomic, atomics avoided, outer scalars' adjoints summed by
     reductions) in the reverse ``scf.parallel``s."""
-    d = Differentiator(module, func, kinds, prune)
+    d = Differentiator(module, func, kinds, prune, inline=True)
     d.run()
     return d.stats.atomic_updates, d.stats.atomics_avoided, d.stats.scalar_reductions
 

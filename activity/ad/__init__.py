@@ -15,7 +15,7 @@ from activity.ad.reverse import Differentiator, GradError
 
 
 def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
-         alias_args: str = "distinct") -> ModuleOp:
+         alias_args: str = "distinct", inline: bool = False) -> ModuleOp:
     """Differentiate ``func`` in reverse mode; returns a new module with ``<func>_grad``.
 
     Args:
@@ -27,8 +27,12 @@ def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
             ``all_active`` baseline, every float value and buffer treated as active).
         alias_args: ``"distinct"`` (buffer arguments do not alias, as for Enzyme's
             duplicated arguments) or ``"may"``; passed to the analysis.
+        inline: first inline the small leaf functions that ``func`` calls inside loops,
+            so that what their reverse needs is taped (or recomputed) in ``func``'s loop
+            nest instead of on the run-time stack (:mod:`activity.ad.inline`).
     """
-    out, _ = Differentiator(module, func, args, prune, alias_args=alias_args).run()
+    out, _ = Differentiator(module, func, args, prune, alias_args=alias_args,
+                            inline=inline).run()
     return out
 
 

@@ -3115,7 +3115,8 @@ class Differentiator:
     """Drives the generation of ``F_grad`` and the ``_aug``/``_rev`` pairs it needs."""
 
     def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool,
-                 measure: bool = False, alias_args: str = "distinct") -> None:
+                 measure: bool = False, alias_args: str = "distinct",
+                 inline: bool = False) -> None:
         from activity.api import analyze
 
         self.measure = measure  # F_grad also returns the stacks' heights (for stats)
@@ -3132,6 +3133,14 @@ class Differentiator:
             raise ActivityError(f"unknown function '@{func_name}' (functions: {known})")
         if not has_body(self.program.functions[func_name]):
             raise ActivityError(f"function '@{func_name}' is a declaration without a body")
+        if inline:  # small leaf callees in loops (activity.ad.inline)
+            from activity.ad.inline import inline_loop_calls
+
+            made = inline_loop_calls(self.module, func_name)
+            for new, src in made.items():
+                self.orig[new] = self.orig.get(id(src), src)
+            if made:
+                self.program = Program.of(self.module)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.result = analyze(self.module, func_name, args, alias_args=alias_args)

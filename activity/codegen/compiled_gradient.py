@@ -127,7 +127,8 @@ class GradientFunction:
     def __init__(self, module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
                  emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
-                 speculate: bool | None = None, expand: bool | None = None) -> None:
+                 speculate: bool | None = None, expand: bool | None = None,
+                 inline: bool = True) -> None:
         from activity.ad import grad
 
         fop, nums, kinds, types = activities(module, func, argnums, args)
@@ -142,7 +143,7 @@ class GradientFunction:
         self.n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
         if self.n_seeds == 0:
             raise ValueError(f"@{func} has no float result to differentiate")
-        self.grad_module = grad(module, func, kinds, prune)
+        self.grad_module = grad(module, func, kinds, prune, inline=inline)
         self.prune = prune
         from activity.codegen import compile as _compile
 
@@ -276,7 +277,7 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None, expand: bool | None = None,
-             static_argnums: int | Sequence[int] = ()) -> Any:
+             static_argnums: int | Sequence[int] = (), inline: bool = True) -> Any:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -301,6 +302,9 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             first call for each distinct tuple of their values (a
             :class:`~activity.codegen.specialize.SpecializingGradient`; it is still
             called with every argument).  See :mod:`activity.codegen.specialize`.
+        inline: inline the small leaf functions ``func`` calls inside loops before
+            differentiating (their tapes then live in ``func``'s loop nest, not on the
+            run-time stack; :mod:`activity.ad.inline`).
     """
     from activity.codegen import _module
 
@@ -312,9 +316,10 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         if static:
             def make(m: ModuleOp) -> GradientFunction:
                 return GradientFunction(m, func, argnums, prune, args, target, opt,
-                                        emulate, threads, reassoc, speculate, expand)
+                                        emulate, threads, reassoc, speculate, expand,
+                                        inline)
 
             activities(module, func, argnums, args)  # (checked before any value is seen)
             return SpecializingGradient(module, func, static, make, "gradient of")
     return GradientFunction(module, func, argnums, prune, args, target, opt, emulate,
-                            threads, reassoc, speculate, expand)
+                            threads, reassoc, speculate, expand, inline)

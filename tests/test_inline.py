@@ -1,0 +1,135 @@
+"""``inline=True``: small leaf callees in loops inlined before differentiation, so their
+tapes are static (sized by the caller's loops) instead of the run-time stack."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import activity
+from activity.ad import grad
+from activity.ad.check import check_gradient
+from activity.ad.inline import inlinable, inline_loop_calls
+from activity.ad.reverse import Differentiator
+from activity.codegen import gradient
+from activity.engine.program import Program
+from activity.ops import op_name
+
+# logsumexp of each row, as GMM calls it once per sample
+ROWS = """
+func.func private @lse(%v: memref<?xf64>, %off: index, %len: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %first = memref.load %v[%off] : memref<?xf64>
+  %mx = scf.for %i = %c1 to %len step %c1 iter_args(%m = %first) -> (f64) {
+    %j = arith.addi %off, %i : index
+    %x = memref.load %v[%j] : memref<?xf64>
+    %m2 = arith.maximumf %m, %x : f64
+    scf.yield %m2 : f64
+  }
+  %s = scf.for %i = %c0 to %len step %c1 iter_args(%acc = %z) -> (f64) {
+    %j = arith.addi %off, %i : index
+    %x = memref.load %v[%j] : memref<?xf64>
+    %d = arith.subf %x, %mx : f64
+    %e = math.exp %d : f64
+    %a = arith.addf %acc, %e : f64
+    scf.yield %a : f64
+  }
+  %l = math.log %s : f64
+  %r = arith.addf %l, %mx : f64
+  return %r : f64
+}
+func.func @f(%n: index, %k: index, %v: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %off = arith.muli %i, %k : index
+    %l = func.call @lse(%v, %off, %k) : (memref<?xf64>, index, index) -> f64
+    %sq = arith.mulf %l, %l : f64
+    %a = arith.addf %acc, %sq : f64
+    scf.yield %a : f64
+  }
+  %once = func.call @lse(%v, %c0, %k) : (memref<?xf64>, index, index) -> f64
+  %out = arith.addf %t, %once : f64
+  return %out : f64
+}
+"""
+
+
+def _calls(module: object, func: str) -> list[str]:
+    f = Program.of(module).functions[func]  # type: ignore[arg-type]
+    return [str(op.properties["callee"]) for op in f.walk() if op_name(op) == "func.call"]
+
+
+def test_the_call_in_the_loop_is_inlined_and_the_other_kept() -> None:
+    m = activity.parse(ROWS)
+    before = str(m)
+    d = Differentiator(m, "f", ["const", "const", "dup"], True, inline=True)
+    assert str(m) == before  # the caller's module is untouched
+    assert _calls(d.module, "f") == ["@lse"]  # the call outside the loop
+    assert "lse" in Program.of(d.module).functions  # still there for it
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_inlined_gradient_is_correct_and_needs_no_stack(prune: bool) -> None:
+    m = activity.parse(ROWS)
+    kinds = ["const", "const", "dup"]
+    rng = np.random.default_rng(3)
+    v = rng.normal(size=20)
+    g_in = grad(m, "f", kinds, prune, inline=True)
+    g_out = grad(m, "f", kinds, prune)
+    for g in (g_in, g_out):
+        c = check_gradient(m, g, "f", [4, 5, v], kinds, np.random.default_rng(0))
+        assert c.err_tangent < 1e-9 and c.err_fd < 1e-6
+    # the callee's reverse in the loop used the run-time stack; inlined, the loop's
+    # values are taped statically (only the call after the loop still has a pair)
+    assert "__ad_reserve_f64" in str(g_out)
+    fun_in = Program.of(g_in).functions
+    assert "lse_aug" in fun_in or "lse_rev" in fun_in  # the call after the loop
+    d = Differentiator(m, "f", kinds, prune, inline=True)
+    d.run()
+    d0 = Differentiator(m, "f", kinds, prune)
+    d0.run()
+    assert d.stats.static_bytes({"n": 4, "k": 5}) > d0.stats.static_bytes({"n": 4, "k": 5})
+
+
+def test_compiled_gradient_inlines_by_default() -> None:
+    m = activity.parse(ROWS)
+    v = np.random.default_rng(1).normal(size=30)
+    a = gradient(m, "f", argnums=2)
+    b = gradient(m, "f", argnums=2, inline=False)
+    np.testing.assert_allclose(a(5, 6, v), b(5, 6, v), rtol=1e-13)
+    assert "lse_aug" not in str(a.grad_module).split("func.func @f_grad")[1].split(
+        "scf.for")[1]  # no call of the pair inside the loop
+    assert _calls(b.grad_module, "f_grad").count("@lse_aug") == 2
+
+
+@pytest.mark.parametrize("body, why", [
+    ("%b = memref.alloca() : memref<4xf64>\n  %r = memref.load %b[%c0] : memref<4xf64>",
+     "stack allocation"),
+    ("%r = func.call @g(%x) : (f64) -> f64", "a call"),
+    ("cf.br ^bb1\n^bb1:\n  %r = arith.addf %x, %x : f64", "two blocks"),
+])
+def test_what_is_not_inlined(body: str, why: str) -> None:
+    text = f"""
+func.func private @g(%x: f64) -> f64 {{
+  %c0 = arith.constant 0 : index
+  {body}
+  return %r : f64
+}}
+func.func @f(%n: index, %x: f64) -> f64 {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (f64) {{
+    %y = func.call @g(%acc) : (f64) -> f64
+    scf.yield %y : f64
+  }}
+  return %t : f64
+}}
+"""
+    m = activity.parse(text)
+    assert not inlinable(Program.of(m).functions["g"]), why
+    assert inline_loop_calls(m, "f") == {}
+    assert _calls(m, "f") == ["@g"]
