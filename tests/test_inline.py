@@ -133,3 +133,26 @@ func.func @f(%n: index, %x: f64) -> f64 {{
     assert not inlinable(Program.of(m).functions["g"]), why
     assert inline_loop_calls(m, "f") == {}
     assert _calls(m, "f") == ["@g"]
+
+
+def test_cli_static_and_inline(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
+    from pathlib import Path
+
+    from activity.cli import main
+
+    path = Path(str(tmp_path)) / "rows.mlir"
+    path.write_text(ROWS)
+    assert main(["grad", str(path), "--func", "f", "--args", "const,const,dup",
+                 "--static", "n=4,k=5", "--inline", "--stats"]) == 0
+    out = capsys.readouterr().out
+    # inlined and sized: the loop's values are static tapes of 4 rows; only the call
+    # after the loop still uses the stack, and its ops keep their source lines
+    assert "@f %m : f64  [static] 8*4*(5 - 1) bytes" in out
+    assert "@lse block at scf.for at 13:8: 8 bytes per execution" in out
+    assert " ?" not in out
+    assert main(["grad", str(path), "--func", "f", "--static", "m=4"]) == 2
+    err = capsys.readouterr().err
+    assert "--static: @f has no argument 'm' (arguments: n, k, v)" in err
+    assert "Traceback" not in err
+    assert main(["grad", str(path), "--func", "f", "--static", "v=4"]) == 2
+    assert "only integer" in capsys.readouterr().err

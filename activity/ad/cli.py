@@ -16,6 +16,7 @@ examples:
   activity grad prog.mlir --func f --args x=active,m=dup -o grad.mlir
   activity grad prog.mlir --func f --stats --bounds n=100   # cached values, tape bytes, ops
   activity grad prog.mlir --func f --no-prune --stats       # the all_active baseline
+  activity grad prog.mlir --func f --static n=100 --inline --emit obj -o f.o   # for n=100
   activity run grad.mlir --func f_grad --inputs '[1.5, [1, 2, 3], [0, 0, 0], 1.0]'
 """
 
@@ -51,6 +52,14 @@ def add_subcommands(sub: Any) -> None:
                         "printed instead of the module unless -o is given")
     g.add_argument("--bounds", default=None, metavar="N=V,...",
                    help="integer arguments for evaluating the tape size (with --stats)")
+    g.add_argument("--static", default=None, metavar="N=V,...",
+                   help="integer arguments compiled in as constants before differentiating "
+                        "(as activity.gradient's static_argnums): @F keeps its signature "
+                        "and ignores the values passed for them")
+    g.add_argument("--inline", action="store_true",
+                   help="inline the small leaf functions that --func calls inside loops "
+                        "before differentiating (static tapes instead of the run-time "
+                        "stack; activity.gradient does by default)")
     g.add_argument("--generic", action="store_true", help="print MLIR's generic op syntax")
     g.add_argument("-o", "--output", default=None, help="write the module here")
     from activity.codegen.emit import add_emit_arguments
@@ -67,7 +76,34 @@ def add_subcommands(sub: Any) -> None:
                    help="JSON list of arguments (or @FILE to read it from a file)")
 
 
-def _bounds(spec: str | None) -> dict[str, int]:
+def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
+    """``module`` (changed in place) with ``func``'s integer arguments named in
+    ``values`` (by the names ``--bounds`` uses) as constants."""
+    from activity.analysis.args import arg_label
+    from activity.codegen.specialize import _check_value, specialize_in_place, static_positions
+    from activity.engine.program import Program, entry_args
+
+    fop = Program.of(module).functions.get(func)
+    if fop is None:
+        raise ActivityError(f"unknown function '@{func}'")
+    labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
+    at: dict[int, int] = {}
+    for name, v in values.items():
+        if name not in labels:
+            raise ActivityError(f"--static: @{func} has no argument '{name}' (arguments: "
+                                f"{', '.join(labels)})")
+        at[labels[name]] = v
+    try:
+        static_positions(module, func, list(at))
+        for i, v in at.items():
+            _check_value(func, i, entry_args(fop)[i].type, v)
+    except (TypeError, ValueError) as e:
+        raise ActivityError(f"--static: {e}") from None
+    specialize_in_place(module, func, at)  # (the ops keep their locations)
+    return module
+
+
+def _bounds(spec: str | None, flag: str = "--bounds") -> dict[str, int]:
     out: dict[str, int] = {}
     if not spec:
         return out
@@ -75,12 +111,12 @@ def _bounds(spec: str | None) -> dict[str, int]:
         if not part.strip():
             continue
         if "=" not in part:
-            raise ActivityError(f"--bounds: expected NAME=VALUE, got '{part}'")
+            raise ActivityError(f"{flag}: expected NAME=VALUE, got '{part}'")
         k, v = part.split("=", 1)
         try:
             out[k.strip()] = int(v)
         except ValueError:
-            raise ActivityError(f"--bounds: '{v}' is not an integer") from None
+            raise ActivityError(f"{flag}: '{v}' is not an integer") from None
     return out
 
 
@@ -112,12 +148,15 @@ def run_grad(ns: argparse.Namespace) -> int:
 
     module = _load(ns.file)
     spec = _parse_args_spec(ns.args)
+    if ns.static:
+        module = _specialize(module, ns.func, _bounds(ns.static, "--static"))
     import warnings
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            d = Differentiator(module, ns.func, spec, prune=not ns.no_prune)
+            d = Differentiator(module, ns.func, spec, prune=not ns.no_prune,
+                               inline=ns.inline)
             out, _ = d.run()
         finally:
             for w in caught:

@@ -74,6 +74,12 @@ def specialize(module: ModuleOp, func: str, values: Mapping[int, int]) -> Module
     are constants: each becomes an ``arith.constant`` at the top of the entry block
     and every use of the argument uses it instead.  The argument itself stays (unused)."""
     out = module.clone()
+    specialize_in_place(out, func, values)
+    return out
+
+
+def specialize_in_place(out: ModuleOp, func: str, values: Mapping[int, int]) -> None:
+    """:func:`specialize` on ``out`` itself (its ops keep their source locations)."""
     fop = Program.of(out).functions.get(func)
     if fop is None:
         raise CodegenError(f"no function @{func} in the module")
@@ -96,7 +102,6 @@ def specialize(module: ModuleOp, func: str, values: Mapping[int, int]) -> Module
         else:
             block.insert_op_before(c, first)
         p.replace_all_uses_with(c.results[0])
-    return out
 
 
 class Specializing:
@@ -160,4 +165,4 @@ class SpecializingGradient(Specializing):
 
 
 __all__ = ["Specializing", "SpecializingFunction", "SpecializingGradient", "specialize",
-           "static_positions"]
+           "specialize_in_place", "static_positions"]
