@@ -518,6 +518,8 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
         try:
             fns[mode] = gradient(ad_module, spec.func, wrt, prune, args=spec.args,
                                  threads=threads, reassoc=reassoc, static_argnums=sizes)
+            if sizes:  # (differentiated on first use: here, for the fallback below)
+                fns[mode].version(inputs)
         except activity.ActivityError as e:
             if not kernel or ad_module is not module:
                 raise

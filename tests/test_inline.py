@@ -155,4 +155,7 @@ def test_cli_static_and_inline(tmp_path: object, capsys: pytest.CaptureFixture[s
     assert "--static: @f has no argument 'm' (arguments: n, k, v)" in err
     assert "Traceback" not in err
     assert main(["grad", str(path), "--func", "f", "--static", "v=4"]) == 2
-    assert "only integer" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "--static: argument 2 of @f has type memref<?xf64>; only integer" in err
+    assert main(["grad", str(path), "--func", "f", "--static", "n=3,n=4"]) == 2
+    assert "--static: 'n' given twice" in capsys.readouterr().err

@@ -143,3 +143,103 @@ def test_constant_triangular_nest_is_unrolled_in_full() -> None:
     big = specialize(activity.parse(TRIANGLE), "tri", {0: 18})
     text = str(ModuleLowering(big, host_target(3)).lower(["tri"]))
     assert "!llvm.loop" not in text  # LLVM decides
+
+
+RECURSIVE = """
+func.func @f(%n: index, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %done = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %done -> (f64) {
+    scf.yield %x : f64
+  } else {
+    %m = arith.subi %n, %c1 : index
+    %sq = arith.mulf %x, %x : f64
+    %y = func.call @g(%m, %sq) : (index, f64) -> f64
+    scf.yield %y : f64
+  }
+  return %r : f64
+}
+func.func @g(%n: index, %x: f64) -> f64 {
+  %y = func.call @f(%n, %x) : (index, f64) -> f64
+  return %y : f64
+}
+"""
+
+
+def test_recursive_functions_cannot_have_static_arguments() -> None:
+    """A review found the recursive calls running the body specialized for the first
+    call's values (an endless loop at -O3)."""
+    m = activity.parse(RECURSIVE)
+    assert compile_fn(m, "f")(2, 1.1) == pytest.approx(1.1 ** 4)
+    for make in (lambda: compile_fn(m, "f", static_argnums=0),
+                 lambda: gradient(m, "f", argnums=1, static_argnums=0)):
+        with pytest.raises(ValueError, match="calls itself"):
+            make()
+
+
+def test_static_argnums_forms_and_keys() -> None:
+    m = activity.parse(TRIANGLE)
+    for nums in (np.int64(0), [np.int32(0)], (0,)):
+        f = compile_fn(m, "tri", static_argnums=nums)
+        assert f.static == (0,)
+    assert not hasattr(compile_fn(m, "tri", static_argnums=None), "versions")
+    with pytest.raises(ValueError, match="argument numbers"):
+        compile_fn(m, "tri", static_argnums=[True])
+    f = compile_fn(m, "tri", static_argnums=4)
+    xs = _inputs(3)
+    with pytest.raises(ValueError, match="does not fit i8"):
+        f(*xs[:4], -129)
+    a = f(*_inputs(3)[:4], 200)
+    b = f(*_inputs(3)[:4], -56)  # the same bits: the same version
+    assert a == b and list(f.versions) == [(-56,)]
+
+
+def test_a_flag_is_0_or_1_before_anything_is_compiled() -> None:
+    text = """
+func.func @h(%b: i1, %x: f64) -> f64 {
+  %y = arith.mulf %x, %x : f64
+  %r = arith.select %b, %y, %x : f64
+  return %r : f64
+}
+"""
+    h = compile_fn(activity.parse(text), "h", static_argnums=0)
+    with pytest.raises(ValueError, match="does not fit i1"):
+        h(-1, 2.0)
+    assert not h.versions
+    assert h(True, 3.0) == 9.0 and h(0, 3.0) == 3.0 and sorted(h.versions) == [(0,), (1,)]
+
+
+def test_index_range_of_unsigned_and_narrowing_casts() -> None:
+    """A review found ``index_castui`` of a negative-looking constant (200 : i8) read
+    as -56, which bounded a 200-trip loop by 0 and let the loop around it unroll."""
+    text = """
+func.func @k(%m: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %b = arith.constant 200 : i8
+  %n = arith.index_castui %b : i8 to index
+  %w = arith.constant 70000 : index
+  %t = arith.index_cast %w : index to i16
+  %u = arith.index_cast %t : i16 to index
+  %ok = arith.constant 7 : i8
+  %v = arith.index_castui %ok : i8 to index
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %n step %c1 {
+      memref.store %z, %m[%j] : memref<?xf64>
+    }
+  }
+  return
+}
+"""
+    text = text.replace("%c4 = arith.constant 4 : index",
+                        "%c4 = arith.constant 4 : index\n  %z = arith.constant 0.0 : f64")
+    m = activity.parse(text)
+    vals = {v.name_hint: v for op in m.walk() for v in op.results}
+    assert index_range(vals["n"]) is None
+    assert index_range(vals["u"]) is None  # 70000 does not survive i16
+    assert index_range(vals["v"]) == (7, 7)
+    text_ir = str(ModuleLowering(m, host_target(3)).lower(["k"]))
+    assert "!llvm.loop" not in text_ir
+

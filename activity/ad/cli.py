@@ -81,11 +81,13 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
     ``values`` (by the names ``--bounds`` uses) as constants."""
     from activity.analysis.args import arg_label
     from activity.codegen.specialize import _check_value, specialize_in_place, static_positions
-    from activity.engine.program import Program, entry_args
+    from activity.engine.program import Program, entry_args, has_body
 
     fop = Program.of(module).functions.get(func)
     if fop is None:
         raise ActivityError(f"unknown function '@{func}'")
+    if not has_body(fop):
+        raise ActivityError(f"function '@{func}' is a declaration without a body")
     labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
     at: dict[int, int] = {}
     for name, v in values.items():
@@ -98,7 +100,7 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
         for i, v in at.items():
             _check_value(func, i, entry_args(fop)[i].type, v)
     except (TypeError, ValueError) as e:
-        raise ActivityError(f"--static: {e}") from None
+        raise ActivityError(f"--static: {str(e).removeprefix('static_argnums: ')}") from None
     specialize_in_place(module, func, at)  # (the ops keep their locations)
     return module
 
@@ -113,6 +115,8 @@ def _bounds(spec: str | None, flag: str = "--bounds") -> dict[str, int]:
         if "=" not in part:
             raise ActivityError(f"{flag}: expected NAME=VALUE, got '{part}'")
         k, v = part.split("=", 1)
+        if k.strip() in out:
+            raise ActivityError(f"{flag}: '{k.strip()}' given twice")
         try:
             out[k.strip()] = int(v)
         except ValueError:

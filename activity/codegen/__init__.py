@@ -8,7 +8,6 @@ See ``docs/codegen.md``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
@@ -41,7 +40,7 @@ def resolve_threads(threads: int | str) -> int:
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
             fill: int | None = None, emulate: bool = False, noalias: bool = False,
             threads: int | str = 1, reassoc: bool = False, speculate: bool | None = None,
-            expand: bool | None = None, static_argnums: int | Sequence[int] = ()) -> Any:
+            expand: bool | None = None, static_argnums: Any = ()) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -74,7 +73,9 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     constants -- loop bounds LLVM can see.  It is still called with every argument.
     Compiled functions are cached per session.
     """
-    if static_argnums != ():
+    from activity.codegen.specialize import as_positions
+
+    if as_positions(static_argnums):
         from activity.codegen.specialize import SpecializingFunction, static_positions
 
         base = _module(source)

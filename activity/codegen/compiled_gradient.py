@@ -277,7 +277,7 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None, expand: bool | None = None,
-             static_argnums: int | Sequence[int] = (), inline: bool = True) -> Any:
+             static_argnums: Any = (), inline: bool = True) -> Any:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -309,7 +309,9 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
     from activity.codegen import _module
 
     module = _module(source)
-    if static_argnums != ():
+    from activity.codegen.specialize import as_positions
+
+    if as_positions(static_argnums):
         from activity.codegen.specialize import SpecializingGradient, static_positions
 
         static = static_positions(module, func, static_argnums)

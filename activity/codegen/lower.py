@@ -276,15 +276,18 @@ _RANGE_DEPTH = 32
 
 def index_range(v: SSAValue, depth: int = 0) -> tuple[int, int] | None:
     """Bounds ``(lo, hi)`` of integer value ``v`` from constants, the counters of
-    enclosing ``scf.for`` loops whose bounds have ranges, and ``arith`` add, sub, mul,
-    min and max over them; None when unknown.  (Overflow is not modelled: the bounds
-    only decide unrolling hints, which LLVM checks against its own trip counts.)"""
+    enclosing (signed) ``scf.for`` loops whose bounds have ranges, casts that keep the
+    value, and ``arith`` add, sub, mul, signed min and max over them; None when unknown
+    or past 2^62 (where the program's arithmetic could wrap and the bounds would not).
+    The bounds decide unrolling hints only: an under-estimate would fully unroll a
+    long loop (code size), never change a result."""
     if depth > _RANGE_DEPTH:
         return None
     owner = v.owner
     if isinstance(owner, Block):
         parent = owner.parent_op()
-        if parent is None or op_name(parent) != "scf.for" or v is not owner.args[0]:
+        if (parent is None or op_name(parent) != "scf.for" or v is not owner.args[0]
+                or isinstance(_prop(parent, "unsignedCmp"), UnitAttr)):
             return None
         lb, ub = (index_range(x, depth + 1) for x in parent.operands[:2])
         if lb is None or ub is None or ub[1] <= lb[0]:
@@ -298,23 +301,33 @@ def index_range(v: SSAValue, depth: int = 0) -> tuple[int, int] | None:
             return None
         c = int(a.value.data)
         return c, c
-    if name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
-        return index_range(owner.operands[0], depth + 1)
+    if name in ("arith.index_cast", "arith.extsi", "arith.index_castui", "arith.extui"):
+        r = index_range(owner.operands[0], depth + 1)
+        if r is None or (name.endswith("ui") and r[0] < 0):
+            return None  # (a negative constant read unsigned is a large number)
+        t = owner.results[0].type
+        if isinstance(t, IntegerType) and not (-(1 << (t.width.data - 1)) <= r[0]
+                                               and r[1] < 1 << (t.width.data - 1)):
+            return None  # truncated
+        return r
     if name not in ("arith.addi", "arith.subi", "arith.muli", "arith.maxsi", "arith.minsi"):
         return None
     a, b = (index_range(x, depth + 1) for x in owner.operands[:2])
     if a is None or b is None:
         return None
     if name == "arith.addi":
-        return a[0] + b[0], a[1] + b[1]
-    if name == "arith.subi":
-        return a[0] - b[1], a[1] - b[0]
-    if name == "arith.muli":
+        out = a[0] + b[0], a[1] + b[1]
+    elif name == "arith.subi":
+        out = a[0] - b[1], a[1] - b[0]
+    elif name == "arith.muli":
         ps = [x * y for x in a for y in b]
-        return min(ps), max(ps)
-    if name == "arith.maxsi":
-        return max(a[0], b[0]), max(a[1], b[1])
-    return min(a[0], b[0]), min(a[1], b[1])
+        out = min(ps), max(ps)
+    elif name == "arith.maxsi":
+        out = max(a[0], b[0]), max(a[1], b[1])
+    else:
+        out = min(a[0], b[0]), min(a[1], b[1])
+    # past 2^62 the machine's arithmetic may have wrapped where these bounds do not
+    return out if -(1 << 62) <= out[0] and out[1] <= 1 << 62 else None
 
 
 def constant_trip_count(lb: ir.Value, ub: ir.Value, step: ir.Value,

@@ -12,7 +12,10 @@ them -- so every calling convention, native entry and ahead-of-time symbol keeps
 shape.
 
 Only integer-typed arguments (``index``, ``iN``) can be static: a float known at compile
-time would change rounding (LLVM folds), and a buffer has no value to bake in.
+time would change rounding (LLVM folds), and a buffer has no value to bake in.  A
+function that calls itself (directly or through others) cannot have static arguments:
+its recursive calls would run the body specialized for the first call's values.
+Versions are kept for the session without a limit, as ``jax.jit`` keeps its own.
 """
 
 from __future__ import annotations
@@ -25,22 +28,43 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 
 from activity.codegen.errors import CodegenError
-from activity.engine.program import Program, entry_args
+from activity.engine.program import Program, entry_args, has_body
 
 
-def static_positions(module: ModuleOp, func: str, static_argnums: int | Sequence[int]
-                     ) -> tuple[int, ...]:
+def as_positions(static_argnums: Any) -> tuple[int, ...]:
+    """``static_argnums`` (``None``, an int or a sequence of ints, numpy's included) as
+    a tuple of ints; a ``ValueError`` for anything else."""
+    if static_argnums is None:
+        return ()
+    if hasattr(static_argnums, "__index__") and not isinstance(static_argnums, bool):
+        return (operator.index(static_argnums),)
+    try:
+        items = list(static_argnums)
+    except TypeError:
+        raise ValueError("static_argnums: expected an argument number or a sequence of "
+                         f"them, got {static_argnums!r}") from None
+    out = []
+    for i in items:
+        if isinstance(i, bool) or not hasattr(i, "__index__"):
+            raise ValueError(f"static_argnums: expected argument numbers, got {i!r}")
+        out.append(operator.index(i))
+    return tuple(out)
+
+
+def static_positions(module: ModuleOp, func: str, static_argnums: Any) -> tuple[int, ...]:
     """``static_argnums`` checked against ``func``'s signature: sorted, without
-    repeats; a ``ValueError`` names a missing or non-integer argument."""
-    nums = [static_argnums] if isinstance(static_argnums, int) else list(static_argnums)
-    fop = Program.of(module).functions.get(func)
+    repeats; a ``ValueError`` names a missing or non-integer argument, or a recursive
+    ``func``."""
+    nums = as_positions(static_argnums)
+    prog = Program.of(module)
+    fop = prog.functions.get(func)
     if fop is None:
         raise CodegenError(f"no function @{func} in the module")
+    if not has_body(fop):
+        raise ValueError(f"static_argnums: @{func} is a declaration without a body")
     params = entry_args(fop)
     out = set()
     for i in nums:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise ValueError(f"static_argnums: expected argument numbers, got {i!r}")
         if not 0 <= i < len(params):
             raise ValueError(f"static_argnums: @{func} has no argument {i} "
                              f"(it takes {len(params)})")
@@ -49,7 +73,21 @@ def static_positions(module: ModuleOp, func: str, static_argnums: int | Sequence
             raise ValueError(f"static_argnums: argument {i} of @{func} has type {t}; only "
                              "integer (index, iN) arguments can be static")
         out.add(i)
+    if out and _recursive(prog, func):
+        raise ValueError(f"static_argnums: @{func} calls itself (directly or through other "
+                         "functions), and its recursive calls would run the body "
+                         "specialized for the first call's values")
     return tuple(sorted(out))
+
+
+def _recursive(prog: Program, func: str) -> bool:
+    import networkx as nx
+
+    from activity.summaries.derive import call_graph
+
+    cg = call_graph(prog, prog.functions)
+    return cg.has_edge(func, func) or any(
+        func in comp and len(comp) > 1 for comp in nx.strongly_connected_components(cg))
 
 
 def _check_value(func: str, i: int, t: Any, x: Any) -> int:
@@ -63,9 +101,13 @@ def _check_value(func: str, i: int, t: Any, x: Any) -> int:
                         f"{type(x).__name__}")
     v = operator.index(x)
     width = 64 if isinstance(t, IndexType) else t.width.data
-    lo, hi = -(1 << (width - 1)), (1 << width) - 1  # signless: either reading
+    # signless: either reading, as a call takes them (a flag: 0 or 1); the key is the
+    # signed reading, so that 200 and -56 for an i8 share one version
+    lo, hi = (0, 1) if width == 1 else (-(1 << (width - 1)), (1 << width) - 1)
     if not lo <= v <= hi:
         raise ValueError(f"@{func}: static argument {i} = {v} does not fit {t}")
+    if width > 1 and v >= 1 << (width - 1):
+        v -= 1 << width
     return v
 
 
@@ -92,7 +134,7 @@ def specialize_in_place(out: ModuleOp, func: str, values: Mapping[int, int]) -> 
         t = p.type
         if not isinstance(t, IndexType | IntegerType):
             raise ValueError(f"static argument {i} of @{func} has type {t}")
-        if isinstance(t, IntegerType) and v >= 1 << (t.width.data - 1):
+        if isinstance(t, IntegerType) and t.width.data > 1 and v >= 1 << (t.width.data - 1):
             v -= 1 << t.width.data  # the same bits, as the signed value IntegerAttr wants
         c = arith.ConstantOp(IntegerAttr(v, t))
         if p.name_hint:
@@ -164,5 +206,5 @@ class SpecializingGradient(Specializing):
         return self.version(xs).prepare(*xs)
 
 
-__all__ = ["Specializing", "SpecializingFunction", "SpecializingGradient", "specialize",
-           "specialize_in_place", "static_positions"]
+__all__ = ["Specializing", "SpecializingFunction", "SpecializingGradient", "as_positions",
+           "specialize", "specialize_in_place", "static_positions"]
