@@ -434,3 +434,23 @@ def test_the_optimized_ir_shown_leaves_out_the_entry() -> None:
             'ret void\n}\n')
     assert without_function(text, "x.y_entry") == (
         'define void @a() {\nret void\n}\n\n\ndefine void @b() {\nret void\n}\n')
+
+
+@pytest.mark.parametrize("argnums", [2, (0,), (2, 0), None])
+def test_the_fast_call_returns_what_argnums_asks(argnums: Any) -> None:
+    """The fast call is written for each gradient (a float alone, a tuple of one, a
+    scalar adjoint next to a shadow): it returns what the general path returns."""
+    from tests.test_codegen import OBJECTIVES
+
+    spec = OBJECTIVES["ba"]
+    inputs = spec.make_inputs(np.random.default_rng(4), "small")
+    grad = activity.gradient(activity.parse(spec.mlir), spec.func, argnums)
+    assert grad._fast_call is not None
+    got, want = grad(*inputs), grad.python_path()(*inputs)
+    assert type(got) is type(want)
+    if isinstance(want, tuple):
+        assert len(got) == len(want)
+        for a, b in zip(got, want, strict=True):
+            assert np.array_equal(a, b)
+    else:
+        assert np.array_equal(got, want)

@@ -38,6 +38,7 @@ _STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"
 
 
 _BUFFER, _COPY, _DUP = 1, 2, 4
+_MISS = object()  # the fast call's "take the general path"
 _ndarray = np.ndarray
 _zeros = np.zeros
 
@@ -179,6 +180,48 @@ class GradientFunction:
         # what a call does with each argument, in one small integer (the hot loop)
         self._how = [(_BUFFER if b else 0) | (_COPY if c else 0) | (_DUP if d else 0)
                      for b, c, d in zip(self.buffers, self.copy, self.dup, strict=True)]
+        self._fast_call = self._make_fast_call() if self._fast else None
+
+    def _make_fast_call(self) -> Any:
+        """The common case of a call as one small function written for this gradient's
+        arguments (the way ``dataclasses`` writes ``__init__``): each array argument
+        type-checked, copied and shadowed by a straight line of code, the native entry
+        called, the gradients picked -- no loop over the arguments and no bit tests.
+        It returns ``_MISS`` where :meth:`__call__`'s general path must take over (an
+        argument that is not exactly an ndarray; one the native entry refuses, before
+        it calls anything).  On BA (six arguments, four shadows, a 0.1 us body) the
+        Python side of a call went from 3.4 to 1.7 us (one process, the two versions
+        side by side)."""
+        n = len(self._how)
+        args = [f"x{i}" for i in range(n)]
+        lines = [f"def fast({', '.join(args)}):"]
+        arrays = [f"type(x{i}) is not nd" for i, how in enumerate(self._how)
+                  if how & (_COPY | _DUP)]
+        if arrays:
+            lines.append(f"    if {' or '.join(arrays)}:")
+            lines.append("        return MISS")
+        call: list[str] = []
+        made: list[str] = []
+        for i, how in enumerate(self._how):
+            if how & _COPY:
+                lines.append(f"    x{i} = x{i}.copy()")
+            call.append(f"x{i}")
+            if how & _DUP:
+                lines.append(f"    s{i} = zeros(x{i}.shape, x{i}.dtype)")
+                call.append(f"s{i}")
+                made.append(f"s{i}")
+        call += [repr(float(x)) for x in self.seeds]
+        lines.append(f"    done = entry(({', '.join(call)},))")
+        lines.append("    if done is None:")
+        lines.append("        return MISS")
+        lines.append("    adj = done[0] if type(done[0]) is tuple else done")
+        picks = [f"adj[{j}]" if j >= 0 else made[~j] for j in self._pick_fast]
+        lines.append(f"    return {picks[0]}" if self.single
+                     else f"    return ({', '.join(picks)}{',' if len(picks) == 1 else ''})")
+        env: dict[str, Any] = {"nd": _ndarray, "zeros": _zeros, "MISS": _MISS,
+                               "entry": self.compiled._call_entry}
+        exec(compile("\n".join(lines), f"<fast call of @{self.func}_grad>", "exec"), env)
+        return env["fast"]
 
     def __repr__(self) -> str:
         return (f"<gradient of @{self.func} w.r.t. arguments {self.argnums}"
@@ -190,36 +233,17 @@ class GradientFunction:
         twin = _copy.copy(self)
         twin.compiled = self.compiled.python_path()
         twin._fast = False
+        twin._fast_call = None
         return twin
 
     def __call__(self, *xs: Any) -> Any:
-        if self._fast and len(xs) == len(self._how):
-            # the common case in a few operations per argument: the copies and shadows
-            # made, every other check left to the compiled function's native entry,
-            # which refuses before it calls anything (then the general path below runs)
-            call: list[Any] = []
-            made: list[np.ndarray] = []
-            for x, how in zip(xs, self._how, strict=True):
-                if how & _COPY:
-                    if type(x) is not _ndarray:
-                        break
-                    x = x.copy()
-                call.append(x)
-                if how & _DUP:
-                    if type(x) is not _ndarray:
-                        break
-                    sh = _zeros(x.shape, x.dtype)
-                    call.append(sh)
-                    made.append(sh)
-            else:
-                call += self.seeds
-                done = self.compiled._call_entry(tuple(call))
-                if done is not None:
-                    adj = done[0] if type(done[0]) is tuple else done
-                    if self.single:
-                        j = self._pick_fast[0]
-                        return adj[j] if j >= 0 else made[~j]
-                    return tuple(adj[j] if j >= 0 else made[~j] for j in self._pick_fast)
+        if self._fast_call is not None and len(xs) == len(self._how):
+            # the common case: the copies and shadows made, every other check left to
+            # the compiled function's native entry, which refuses before it calls
+            # anything (then the general path below runs)
+            out = self._fast_call(*xs)
+            if out is not _MISS:
+                return out
         call, shadows = self._arguments(xs)
         # every array passed is a fresh copy or a fresh shadow, or a buffer nothing
         # writes (overlapping it is harmless): none of the written ones overlap
