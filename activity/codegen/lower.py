@@ -218,27 +218,20 @@ def unroll_hint(op: Operation, trips: int) -> bool:
     forward loop it unrolls by itself."""
     if not 0 < trips <= UNROLL_MAX_TRIPS:
         return False
-    if not UNROLL_NESTS:
-        n0 = 0
-        for inner in op.regions[0].walk():
-            if op_name(inner) in _LOOPS or op_name(inner).startswith("cf."):
-                return False
-            n0 += 1
-        return n0 * trips <= UNROLL_MAX_OPS
     n = _unrolled_ops(op.regions[0], UNROLL_MAX_OPS // trips)
     return n is not None and n * trips <= UNROLL_MAX_OPS
 
 
 def _unrolled_ops(region: Region, budget: int) -> int | None:
     """Ops of ``region`` once every inner ``scf.for`` is unrolled (each counted for its
-    largest trip count), or None when an inner loop cannot be bounded or the count
-    passes ``budget``."""
+    largest trip count), or None when an inner loop cannot be bounded (any loop
+    without UNROLL_NESTS) or the count passes ``budget``."""
     n = 0
     for inner in region.ops:
         name = op_name(inner)
         if name.startswith("cf."):
             return None
-        if name == "scf.for":
+        if name == "scf.for" and UNROLL_NESTS:
             bound = max_trips(inner)
             if bound is None or bound > UNROLL_MAX_TRIPS:
                 return None
