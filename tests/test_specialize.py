@@ -243,3 +243,16 @@ func.func @k(%m: memref<?xf64>) {
     text_ir = str(ModuleLowering(m, host_target(3)).lower(["k"]))
     assert "!llvm.loop" not in text_ir
 
+
+
+def test_repeated_calls_take_the_version_they_took_before() -> None:
+    m = activity.parse(TRIANGLE)
+    f = compile_fn(m, "tri", static_argnums=(0, 4))
+    a = f(*_inputs(6))
+    assert f._seen and list(f._seen.values())[0] is f.versions[(6, 3)]
+    assert f(*_inputs(6)) == a and len(f.versions) == 1
+    xs = _inputs(6)
+    with pytest.raises(TypeError, match="static argument 0 must be an integer"):
+        f(6.0, *xs[1:])  # not an exact int: checked, though 6.0 == 6
+    assert f(np.int64(6), *xs[1:4], np.int8(3)) == a  # checked, the same version
+    assert len(f.versions) == 1

@@ -164,6 +164,9 @@ class Specializing:
         self._make = make
         self._what = what
         self.versions: dict[tuple[int, ...], Any] = {}
+        # the versions by the values of calls seen before, when all are exactly ints:
+        # a call's lookup without the checks
+        self._seen: dict[tuple[Any, ...], Any] = {}
 
     def __repr__(self) -> str:
         return (f"<{self._what} @{self.func}, static arguments {list(self.static)}: "
@@ -177,12 +180,20 @@ class Specializing:
 
     def version(self, xs: Sequence[Any]) -> Any:
         """The compiled version for the static values in ``xs`` (compiled now if new)."""
+        raw = tuple([xs[i] for i in self.static]) if len(xs) == self._n else ()
+        exact = bool(raw) and all(type(x) is int for x in raw)
+        if exact:
+            fn = self._seen.get(raw)
+            if fn is not None:
+                return fn
         k = self.key(xs)
         fn = self.versions.get(k)
         if fn is None:
             fn = self._make(specialize(self.module, self.func,
                                        dict(zip(self.static, k, strict=True))))
             self.versions[k] = fn
+        if exact:
+            self._seen[raw] = fn
         return fn
 
     def __call__(self, *xs: Any) -> Any:
