@@ -244,7 +244,6 @@ func.func @k(%m: memref<?xf64>) {
     assert "!llvm.loop" not in text_ir
 
 
-
 def test_repeated_calls_take_the_version_they_took_before() -> None:
     m = activity.parse(TRIANGLE)
     f = compile_fn(m, "tri", static_argnums=(0, 4))
@@ -256,3 +255,13 @@ def test_repeated_calls_take_the_version_they_took_before() -> None:
         f(6.0, *xs[1:])  # not an exact int: checked, though 6.0 == 6
     assert f(np.int64(6), *xs[1:4], np.int8(3)) == a  # checked, the same version
     assert len(f.versions) == 1
+
+
+def test_no_float_result_is_refused_before_any_call() -> None:
+    m = activity.parse("""
+func.func @idx(%n: index, %x: f64) -> index {
+  return %n : index
+}
+""")
+    with pytest.raises(ValueError, match="no float result"):
+        gradient(m, "idx", argnums=1, static_argnums=0)

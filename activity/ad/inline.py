@@ -61,14 +61,15 @@ def _in_loop(op: Operation, root: Operation) -> bool:
     return False
 
 
-def inline_loop_calls(module: ModuleOp, func: str) -> dict[int, Operation]:
+def inline_loop_calls(module: ModuleOp, func: str) -> tuple[int, dict[int, Operation]]:
     """Inline, in ``module`` itself, the calls in loops of ``func`` to inlinable
-    functions; returns, for every op made, ``id(op)`` -> the callee's op it copies
-    (for locations in messages).  Empty when nothing was inlined."""
+    functions; returns how many calls were inlined and, for every op made,
+    ``id(op)`` -> the callee's op it copies (for locations in messages; a callee that
+    returns its argument makes none)."""
     funcs = Program.of(module).functions
     root = funcs.get(func)
     if root is None:
-        return {}
+        return 0, {}
     sites = [op for op in root.walk() if op_name(op) == "func.call"
              and (t := call_target(op)) in funcs and t != func
              and inlinable(funcs[t]) and _in_loop(op, root)]
@@ -91,7 +92,7 @@ def inline_loop_calls(module: ModuleOp, func: str) -> dict[int, Operation]:
             r.replace_all_uses_with(mapping.get(v, v))
         call.detach()
         call.erase()
-    return made
+    return len(sites), made
 
 
 __all__ = ["MAX_OPS", "inline_loop_calls", "inlinable"]

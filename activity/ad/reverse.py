@@ -3136,10 +3136,10 @@ class Differentiator:
         if inline:  # small leaf callees in loops (activity.ad.inline)
             from activity.ad.inline import inline_loop_calls
 
-            made = inline_loop_calls(self.module, func_name)
+            n_inlined, made = inline_loop_calls(self.module, func_name)
             for new, src in made.items():
                 self.orig[new] = self.orig.get(id(src), src)
-            if made:
+            if n_inlined:
                 self.program = Program.of(self.module)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

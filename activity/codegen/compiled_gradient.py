@@ -119,6 +119,11 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
             if kinds[i] not in want:
                 raise ValueError(f"args: argument {i} is in argnums but has activity "
                                  f"{kinds[i]!r}")
+    from activity.codegen.lower import ModuleLowering
+
+    _, _, outs = ModuleLowering.signature(fop)
+    if not any(isinstance(t, AnyFloat) for t in outs):
+        raise ValueError(f"@{func} has no float result to differentiate")
     return fop, nums, kinds, types
 
 
@@ -142,8 +147,6 @@ class GradientFunction:
 
         _, _, outs = ModuleLowering.signature(fop)
         self.n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
-        if self.n_seeds == 0:
-            raise ValueError(f"@{func} has no float result to differentiate")
         self.grad_module = grad(module, func, kinds, prune, inline=inline)
         self.prune = prune
         from activity.codegen import compile as _compile
