@@ -265,3 +265,19 @@ func.func @idx(%n: index, %x: f64) -> index {
 """)
     with pytest.raises(ValueError, match="no float result"):
         gradient(m, "idx", argnums=1, static_argnums=0)
+
+
+def test_static_kernels_on_threads_and_emulated_gpu() -> None:
+    """The kernels' sizes compiled in: host threads and the emulated GPU grid give the
+    generic gradient's values."""
+    from tests.helpers import benchmark_kernels
+
+    spec = benchmark_kernels().KERNELS["xsbench"]
+    inputs = spec.make_inputs(np.random.default_rng(0), "small")
+    m = activity.parse(spec.mlir)
+    want = gradient(m, spec.func, [5, 7], args=spec.args)(*inputs)
+    for kw in ({"threads": 2}, {"target": "gpu", "emulate": True}):
+        g = gradient(m, spec.func, [5, 7], args=spec.args, static_argnums=(0, 1, 2, 3), **kw)
+        for a, b in zip(g(*inputs), want, strict=True):
+            np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-15)
+        assert len(g.versions) == 1
