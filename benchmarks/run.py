@@ -97,14 +97,6 @@ def spec_of(name: str) -> Any:
     return OBJ._build()[name] if name in OBJ._build() else KER.KERNELS[name]
 
 
-def integer_args(module: Any, func: str) -> tuple[int, ...]:
-    """Positions of ``func``'s integer (``index``, ``iN``) arguments: its sizes."""
-    from xdsl.dialects.builtin import IndexType, IntegerType
-
-    params = Program.of(module).functions[func].regions[0].blocks[0].args
-    return tuple(i for i, a in enumerate(params) if isinstance(a.type, IndexType | IntegerType))
-
-
 def copies(xs: list[Any]) -> list[Any]:
     return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
 
@@ -508,7 +500,7 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
                            else "-", "threads": threads if kernel else 1,
                            "reassoc": reassoc, "static": static}
     wrt = WRT[name]
-    sizes = integer_args(module, spec.func) if static else ()
+    sizes = "auto" if static else ()
     runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]] = {
         "primal": (compile_fn(module, spec.func, threads=threads, reassoc=reassoc,
                               static_argnums=sizes),

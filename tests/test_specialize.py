@@ -281,3 +281,16 @@ def test_static_kernels_on_threads_and_emulated_gpu() -> None:
         for a, b in zip(g(*inputs), want, strict=True):
             np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-15)
         assert len(g.versions) == 1
+
+
+def test_auto_makes_every_integer_argument_static() -> None:
+    m = activity.parse(TRIANGLE)
+    f = compile_fn(m, "tri", static_argnums="auto")
+    assert f.static == (0, 4)
+    assert f(*_inputs(5)) == compile_fn(m, "tri")(*_inputs(5))
+    g = gradient(m, "tri", argnums=(1, 2), static_argnums="auto")
+    assert g.static == (0, 4)
+    assert not hasattr(compile_fn(activity.parse(RECURSIVE), "f", static_argnums="auto"),
+                       "versions")  # recursive: nothing static
+    with pytest.raises(ValueError, match="expected 'auto'"):
+        compile_fn(m, "tri", static_argnums="all")

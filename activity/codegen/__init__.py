@@ -71,11 +71,12 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     compiles for its shapes (:mod:`activity.codegen.specialize`): the function is
     compiled on first call for each distinct tuple of their values, with them as
     constants -- loop bounds LLVM can see.  It is still called with every argument.
+    ``static_argnums="auto"``: every integer argument.
     Compiled functions are cached per session.
     """
-    from activity.codegen.specialize import as_positions
+    from activity.codegen.specialize import wanted
 
-    if as_positions(static_argnums):
+    if wanted(static_argnums):
         from activity.codegen.specialize import SpecializingFunction, static_positions
 
         base = _module(source)

@@ -328,7 +328,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             compiles for its shapes: the function is differentiated and compiled on
             first call for each distinct tuple of their values (a
             :class:`~activity.codegen.specialize.SpecializingGradient`; it is still
-            called with every argument).  See :mod:`activity.codegen.specialize`.
+            called with every argument; ``"auto"``: every integer argument).  See
+            :mod:`activity.codegen.specialize`.
         inline: inline the small leaf functions ``func`` calls inside loops before
             differentiating (their tapes then live in ``func``'s loop nest, not on the
             run-time stack; :mod:`activity.ad.inline`).
@@ -336,9 +337,9 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
     from activity.codegen import _module
 
     module = _module(source)
-    from activity.codegen.specialize import as_positions
+    from activity.codegen.specialize import wanted
 
-    if as_positions(static_argnums):
+    if wanted(static_argnums):
         from activity.codegen.specialize import SpecializingGradient, static_positions
 
         static = static_positions(module, func, static_argnums)

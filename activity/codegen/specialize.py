@@ -31,11 +31,20 @@ from activity.codegen.errors import CodegenError
 from activity.engine.program import Program, entry_args, has_body
 
 
+def wanted(static_argnums: Any) -> bool:
+    """Whether ``static_argnums`` asks for any static argument (``"auto"``: every
+    integer argument, if there is one)."""
+    return static_argnums == "auto" or bool(as_positions(static_argnums))
+
+
 def as_positions(static_argnums: Any) -> tuple[int, ...]:
     """``static_argnums`` (``None``, an int or a sequence of ints, numpy's included) as
     a tuple of ints; a ``ValueError`` for anything else."""
     if static_argnums is None:
         return ()
+    if isinstance(static_argnums, str):
+        raise ValueError(f"static_argnums: expected 'auto', an argument number or a "
+                         f"sequence of them, got {static_argnums!r}")
     if hasattr(static_argnums, "__index__") and not isinstance(static_argnums, bool):
         return (operator.index(static_argnums),)
     try:
@@ -54,8 +63,8 @@ def as_positions(static_argnums: Any) -> tuple[int, ...]:
 def static_positions(module: ModuleOp, func: str, static_argnums: Any) -> tuple[int, ...]:
     """``static_argnums`` checked against ``func``'s signature: sorted, without
     repeats; a ``ValueError`` names a missing or non-integer argument, or a recursive
-    ``func``."""
-    nums = as_positions(static_argnums)
+    ``func``.  ``"auto"``: every integer argument (the sizes, as ``jax.jit`` takes every
+    shape), none if ``func`` calls itself."""
     prog = Program.of(module)
     fop = prog.functions.get(func)
     if fop is None:
@@ -63,6 +72,12 @@ def static_positions(module: ModuleOp, func: str, static_argnums: Any) -> tuple[
     if not has_body(fop):
         raise ValueError(f"static_argnums: @{func} is a declaration without a body")
     params = entry_args(fop)
+    if static_argnums == "auto":
+        if _recursive(prog, func):
+            return ()
+        return tuple(i for i, p in enumerate(params)
+                     if isinstance(p.type, IndexType | IntegerType))
+    nums = as_positions(static_argnums)
     out = set()
     for i in nums:
         if not 0 <= i < len(params):
@@ -218,4 +233,4 @@ class SpecializingGradient(Specializing):
 
 
 __all__ = ["Specializing", "SpecializingFunction", "SpecializingGradient", "as_positions",
-           "specialize", "specialize_in_place", "static_positions"]
+           "specialize", "specialize_in_place", "static_positions", "wanted"]
