@@ -436,7 +436,7 @@ def test_the_optimized_ir_shown_leaves_out_the_entry() -> None:
         'define void @a() {\nret void\n}\n\n\ndefine void @b() {\nret void\n}\n')
 
 
-@pytest.mark.parametrize("argnums", [2, (0,), (2, 0), None])
+@pytest.mark.parametrize("argnums", [2, (0,), (2, 0), None, np.int64(2), [np.int32(0)]])
 def test_the_fast_call_returns_what_argnums_asks(argnums: Any) -> None:
     """The fast call is written for each gradient (a float alone, a tuple of one, a
     scalar adjoint next to a shadow): it returns what the general path returns."""

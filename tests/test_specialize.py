@@ -294,3 +294,26 @@ def test_auto_makes_every_integer_argument_static() -> None:
                        "versions")  # recursive: nothing static
     with pytest.raises(ValueError, match="expected 'auto'"):
         compile_fn(m, "tri", static_argnums="all")
+
+
+def test_threads_asking_for_a_new_version_compile_it_once() -> None:
+    import threading
+    import time
+
+    from activity.codegen.specialize import Specializing
+
+    made: list[object] = []
+
+    def make(m: object) -> object:
+        time.sleep(0.05)  # (long enough for the other threads to arrive)
+        made.append(m)
+        return lambda *xs: len(made)
+
+    s = Specializing(activity.parse(TRIANGLE), "tri", (0,), make)
+    out: list[object] = []
+    ts = [threading.Thread(target=lambda: out.append(s(*_inputs(5)))) for _ in range(4)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert len(made) == 1 and out == [1, 1, 1, 1]

@@ -17,6 +17,7 @@ else is ``const``.  ``args=`` overrides all of that with an explicit activity li
 from __future__ import annotations
 
 import copy as _copy
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -68,6 +69,12 @@ def may_write(v: SSAValue, read_only: frozenset[str] = _READ_ONLY_USES) -> bool:
     return False
 
 
+def _one(argnums: Any) -> bool:
+    """``argnums`` names one argument (an int, numpy's included): its gradient alone is
+    returned, as ``jax.grad`` does."""
+    return hasattr(argnums, "__index__") and not isinstance(argnums, bool | np.bool_)
+
+
 def _differentiable(t: Any) -> bool:
     return isinstance(t, AnyFloat | LLVMPointerType) or (
         isinstance(t, MemRefType) and isinstance(t.element_type, AnyFloat))
@@ -90,10 +97,10 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     types = [p.type for p in params]
     if argnums is None:
         nums = [i for i, t in enumerate(types) if _differentiable(t)]
-    elif isinstance(argnums, int):
-        nums = [argnums]
+    elif _one(argnums):
+        nums = [operator.index(argnums)]
     else:
-        nums = [int(i) for i in argnums]
+        nums = [operator.index(i) for i in argnums]
     for i in nums:
         if not 0 <= i < len(types):
             raise ValueError(f"argnums: @{func} has no argument {i}")
@@ -139,7 +146,7 @@ class GradientFunction:
 
         fop, nums, kinds, types = activities(module, func, argnums, args)
         self.func = func
-        self.single = isinstance(argnums, int)
+        self.single = _one(argnums)
         self.argnums = nums
         self.kinds = kinds
         self.types = types

@@ -21,6 +21,7 @@ Versions are kept for the session without a limit, as ``jax.jit`` keeps its own.
 from __future__ import annotations
 
 import operator
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -179,6 +180,7 @@ class Specializing:
         self._make = make
         self._what = what
         self.versions: dict[tuple[int, ...], Any] = {}
+        self._lock = threading.Lock()  # one compile per new version, whatever the threads
         # the versions by the values of calls seen before, when all are exactly ints:
         # a call's lookup without the checks
         self._seen: dict[tuple[Any, ...], Any] = {}
@@ -202,11 +204,12 @@ class Specializing:
             if fn is not None:
                 return fn
         k = self.key(xs)
-        fn = self.versions.get(k)
-        if fn is None:
-            fn = self._make(specialize(self.module, self.func,
-                                       dict(zip(self.static, k, strict=True))))
-            self.versions[k] = fn
+        with self._lock:
+            fn = self.versions.get(k)
+            if fn is None:
+                fn = self._make(specialize(self.module, self.func,
+                                           dict(zip(self.static, k, strict=True))))
+                self.versions[k] = fn
         if exact:
             self._seen[raw] = fn
         return fn
