@@ -80,7 +80,7 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
     """``module`` (changed in place) with ``func``'s integer arguments named in
     ``values`` (by the names ``--bounds`` uses) as constants."""
     from activity.analysis.args import arg_label
-    from activity.codegen.specialize import _check_value, specialize_in_place, static_positions
+    from activity.codegen.specialize import check_value, specialize_in_place, static_positions
     from activity.engine.program import Program, entry_args, has_body
 
     fop = Program.of(module).functions.get(func)
@@ -98,7 +98,7 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
     try:
         static_positions(module, func, list(at))
         for i, v in at.items():
-            _check_value(func, i, entry_args(fop)[i].type, v)
+            check_value(func, i, entry_args(fop)[i].type, v)
     except (TypeError, ValueError) as e:
         raise ActivityError(f"--static: {str(e).removeprefix('static_argnums: ')}") from None
     specialize_in_place(module, func, at)  # (the ops keep their locations)

@@ -12,8 +12,8 @@ which runs before it.
 What is inlined: a ``func.call`` inside a loop of the differentiated function, to a
 function of the module with one block ending in ``func.return``, no calls of its own
 (so no recursion), no stack allocation (``memref.alloca`` in a loop would grow the
-stack per iteration) and at most ``MAX_OPS`` ops.  The result is a new module; the
-callee stays for its other callers.
+stack per iteration) and at most ``MAX_OPS`` ops.  The module is changed in place (the
+differentiator inlines into its own copy); the callee stays for its other callers.
 """
 
 from __future__ import annotations
@@ -22,12 +22,10 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from activity.engine.program import Program, call_target
-from activity.ops import op_name
+from activity.ops import LOOP_OPS, op_name
 
 MAX_OPS = 200
 
-_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall",
-                    "affine.for", "affine.parallel"})
 _CALLS = frozenset({"func.call", "func.call_indirect", "llvm.call"})
 _NO_INLINE = _CALLS | {"memref.alloca", "llvm.alloca", "memref.alloca_scope"}
 
@@ -55,7 +53,7 @@ def inlinable(fop: Operation) -> bool:
 def _in_loop(op: Operation, root: Operation) -> bool:
     p = op.parent_op()
     while p is not None and p is not root:
-        if op_name(p) in _LOOPS:
+        if op_name(p) in LOOP_OPS:
             return True
         p = p.parent_op()
     return False

@@ -76,7 +76,7 @@ from activity.engine.program import (
     successor_operands,
 )
 from activity.frontend import location_of
-from activity.ops import TABLE, OpKind, op_name
+from activity.ops import LOOP_OPS, TABLE, OpKind, op_name
 from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
 
@@ -202,8 +202,6 @@ UNROLL_MAX_OPS = 2048
 # and inner loops with bounded (not constant) trip counts get the hint too.
 UNROLL_NESTS = True
 
-_LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall",
-                    "affine.for", "affine.parallel"})
 
 
 def unroll_hint(op: Operation, trips: int) -> bool:
@@ -239,7 +237,7 @@ def _unrolled_ops(region: Region, budget: int) -> int | None:
             if body is None:
                 return None
             n += 1 + bound * body
-        elif name in _LOOPS:
+        elif name in LOOP_OPS:
             return None
         else:
             n += 1

@@ -106,7 +106,7 @@ def _recursive(prog: Program, func: str) -> bool:
         func in comp and len(comp) > 1 for comp in nx.strongly_connected_components(cg))
 
 
-def _check_value(func: str, i: int, t: Any, x: Any) -> int:
+def check_value(func: str, i: int, t: Any, x: Any) -> int:
     """``x`` as a Python int that fits argument ``i``'s type, or a ``TypeError`` /
     ``ValueError`` saying why not (as a compiled call would)."""
     if isinstance(t, IntegerType) and t.width.data == 1:
@@ -192,7 +192,7 @@ class Specializing:
     def key(self, xs: Sequence[Any]) -> tuple[int, ...]:
         if len(xs) != self._n:
             raise TypeError(f"@{self.func} takes {self._n} arguments, got {len(xs)}")
-        return tuple(_check_value(self.func, i, t, xs[i])
+        return tuple(check_value(self.func, i, t, xs[i])
                      for i, t in zip(self.static, self._types, strict=True))
 
     def version(self, xs: Sequence[Any]) -> Any:
@@ -236,4 +236,4 @@ class SpecializingGradient(Specializing):
 
 
 __all__ = ["Specializing", "SpecializingFunction", "SpecializingGradient", "as_positions",
-           "specialize", "specialize_in_place", "static_positions", "wanted"]
+           "check_value", "specialize", "specialize_in_place", "static_positions", "wanted"]

@@ -6,7 +6,7 @@ from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
 
 from activity.ops.spec import OpKind, OpSpec
-from activity.ops.table import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, TABLE
+from activity.ops.table import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, LOOP_OPS, TABLE
 
 
 def op_name(op: Operation) -> str:
@@ -22,6 +22,6 @@ def lookup(op: Operation | str) -> OpSpec | None:
 
 
 __all__ = [
-    "ALLOCATORS", "DEALLOCATORS", "EXTERNAL_ALIASES", "OpKind", "OpSpec", "TABLE",
+    "ALLOCATORS", "DEALLOCATORS", "EXTERNAL_ALIASES", "LOOP_OPS", "OpKind", "OpSpec", "TABLE",
     "lookup", "op_name",
 ]

@@ -523,6 +523,12 @@ _add(OpSpec("llvm.insertvalue", OpKind.CAST, "aggregate with one field replaced"
 # ---------------------------------------------------------------------------
 # Control flow, calls and functions: the engine's region-flow rules give their meaning.
 
+# Ops whose regions may run more than once per execution of the op (loops), the names
+# outside the subset included, so that a pass asking "inside a loop?" errs on the
+# loop's side for them too.
+LOOP_OPS = frozenset({"scf.for", "scf.while", "scf.parallel", "scf.forall",
+                      "affine.for", "affine.parallel"})
+
 for _n, _s in (
     ("func.return", "return from function"),
     ("llvm.return", "return from function"),
