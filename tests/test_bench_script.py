@@ -136,6 +136,28 @@ def test_processes_take_the_median_of_side_by_side_ratios() -> None:
         "--repeat", "3", "--reassoc"]
 
 
+def test_geomeans_split_as_the_paper_reports_them() -> None:
+    """The paper's 1.24x is a geomean over its CPU benchmarks, its 1.7x over GPU ones:
+    the table gives the geomean of our objectives and of our kernels apart, next to the
+    geomean of all."""
+    run = _run_module()
+
+    def row(name: str, speedup: float) -> dict:
+        return {"name": name, "schedule": "parallel" if name == "lbm" else "-",
+                "primal_s": 1.0, "pruned_s": 2.0, "all_active_s": 2.0 * speedup,
+                "pruned_equals_all_active": True, "pruned_cpus": 1.0}
+
+    rows = [row("gmm", 1.0), row("minibude", 4.0), row("lbm", 1.5)]
+    assert [(s, [r["name"] for r in rs]) for s, _, rs in run.groups(rows)] == [
+        ("cpu set", ["gmm", "minibude"]), ("gpu set", ["lbm"])]
+    text = run.table(rows)
+    assert "geomean all_active/pruned: 1.82x" in text  # (1 * 4 * 1.5) ** (1/3)
+    assert "(gmm, minibude; the paper's CPU set): all_active/pruned 2.00x" in text
+    assert "(lbm; on host threads here): all_active/pruned 1.50x" in text
+    assert run.groups(rows[:2]) == []  # one kind only: the geomean of all says it
+    assert "cpu set    2.00 2.00" in run.spread([rows, rows])
+
+
 def test_static_compiles_every_variant_for_the_sizes() -> None:
     """``--static``: the integer arguments (and only those) are static, every variant
     (kernels on host threads too) is checked as usual."""
