@@ -102,10 +102,16 @@ def copies(xs: list[Any]) -> list[Any]:
 
 
 def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
-               inputs: list[Any]) -> int | None:
-    """Static tape bytes for these integer arguments plus the measured stack height."""
+               inputs: list[Any], static: bool = False) -> int | None:
+    """Static tape bytes for these integer arguments plus the measured stack height;
+    ``static``: of the module specialized for them (``--static``), as timed."""
     from xdsl.dialects.builtin import AnyFloat
 
+    if static:
+        from activity.codegen.specialize import specialize, static_positions
+
+        ints = static_positions(module, func, "auto")
+        module = specialize(module, func, {i: int(inputs[i]) for i in ints})
     d = Differentiator(module, func, kinds, prune, measure=True, inline=True)
     gmod, _ = d.run()
     fop = Program.of(module).functions[func]
@@ -533,7 +539,7 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
         if tapes:
             try:
                 row[f"{mode}_tape_bytes"] = tape_bytes(ad_module, spec.func, spec.args, prune,
-                                                       inputs)
+                                                       inputs, static)
             except Exception as e:  # (a stats failure must not lose the timings)
                 row[f"{mode}_tape_bytes"] = None
                 print(f"  tape bytes of {name} ({mode}): {e}", file=sys.stderr)
