@@ -70,6 +70,11 @@ def test_the_call_in_the_loop_is_inlined_and_the_other_kept() -> None:
     assert str(m) == before  # the caller's module is untouched
     assert _calls(d.module, "f") == ["@lse"]  # the call outside the loop
     assert "lse" in Program.of(d.module).functions  # still there for it
+    # every op keying ``orig`` stays alive (the inlined call included), so no new op
+    # can take an erased op's id, and with it that op's source location
+    alive = {id(op) for op in d.alive}
+    assert set(d.orig) <= alive
+    assert any(op_name(op) == "func.call" and op.parent is None for op in d.alive)
 
 
 @pytest.mark.parametrize("prune", [True, False])

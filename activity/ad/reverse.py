@@ -3123,10 +3123,16 @@ class Differentiator:
         self.root_builder_made: dict[int, tuple[str, str]] = {}
 
         self.module = module.clone()
-        self.orig = {id(c): o for c, o in zip(self.module.walk(), module.walk(), strict=False)}
+        # ``orig`` maps id(op of our clone) -> the user's op, for messages.  Ids are only
+        # unique among live objects: ``alive`` holds every op that is or was a key, so
+        # that no op erased below (a normalized llvm op, an inlined call) frees its id for
+        # a new op to take -- and with it another op's source location.
+        self.alive: list[Operation] = list(self.module.walk())
+        self.orig = {id(c): o for c, o in zip(self.alive, module.walk(), strict=False)}
         for new, old in normalize_llvm(self.module).items():
             if id(old) in self.orig:
                 self.orig[new] = self.orig[id(old)]
+        self.alive += self.module.walk()
         self.program = Program.of(self.module)
         if func_name not in self.program.functions:
             known = ", ".join(sorted(self.program.functions)) or "none"
@@ -3137,6 +3143,7 @@ class Differentiator:
             from activity.ad.inline import inline_loop_calls
 
             n_inlined, made = inline_loop_calls(self.module, func_name)
+            self.alive += self.module.walk()
             for new, src in made.items():
                 self.orig[new] = self.orig.get(id(src), src)
             if n_inlined:

@@ -31,6 +31,7 @@ _SYM = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divui": 
 
 
 _ORIG: dict[int, Operation] = {}
+_ALIVE: list[Operation] = []  # the ops whose ids key _ORIG (see Differentiator.alive)
 
 
 def _where(obj: Any) -> str:
@@ -275,6 +276,7 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
     """Stats of a finished :class:`~activity.ad.reverse.Differentiator` run."""
     _ORIG.clear()
     _ORIG.update(d.orig)
+    _ALIVE[:] = d.alive
     ops: dict[str, dict[str, int]] = {}
     tags: dict[int, tuple[str, str]] = {}
     for gen in d.gens.values():
