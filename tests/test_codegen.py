@@ -365,6 +365,88 @@ def test_small_constant_loops_are_unrolled_fully(monkeypatch: pytest.MonkeyPatch
         clear_cache()
 
 
+VARYING = """
+func.func @tri(%n: index, %l: memref<?xf64>, %x: memref<?xf64>, %q: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %last = scf.for %col = %c0 to %n step %c1 iter_args(%k = %c0) -> (index) {
+    %xc = memref.load %x[%col] : memref<?xf64>
+    %lo = arith.addi %col, %c1 : index
+    %k2 = scf.for %r = %lo to %n step %c1 iter_args(%kk = %k) -> (index) {
+      %lv = memref.load %l[%kk] : memref<?xf64>
+      %qv = memref.load %q[%r] : memref<?xf64>
+      %p = arith.mulf %lv, %xc : f64
+      %a = arith.addf %qv, %p : f64
+      memref.store %a, %q[%r] : memref<?xf64>
+      %kn = arith.addi %kk, %c1 : index
+      scf.yield %kn : index
+    }
+    scf.yield %k2 : index
+  }
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %q[%i] : memref<?xf64>
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %sum : f64
+}
+func.func @rows(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %t = scf.for %row = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %s = scf.for %j = %c0 to %row step %c1 iter_args(%a = %acc) -> (f64) {
+      %v = memref.load %x[%j] : memref<?xf64>
+      %a2 = arith.addf %a, %v : f64
+      scf.yield %a2 : f64
+    }
+    scf.for %j = %row to %n step %c1 {
+      %v = memref.load %x[%j] : memref<?xf64>
+      %w = memref.load %q[%row] : memref<?xf64>
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, %q[%row] : memref<?xf64>
+    }
+    scf.yield %s : f64
+  }
+  return %t : f64
+}
+"""
+
+
+def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop whose bounds move with an enclosing loop's counter (a triangle) is hinted
+    to vectorize 4 wide, VARYING_VECTOR_MIN / 4 interleaved, so that LLVM adds no
+    vectorized epilogue and short runs go scalar -- but only where vectorizing cannot
+    reorder a float sum: not a loop carrying a float (``rows``' first inner loop), not
+    one summing into a fixed element (its second).  Results stay the interpreter's,
+    bit for bit, across runs long and short."""
+    import activity.codegen.lower as lowering
+    from activity.codegen.jit import clear_cache, host_target
+
+    m = activity.parse(VARYING)
+
+    def hinted(func: str) -> tuple[int, int, int]:
+        text = str(lowering.ModuleLowering(m, host_target(3)).lower([func]))
+        return (text.count("!llvm.loop"), text.count('!"llvm.loop.vectorize.width", i32 4'),
+                text.count('!"llvm.loop.interleave.count", i32 2'))
+
+    assert hinted("tri") == (1, 1, 1)
+    assert hinted("rows") == (0, 0, 0)
+    rng = np.random.default_rng(1)
+    clear_cache()
+    for n in (1, 3, 9, 10, 23):
+        lv, xv, qv = rng.normal(size=n * (n - 1) // 2 + 1), rng.normal(size=n), rng.normal(size=n)
+        for f, args in (("tri", [n, lv, xv, qv]), ("rows", [n, xv, qv])):
+            got, ref_args = copies(args), copies(args)
+            ref = Interpreter(m).run(f, ref_args).results[0]
+            assert compile(m, f)(*got) == ref
+            assert all(np.array_equal(a, b) for a, b in zip(got[1:], ref_args[1:], strict=True))
+    monkeypatch.setattr(lowering, "VARYING_VECTOR_MIN", 0)
+    assert hinted("tri") == (0, 0, 0)
+
+
 RMW_LOOP = """
 func.func @f(%x: f64, %m: memref<?xf64>, %c: memref<?xf64>, %n: index) -> f64 {
   %c0 = arith.constant 0 : index

@@ -35,6 +35,7 @@ from typing import Any
 
 from llvmlite import ir
 from xdsl.dialects.builtin import (
+    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
@@ -202,6 +203,65 @@ UNROLL_MAX_OPS = 2048
 # and inner loops with bounded (not constant) trip counts get the hint too.
 UNROLL_NESTS = True
 
+# Loops whose trip count varies with an enclosing loop's counter (GMM's triangle
+# ``for col: for r in col+1..d``, ``d`` known at run time) run a few iterations each
+# time.  LLVM vectorizes them 4 wide with a vectorized epilogue, so a column's 4-wide
+# loads of ``qx[r..r+3]`` overlap the 8-byte stores of the column before at another
+# offset and stall on store forwarding (15% of GMM's gradient on one store).  Hinted
+# ``vectorize.width 4``, ``interleave.count VARYING_VECTOR_MIN / 4``, such a loop keeps
+# its vector body for runs of at least VARYING_VECTOR_MIN iterations and gets no
+# vectorized epilogue (LLVM adds none to a hinted loop): shorter runs go scalar.  Only
+# loops whose vectorization cannot reorder float sums get it (:func:`order_free`).
+# VARYING_VECTOR_MIN = 0 turns the hint off (not part of the JIT caches' keys, as the
+# unrolling switches).  Measured side by side (GMM, d = 2..128): docs/codegen.md.
+VARYING_VECTOR_MIN = 8
+
+
+def varying_trips(op: Operation) -> bool:
+    """Whether a bound of ``scf.for`` ``op`` depends (through any ops of the function)
+    on the counter of an enclosing ``scf.for`` or ``scf.parallel``."""
+    ivs: set[int] = set()
+    p = op.parent_op()
+    while p is not None:
+        name = op_name(p)
+        if name == "scf.for":
+            ivs.add(id(p.regions[0].blocks[0].args[0]))
+        elif name == "scf.parallel":
+            ivs.update(id(a) for a in p.regions[0].blocks[0].args)
+        p = p.parent_op()
+    return bool(ivs) and _reaches(list(op.operands[:2]), ivs)
+
+
+def _reaches(todo: list[SSAValue], targets: set[int]) -> bool:
+    """Whether a value of ``todo`` is, or is computed from, one with its id in
+    ``targets`` (through the operands of defining ops, within the function)."""
+    seen: set[int] = set()
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        if id(v) in targets:
+            return True
+        if not isinstance(v.owner, Block) and op_name(v.owner) != "func.func":
+            todo.extend(v.owner.operands)
+    return False
+
+
+def order_free(op: Operation) -> bool:
+    """Whether LLVM may vectorize ``scf.for`` ``op`` under forced hints without changing
+    a float result: forced width or interleave hints let LLVM reorder float reductions
+    (its ``hints-allow-reordering``), so only loops with no float loop-carried value and
+    no store to an address the loop's counter does not move (a reduction through
+    memory).  (With ``reassoc`` reordering would be allowed, but hinting GMM's reverse
+    triangle, a reduction, made its gradient 5-13% slower at d = 32..64.)"""
+    body = op.regions[0].blocks[0]
+    if any(isinstance(a.type, AnyFloat) for a in body.args[1:]):
+        return False
+    iv = {id(body.args[0])}
+    # (store operands: the value, then the memref and its indices, or the pointer)
+    return not any(op_name(inner) in ("memref.store", "llvm.store", "memref.atomic_rmw")
+                   and not _reaches(list(inner.operands[1:]), iv) for inner in op.walk())
 
 
 def unroll_hint(op: Operation, trips: int) -> bool:
@@ -1674,6 +1734,13 @@ class FuncLowering:
             trips = max_trips(op) or -1
         if unroll_hint(op, trips):
             hints.append(("llvm.loop.unroll.full", None))
+        elif (VARYING_VECTOR_MIN and trips < 0 and self.ml.target.name == "cpu"
+              and varying_trips(op) and order_free(op)):
+            i32 = ir.IntType(32)
+            hints += [("llvm.loop.vectorize.enable", ir.Constant(I1, 1)),
+                      ("llvm.loop.vectorize.width", ir.Constant(i32, 4)),
+                      ("llvm.loop.interleave.count",
+                       ir.Constant(i32, max(1, VARYING_VECTOR_MIN // 4)))]
         self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints))
 
     def op_if(self, op: Operation) -> None:
