@@ -69,6 +69,7 @@ from activity.codegen import compile as compile_fn  # noqa: E402
 from activity.codegen import gradient, keep_freed_memory, resolve_threads  # noqa: E402
 from activity.codegen.jit import PreparedCall  # noqa: E402
 from activity.codegen.sequential import sequentialize  # noqa: E402
+from activity.codegen.specialize import Specializing  # noqa: E402
 from activity.engine.program import Program  # noqa: E402
 
 
@@ -516,7 +517,9 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
         try:
             fns[mode] = gradient(ad_module, spec.func, wrt, prune, args=spec.args,
                                  threads=threads, reassoc=reassoc, static_argnums=sizes)
-            if sizes:  # (differentiated on first use: here, for the fallback below)
+            # (a version is differentiated on first use: here, for the fallback below;
+            # without integer arguments "auto" compiles the one plain gradient)
+            if isinstance(fns[mode], Specializing):
                 fns[mode].version(inputs)
         except activity.ActivityError as e:
             if not kernel or ad_module is not module:
