@@ -259,9 +259,20 @@ def order_free(op: Operation) -> bool:
     if any(isinstance(a.type, AnyFloat) for a in body.args[1:]):
         return False
     iv = {id(body.args[0])}
-    # (store operands: the value, then the memref and its indices, or the pointer)
-    return not any(op_name(inner) in ("memref.store", "llvm.store", "memref.atomic_rmw")
-                   and not _reaches(list(inner.operands[1:]), iv) for inner in op.walk())
+    for inner in op.walk():
+        name = op_name(inner)
+        if name in _OPAQUE_WRITES:  # (an inlined callee could sum into one element)
+            return False
+        # (store operands: the value, then the memref and its indices, or the pointer)
+        if (name in ("memref.store", "llvm.store", "memref.atomic_rmw")
+                and not _reaches(list(inner.operands[1:]), iv)):
+            return False
+    return True
+
+
+_OPAQUE_WRITES = frozenset({"func.call", "llvm.call", "memref.copy", "llvm.intr.memcpy",
+                            "llvm.intr.memmove", "llvm.intr.memset",
+                            "llvm.intr.memcpy.inline"})
 
 
 def unroll_hint(op: Operation, trips: int) -> bool:
