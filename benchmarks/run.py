@@ -828,7 +828,9 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
     except ImportError:
         print("matplotlib not installed: no chart", file=sys.stderr)
         return False
-    names = [r["name"] for r in rows] + ["geomean"]
+    split = groups(rows)
+    names = [r["name"] for r in rows] + ["geomean"] + [f"geomean\n{short}"
+                                                       for short, _, _ in split]
     series = [("per call from Python", "all_pruned", "#4c72b0")]
     if all("pruned_code_s" in r for r in rows):
         series.append(("compiled code alone", "all_pruned_code", "#dd8452"))
@@ -837,6 +839,7 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
     for j, (label, key, color) in enumerate(series):
         sps = [ratio(r, key) or float("nan") for r in rows]
         sps.append(geomean(sps))
+        sps += [geomean([ratio(r, key) for r in rs]) for _, _, rs in split]
         xs = [i + (j - (len(series) - 1) / 2) * width for i in range(len(names))]
         ax.bar(xs, sps, width=width, color=color, label=label)
         for x, v in zip(xs, sps, strict=True):

@@ -158,6 +158,31 @@ def test_geomeans_split_as_the_paper_reports_them() -> None:
     assert "cpu set    2.00 2.00" in run.spread([rows, rows])
 
 
+
+def test_chart_has_the_split_geomeans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PNG chart: one bar per benchmark, the geomean of all and, when both kinds
+    are there, the geomeans of the objectives and of the kernels."""
+    pytest.importorskip("matplotlib")
+    import matplotlib.axes
+
+    run = _run_module()
+    rows = [{"name": n, "schedule": "-", "primal_s": 1.0, "pruned_s": 2.0,
+             "all_active_s": 2.0 * x, "pruned_equals_all_active": True}
+            for n, x in (("gmm", 1.0), ("minibude", 4.0), ("lbm", 1.5))]
+    seen: list[str] = []
+    real = matplotlib.axes.Axes.set_xticks
+
+    def spy(self: Any, ticks: Any, labels: Any = None, **kw: Any) -> Any:
+        seen.extend(labels or [])
+        return real(self, ticks, labels, **kw)
+
+    monkeypatch.setattr(matplotlib.axes.Axes, "set_xticks", spy)
+    out = tmp_path / "c.png"
+    assert run.chart(rows, str(out)) and out.stat().st_size > 1000
+    assert seen == ["gmm", "minibude", "lbm", "geomean", "geomean\ncpu set",
+                    "geomean\ngpu set"]
+
+
 def test_static_compiles_every_variant_for_the_sizes() -> None:
     """``--static``: the integer arguments (and only those) are static, every variant
     (kernels on host threads too) is checked as usual; a benchmark with no integer
