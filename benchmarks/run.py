@@ -120,7 +120,7 @@ def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
     bounds = {arg_label(fop, i, a): int(x) for i, (a, x) in enumerate(zip(params, inputs,
                                                                           strict=True))
               if isinstance(x, int | np.integer)}
-    static = d.stats.static_bytes(bounds)
+    fixed = d.stats.static_bytes(bounds)
     call: list[Any] = []
     for x, k in zip(copies(inputs), kinds, strict=True):
         call.append(x)
@@ -131,7 +131,7 @@ def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
     res = compile_fn(gmod, d.grad_name)(*call)
     res = res if isinstance(res, tuple) else (res,)
     stack = 8 * (int(res[-2]) + int(res[-1]))
-    return None if static is None else static + stack
+    return None if fixed is None else fixed + stack
 
 
 # ---------------------------------------------------------------------------------------

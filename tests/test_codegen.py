@@ -411,6 +411,53 @@ func.func @rows(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) -> f64 {
   }
   return %t : f64
 }
+func.func @stride(%n: index, %s: index, %x: memref<?xf64>, %q: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %col = %c0 to %n step %c1 {
+    scf.for %r = %col to %n step %c1 {
+      %i = arith.muli %r, %s : index
+      %v = memref.load %x[%r] : memref<?xf64>
+      %w = memref.load %q[%i] : memref<?xf64>
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, %q[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+func.func @bits(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %res = scf.for %col = %c0 to %n step %c1 iter_args(%o = %z) -> (i64) {
+    %t = scf.for %r = %col to %n step %c1 iter_args(%acc = %o) -> (i64) {
+      %v = memref.load %x[%r] : memref<?xf64>
+      %a = arith.bitcast %acc : i64 to f64
+      %a2 = arith.addf %a, %v : f64
+      %a3 = arith.bitcast %a2 : f64 to i64
+      scf.yield %a3 : i64
+    }
+    scf.yield %t : i64
+  }
+  %f = arith.bitcast %res : i64 to f64
+  memref.store %f, %q[%c0] : memref<?xf64>
+  return
+}
+func.func @tiles(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %lo = %c0 to %n step %c4 {
+    %e = arith.addi %lo, %c4 : index
+    %hi = arith.minsi %e, %n : index
+    scf.for %j = %lo to %hi step %c1 {
+      %v = memref.load %x[%j] : memref<?xf64>
+      %w = arith.mulf %v, %v : f64
+      memref.store %w, %q[%j] : memref<?xf64>
+    }
+  }
+  return
+}
 func.func private @bump(%q: memref<?xf64>, %v: f64) {
   %c0 = arith.constant 0 : index
   %w = memref.load %q[%c0] : memref<?xf64>
@@ -438,32 +485,43 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
     to vectorize 4 wide, VARYING_VECTOR_MIN / 4 interleaved, so that LLVM adds no
     vectorized epilogue and short runs go scalar -- but only where vectorizing cannot
     reorder a float sum: not a loop carrying a float (``rows``' first inner loop), not
-    one summing into a fixed element (its second), not one calling a function (which
-    LLVM could inline: ``calls`` sums into ``q[0]`` so).  Results stay the interpreter's,
-    bit for bit, across runs long and short."""
+    one summing into a fixed element (its second; ``stride`` with ``s = 0`` compiled in),
+    not one carrying a float in an integer (``bits``), not one calling a function (which
+    LLVM could inline: ``calls`` sums into ``q[0]`` so); nor a tile's loop, whose bounds
+    move together (``tiles``).  Results stay the interpreter's, bit for bit, across runs
+    long and short (values over 16 orders of magnitude, where a reordered sum shows)."""
     import activity.codegen.lower as lowering
     from activity.codegen.jit import clear_cache, host_target
 
     m = activity.parse(VARYING)
 
-    def hinted(func: str) -> tuple[int, int, int]:
-        text = str(lowering.ModuleLowering(m, host_target(3)).lower([func]))
+    from activity.codegen.specialize import specialize
+
+    def hinted(func: str, module: Any = m) -> tuple[int, int, int]:
+        text = str(lowering.ModuleLowering(module, host_target(3)).lower([func]))
         return (text.count("!llvm.loop"), text.count('!"llvm.loop.vectorize.width", i32 4'),
                 text.count('!"llvm.loop.interleave.count", i32 2'))
 
     assert hinted("tri") == (1, 1, 1)
-    assert hinted("rows") == (0, 0, 0)
-    assert hinted("calls") == (0, 0, 0)
+    for f in ("rows", "calls", "bits", "tiles", "stride"):  # (stride: s unknown)
+        assert hinted(f) == (0, 0, 0), f
+    assert hinted("stride", specialize(m, "stride", {1: 0})) == (0, 0, 0)
+    assert hinted("stride", specialize(m, "stride", {1: 1})) == (1, 1, 1)
     rng = np.random.default_rng(1)
     clear_cache()
-    for n in (1, 3, 9, 10, 23):
-        lv, xv, qv = rng.normal(size=n * (n - 1) // 2 + 1), rng.normal(size=n), rng.normal(size=n)
-        for f, args in (("tri", [n, lv, xv, qv]), ("rows", [n, xv, qv]),
-                        ("calls", [n, xv, qv])):
+    for n in (1, 3, 9, 10, 23, 64):
+        lv = rng.normal(size=n * (n - 1) // 2 + 1)
+        xv = rng.normal(size=n) * 10.0 ** rng.integers(-8, 8, size=n)
+        qv = rng.normal(size=n)
+        for f, args, static in (("tri", [n, lv, xv, qv], ()), ("rows", [n, xv, qv], ()),
+                                ("calls", [n, xv, qv], ()), ("bits", [n, xv, qv], ()),
+                                ("tiles", [n, xv, qv], ()),
+                                ("stride", [n, 0, xv, qv], (1,)),
+                                ("stride", [n, 1, xv, qv], (1,))):
             got, ref_args = copies(args), copies(args)
             ref = Interpreter(m).run(f, ref_args).results
-            assert compile(m, f)(*got) == (ref[0] if ref else None)
-            assert all(np.array_equal(a, b) for a, b in zip(got[1:], ref_args[1:], strict=True))
+            assert compile(m, f, static_argnums=static)(*got) == (ref[0] if ref else None)
+            assert all(np.array_equal(a, b) for a, b in zip(got[2:], ref_args[2:], strict=True))
     monkeypatch.setattr(lowering, "VARYING_VECTOR_MIN", 0)
     assert hinted("tri") == (0, 0, 0)
 

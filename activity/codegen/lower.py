@@ -35,13 +35,14 @@ from typing import Any
 
 from llvmlite import ir
 from xdsl.dialects.builtin import (
-    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
     ModuleOp,
+    NoneAttr,
     StringAttr,
     UnitAttr,
 )
@@ -218,8 +219,10 @@ VARYING_VECTOR_MIN = 8
 
 
 def varying_trips(op: Operation) -> bool:
-    """Whether a bound of ``scf.for`` ``op`` depends (through any ops of the function)
-    on the counter of an enclosing ``scf.for`` or ``scf.parallel``."""
+    """Whether ``scf.for`` ``op`` is a triangle's inner loop: exactly one of its bounds
+    depends (through any ops of the function) on the counter of an enclosing
+    ``scf.for`` or ``scf.parallel``.  (A tile, ``for i = lo to min(lo + 256, n)``, moves
+    both together and runs a steady count: ``expand``'s split loops are such.)"""
     ivs: set[int] = set()
     p = op.parent_op()
     while p is not None:
@@ -229,7 +232,7 @@ def varying_trips(op: Operation) -> bool:
         elif name == "scf.parallel":
             ivs.update(id(a) for a in p.regions[0].blocks[0].args)
         p = p.parent_op()
-    return bool(ivs) and _reaches(list(op.operands[:2]), ivs)
+    return bool(ivs) and _reaches([op.operands[0]], ivs) != _reaches([op.operands[1]], ivs)
 
 
 def _reaches(todo: list[SSAValue], targets: set[int]) -> bool:
@@ -249,30 +252,89 @@ def _reaches(todo: list[SSAValue], targets: set[int]) -> bool:
 
 
 def order_free(op: Operation) -> bool:
-    """Whether LLVM may vectorize ``scf.for`` ``op`` under forced hints without changing
-    a float result: forced width or interleave hints let LLVM reorder float reductions
-    (its ``hints-allow-reordering``), so only loops with no float loop-carried value and
-    no store to an address the loop's counter does not move (a reduction through
-    memory).  (With ``reassoc`` reordering would be allowed, but hinting GMM's reverse
-    triangle, a reduction, made its gradient 5-13% slower at d = 32..64.)"""
+    """Whether LLVM may vectorize ``scf.for`` ``op`` under width and interleave hints
+    without changing a float result.  Such hints let LLVM reorder float reductions (its
+    ``hints-allow-reordering``), which would break the strict order, so only an
+    innermost loop that carries nothing but integers (no bitcast, which LLVM could fold
+    into a float carry), makes no call (an inlined callee could sum into one element),
+    and stores only where its counter moves the address: at one index ``c * iv + k``
+    (``c`` a nonzero constant, ``k`` and every other index and the buffer computed
+    outside the loop) of a memref of the identity layout, whose strides cannot be 0.
+    (With ``reassoc`` reordering would be allowed, but hinting GMM's reverse triangle,
+    a reduction, made its gradient 5-13% slower at d = 32..64.)"""
     body = op.regions[0].blocks[0]
-    if any(isinstance(a.type, AnyFloat) for a in body.args[1:]):
+    if not all(isinstance(a.type, IntegerType | IndexType) for a in body.args[1:]):
         return False
-    iv = {id(body.args[0])}
+    iv = body.args[0]
     for inner in op.walk():
+        if inner is op:
+            continue
         name = op_name(inner)
-        if name in _OPAQUE_WRITES:  # (an inlined callee could sum into one element)
+        if name in LOOP_OPS or name in _OPAQUE or name.startswith("cf."):
             return False
-        # (store operands: the value, then the memref and its indices, or the pointer)
-        if (name in ("memref.store", "llvm.store", "memref.atomic_rmw")
-                and not _reaches(list(inner.operands[1:]), iv)):
+        if name in ("memref.store", "memref.atomic_rmw") and not _moves(inner, op, iv):
             return False
     return True
 
 
-_OPAQUE_WRITES = frozenset({"func.call", "llvm.call", "memref.copy", "llvm.intr.memcpy",
-                            "llvm.intr.memmove", "llvm.intr.memset",
-                            "llvm.intr.memcpy.inline"})
+# ops after which order_free gives up: calls, bitcasts, memory intrinsics, llvm stores
+_OPAQUE = frozenset({"func.call", "llvm.call", "arith.bitcast", "llvm.bitcast", "llvm.store",
+                     "memref.copy", "llvm.intr.memcpy", "llvm.intr.memmove",
+                     "llvm.intr.memset", "llvm.intr.memcpy.inline",
+                     "llvm.intr.memset.inline"})
+_PASS_INT = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui")
+
+
+def _moves(store: Operation, loop: Operation, iv: SSAValue) -> bool:
+    """Whether ``store`` (``memref.store`` or ``atomic_rmw``: the value, the memref, its
+    indices) in ``loop`` writes one element per value of ``iv`` (see :func:`order_free`)."""
+    mem = store.operands[1]
+    t = mem.type
+    if (not isinstance(t, MemRefType) or not isinstance(t.layout, NoneAttr)
+            or _coefficient(mem, loop, iv) != 0):
+        return False
+    cs = [_coefficient(x, loop, iv) for x in store.operands[2:]]
+    return None not in cs and sum(1 for c in cs if c) == 1
+
+
+def _coefficient(v: SSAValue, loop: Operation, iv: SSAValue, depth: int = 0) -> int | None:
+    """``c`` when ``v = c * iv + k`` with ``k`` computed outside ``loop`` (0: ``v`` does
+    not depend on ``iv``), from constants, ``addi``, ``subi``, ``muli`` by a constant and
+    value-keeping casts; None for anything else computed inside ``loop``."""
+    if v is iv:
+        return 1
+    owner = v.owner
+    if not loop.is_ancestor(owner):
+        return 0  # (defined outside the loop)
+    if depth > _RANGE_DEPTH or isinstance(owner, Block):
+        return None  # (an argument of a block inside the loop)
+    name = op_name(owner)
+    if name == "arith.constant":
+        return 0
+    ops = [_coefficient(x, loop, iv, depth + 1) for x in owner.operands]
+    if None in ops:
+        return None
+    if name in _PASS_INT:
+        return ops[0]
+    if name in ("arith.addi", "arith.subi"):
+        return ops[0] + ops[1] if name == "arith.addi" else ops[0] - ops[1]
+    if name == "arith.muli":
+        consts = [_constant_int(x) for x in owner.operands]
+        if ops[0] and consts[1] is not None:
+            return ops[0] * consts[1]
+        if ops[1] and consts[0] is not None:
+            return ops[1] * consts[0]
+        return 0 if not any(ops) else None
+    return None
+
+
+def _constant_int(v: SSAValue) -> int | None:
+    owner = v.owner
+    if isinstance(owner, Operation) and op_name(owner) == "arith.constant":
+        a = _prop(owner, "value")
+        if isinstance(a, IntegerAttr):
+            return int(a.value.data)
+    return None
 
 
 def unroll_hint(op: Operation, trips: int) -> bool:
@@ -1745,13 +1807,12 @@ class FuncLowering:
             trips = max_trips(op) or -1
         if unroll_hint(op, trips):
             hints.append(("llvm.loop.unroll.full", None))
-        elif (VARYING_VECTOR_MIN and trips < 0 and self.ml.target.name == "cpu"
+        elif (VARYING_VECTOR_MIN >= 4 and self.ml.target.name == "cpu"
               and varying_trips(op) and order_free(op)):
+            # (no vectorize.enable: forced, a loop LLVM cannot vectorize would warn)
             i32 = ir.IntType(32)
-            hints += [("llvm.loop.vectorize.enable", ir.Constant(I1, 1)),
-                      ("llvm.loop.vectorize.width", ir.Constant(i32, 4)),
-                      ("llvm.loop.interleave.count",
-                       ir.Constant(i32, max(1, VARYING_VECTOR_MIN // 4)))]
+            hints += [("llvm.loop.vectorize.width", ir.Constant(i32, 4)),
+                      ("llvm.loop.interleave.count", ir.Constant(i32, VARYING_VECTOR_MIN // 4))]
         self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints))
 
     def op_if(self, op: Operation) -> None:
