@@ -458,6 +458,52 @@ func.func @tiles(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
   }
   return
 }
+func.func @wrap(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %big = arith.constant 4294967296 : index
+  scf.for %col = %c0 to %n step %c1 {
+    scf.for %r = %col to %n step %c1 {
+      %a = arith.muli %r, %big : index
+      %i = arith.muli %a, %big : index
+      %v = memref.load %x[%r] : memref<?xf64>
+      %w = memref.load %q[%i] : memref<?xf64>
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, %q[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+func.func @view0(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %q2 = memref.reinterpret_cast %q to offset: [0], sizes: [%n, %c1], strides: [0, 1]
+      : memref<?xf64> to memref<?x?xf64>
+  scf.for %col = %c0 to %n step %c1 {
+    scf.for %r = %col to %n step %c1 {
+      %v = memref.load %x[%r] : memref<?xf64>
+      %w = memref.load %q2[%r, %c0] : memref<?x?xf64>
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, %q2[%r, %c0] : memref<?x?xf64>
+    }
+  }
+  return
+}
+func.func @prefix(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n1 = arith.subi %n, %c1 : index
+  scf.for %col = %c0 to %n1 step %c1 {
+    scf.for %r = %col to %n1 step %c1 {
+      %r1 = arith.addi %r, %c1 : index
+      %v = memref.load %x[%r] : memref<?xf64>
+      %w = memref.load %q[%r] : memref<?xf64>
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, %q[%r1] : memref<?xf64>
+    }
+  }
+  return
+}
 func.func private @bump(%q: memref<?xf64>, %v: f64) {
   %c0 = arith.constant 0 : index
   %w = memref.load %q[%c0] : memref<?xf64>
@@ -480,16 +526,19 @@ func.func @calls(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
 
 
 def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     """A loop whose bounds move with an enclosing loop's counter (a triangle) is hinted
     to vectorize 4 wide, VARYING_VECTOR_MIN / 4 interleaved, so that LLVM adds no
     vectorized epilogue and short runs go scalar -- but only where vectorizing cannot
     reorder a float sum: not a loop carrying a float (``rows``' first inner loop), not
     one summing into a fixed element (its second; ``stride`` with ``s = 0`` compiled in),
     not one carrying a float in an integer (``bits``), not one calling a function (which
-    LLVM could inline: ``calls`` sums into ``q[0]`` so); nor a tile's loop, whose bounds
-    move together (``tiles``).  Results stay the interpreter's, bit for bit, across runs
-    long and short (values over 16 orders of magnitude, where a reordered sum shows)."""
+    LLVM could inline: ``calls`` sums into ``q[0]`` so), not one whose index wraps to a
+    constant (``wrap``: ``r * 2^64``) or whose stride may be 0 (``view0``), not one with a
+    recurrence through memory (``prefix``: LLVM would refuse it with a remark on
+    stderr); nor a tile's loop, whose bounds move together (``tiles``).  Results stay
+    the interpreter's, bit for bit, across runs long and short (values over 16 orders of
+    magnitude, where a reordered sum shows), and LLVM prints nothing."""
     import activity.codegen.lower as lowering
     from activity.codegen.jit import clear_cache, host_target
 
@@ -503,7 +552,8 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
                 text.count('!"llvm.loop.interleave.count", i32 2'))
 
     assert hinted("tri") == (1, 1, 1)
-    for f in ("rows", "calls", "bits", "tiles", "stride"):  # (stride: s unknown)
+    for f in ("rows", "calls", "bits", "tiles", "stride", "wrap", "view0", "prefix"):
+        # (stride: s unknown)
         assert hinted(f) == (0, 0, 0), f
     assert hinted("stride", specialize(m, "stride", {1: 0})) == (0, 0, 0)
     assert hinted("stride", specialize(m, "stride", {1: 1})) == (1, 1, 1)
@@ -515,13 +565,15 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
         qv = rng.normal(size=n)
         for f, args, static in (("tri", [n, lv, xv, qv], ()), ("rows", [n, xv, qv], ()),
                                 ("calls", [n, xv, qv], ()), ("bits", [n, xv, qv], ()),
-                                ("tiles", [n, xv, qv], ()),
+                                ("tiles", [n, xv, qv], ()), ("wrap", [n, xv, qv], ()),
+                                ("view0", [n, xv, qv], ()), ("prefix", [n, xv, qv], ()),
                                 ("stride", [n, 0, xv, qv], (1,)),
                                 ("stride", [n, 1, xv, qv], (1,))):
             got, ref_args = copies(args), copies(args)
             ref = Interpreter(m).run(f, ref_args).results
             assert compile(m, f, static_argnums=static)(*got) == (ref[0] if ref else None)
             assert all(np.array_equal(a, b) for a, b in zip(got[2:], ref_args[2:], strict=True))
+    assert capfd.readouterr().err == ""
     monkeypatch.setattr(lowering, "VARYING_VECTOR_MIN", 0)
     assert hinted("tri") == (0, 0, 0)
 

@@ -42,7 +42,6 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     ModuleOp,
-    NoneAttr,
     StringAttr,
     UnitAttr,
 )
@@ -213,8 +212,9 @@ UNROLL_NESTS = True
 # its vector body for runs of at least VARYING_VECTOR_MIN iterations and gets no
 # vectorized epilogue (LLVM adds none to a hinted loop): shorter runs go scalar.  Only
 # loops whose vectorization cannot reorder float sums get it (:func:`order_free`).
-# VARYING_VECTOR_MIN = 0 turns the hint off (not part of the JIT caches' keys, as the
-# unrolling switches).  Measured side by side (GMM, d = 2..128): docs/codegen.md.
+# VARYING_VECTOR_MIN (a multiple of 4; 0 turns the hint off) is not part of the JIT
+# caches' keys, as the unrolling switches are not.  Measured side by side (GMM,
+# d = 2..128): docs/codegen.md.
 VARYING_VECTOR_MIN = 8
 
 
@@ -253,79 +253,132 @@ def _reaches(todo: list[SSAValue], targets: set[int]) -> bool:
 
 def order_free(op: Operation) -> bool:
     """Whether LLVM may vectorize ``scf.for`` ``op`` under width and interleave hints
-    without changing a float result.  Such hints let LLVM reorder float reductions (its
-    ``hints-allow-reordering``), which would break the strict order, so only an
-    innermost loop that carries nothing but integers (no bitcast, which LLVM could fold
-    into a float carry), makes no call (an inlined callee could sum into one element),
-    and stores only where its counter moves the address: at one index ``c * iv + k``
-    (``c`` a nonzero constant, ``k`` and every other index and the buffer computed
-    outside the loop) of a memref of the identity layout, whose strides cannot be 0.
-    (With ``reassoc`` reordering would be allowed, but hinting GMM's reverse triangle,
-    a reduction, made its gradient 5-13% slower at d = 32..64.)"""
+    without changing a float result, and can.  Such hints let LLVM reorder float
+    reductions (its ``hints-allow-reordering``), which would break the strict order; and
+    LLVM prints a remark for every hinted loop it fails to vectorize.  So only a plain
+    element-wise loop qualifies:
+
+    * a constant step of at most 2^20, over ``index`` or ``i64``;
+    * integer ``iter_args`` that are inductions (``x + k``, ``k`` from outside the loop);
+    * only ``arith`` ops but bitcasts (LLVM could fold an integer carry into a float
+      one), ``math`` ops, loads and stores in the body: no call (an inlined callee could
+      sum into one element), no nested region;
+    * stores (and atomic updates) only at one index ``c * iv + k`` of a buffer from
+      outside the loop whose stride in that dimension is a nonzero constant, every
+      other index from outside the loop, and ``c`` a nonzero constant with ``|c * step|``
+      at most 2^20 (no wrap-around folding the index to a constant), all in 64-bit
+      integers; a stored buffer is read only at the very indices it is stored at (no
+      recurrence through memory, which LLVM would refuse).
+
+    (With ``reassoc`` reordering would be allowed, but hinting GMM's reverse triangle, a
+    reduction, made its gradient 5-13% slower at d = 32..64.)"""
     body = op.regions[0].blocks[0]
-    if not all(isinstance(a.type, IntegerType | IndexType) for a in body.args[1:]):
-        return False
+    step = _constant_int(op.operands[2])
     iv = body.args[0]
-    for inner in op.walk():
-        if inner is op:
-            continue
+    if (step is None or not 0 < abs(step) <= _MAX_STEP or not _is_64(iv.type)
+            or len(body.ops) == 0):
+        return False
+    yields = body.last_op
+    if yields is None or op_name(yields) != "scf.yield":
+        return False
+    memo: dict[int, int | None] = {}
+    for arg, nxt in zip(body.args[1:], yields.operands, strict=True):
+        if not isinstance(arg.type, IntegerType | IndexType):
+            return False
+        owner = nxt.owner
+        if not (isinstance(owner, Operation) and op_name(owner) == "arith.addi"
+                and arg in owner.operands
+                and all(x is arg or _coefficient(x, op, iv, memo) == 0
+                        for x in owner.operands)):
+            return False
+    stored: dict[int, list[tuple[int, ...]]] = {}
+    accesses: list[tuple[int, tuple[int, ...]]] = []
+    for inner in body.ops:
         name = op_name(inner)
-        if name in LOOP_OPS or name in _OPAQUE or name.startswith("cf."):
+        if inner.regions or name in ("arith.bitcast",) or not (
+                name.startswith(("arith.", "math."))
+                or name in ("memref.load", "memref.store", "memref.atomic_rmw",
+                            "scf.yield")):
             return False
-        if name in ("memref.store", "memref.atomic_rmw") and not _moves(inner, op, iv):
-            return False
-    return True
+        if name == "memref.load":
+            accesses.append((id(inner.operands[0]), tuple(map(id, inner.operands[1:]))))
+        elif name in ("memref.store", "memref.atomic_rmw"):
+            if not _moves(inner, op, iv, step, memo):
+                return False
+            key = (id(inner.operands[1]), tuple(map(id, inner.operands[2:])))
+            stored.setdefault(key[0], []).append(key[1])
+            accesses.append(key)
+    return all(idx in stored[mem] for mem, idx in accesses if mem in stored)
 
 
-# ops after which order_free gives up: calls, bitcasts, memory intrinsics, llvm stores
-_OPAQUE = frozenset({"func.call", "llvm.call", "arith.bitcast", "llvm.bitcast", "llvm.store",
-                     "memref.copy", "llvm.intr.memcpy", "llvm.intr.memmove",
-                     "llvm.intr.memset", "llvm.intr.memcpy.inline",
-                     "llvm.intr.memset.inline"})
-_PASS_INT = ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui")
+_MAX_STEP = 1 << 20
+_PASS_INT = ("arith.index_cast", "arith.index_castui")
 
 
-def _moves(store: Operation, loop: Operation, iv: SSAValue) -> bool:
+def _is_64(t: Attribute) -> bool:
+    return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.width.data == 64)
+
+
+def _moves(store: Operation, loop: Operation, iv: SSAValue, step: int,
+           memo: dict[int, int | None]) -> bool:
     """Whether ``store`` (``memref.store`` or ``atomic_rmw``: the value, the memref, its
     indices) in ``loop`` writes one element per value of ``iv`` (see :func:`order_free`)."""
     mem = store.operands[1]
     t = mem.type
-    if (not isinstance(t, MemRefType) or not isinstance(t.layout, NoneAttr)
-            or _coefficient(mem, loop, iv) != 0):
+    if not isinstance(t, MemRefType) or _coefficient(mem, loop, iv, memo) != 0:
         return False
-    cs = [_coefficient(x, loop, iv) for x in store.operands[2:]]
-    return None not in cs and sum(1 for c in cs if c) == 1
+    try:
+        strides = layout(t).strides
+    except CodegenError:
+        return False
+    cs = [_coefficient(x, loop, iv, memo) for x in store.operands[2:]]
+    moving = [k for k, c in enumerate(cs) if c]
+    return (None not in cs and len(moving) == 1 and isinstance(strides[moving[0]], int)
+            and strides[moving[0]] != 0
+            and abs(cs[moving[0]] * step) <= _MAX_STEP)  # type: ignore[operator]
 
 
-def _coefficient(v: SSAValue, loop: Operation, iv: SSAValue, depth: int = 0) -> int | None:
+def _coefficient(v: SSAValue, loop: Operation, iv: SSAValue,
+                 memo: dict[int, int | None]) -> int | None:
     """``c`` when ``v = c * iv + k`` with ``k`` computed outside ``loop`` (0: ``v`` does
     not depend on ``iv``), from constants, ``addi``, ``subi``, ``muli`` by a constant and
-    value-keeping casts; None for anything else computed inside ``loop``."""
+    casts between ``index`` and ``i64``, every value 64 bits wide and ``|c|`` at most
+    2^20; None for anything else computed inside ``loop``."""
     if v is iv:
         return 1
     owner = v.owner
     if not loop.is_ancestor(owner):
         return 0  # (defined outside the loop)
-    if depth > _RANGE_DEPTH or isinstance(owner, Block):
-        return None  # (an argument of a block inside the loop)
+    if id(v) in memo:
+        return memo[id(v)]
+    memo[id(v)] = None  # (while computing: no cycle in SSA, but no rework either)
+    c = _coefficient_of_op(owner, loop, iv, memo) if isinstance(owner, Operation) else None
+    if c is not None and (abs(c) > _MAX_STEP or not (c == 0 or _is_64(v.type))):
+        c = None
+    memo[id(v)] = c
+    return c
+
+
+def _coefficient_of_op(owner: Operation, loop: Operation, iv: SSAValue,
+                       memo: dict[int, int | None]) -> int | None:
     name = op_name(owner)
     if name == "arith.constant":
         return 0
-    ops = [_coefficient(x, loop, iv, depth + 1) for x in owner.operands]
+    if name not in (*_PASS_INT, "arith.addi", "arith.subi", "arith.muli"):
+        return None
+    ops = [_coefficient(x, loop, iv, memo) for x in owner.operands]
     if None in ops:
         return None
     if name in _PASS_INT:
-        return ops[0]
+        return ops[0] if _is_64(owner.operands[0].type) else None
     if name in ("arith.addi", "arith.subi"):
-        return ops[0] + ops[1] if name == "arith.addi" else ops[0] - ops[1]
-    if name == "arith.muli":
-        consts = [_constant_int(x) for x in owner.operands]
-        if ops[0] and consts[1] is not None:
-            return ops[0] * consts[1]
-        if ops[1] and consts[0] is not None:
-            return ops[1] * consts[0]
-        return 0 if not any(ops) else None
-    return None
+        return ops[0] + ops[1] if name == "arith.addi" else ops[0] - ops[1]  # type: ignore
+    consts = [_constant_int(x) for x in owner.operands]
+    if ops[0] and consts[1] is not None:
+        return ops[0] * consts[1]  # type: ignore[operator]
+    if ops[1] and consts[0] is not None:
+        return ops[1] * consts[0]  # type: ignore[operator]
+    return 0 if not any(ops) else None
 
 
 def _constant_int(v: SSAValue) -> int | None:
@@ -1809,7 +1862,8 @@ class FuncLowering:
             hints.append(("llvm.loop.unroll.full", None))
         elif (VARYING_VECTOR_MIN >= 4 and self.ml.target.name == "cpu"
               and varying_trips(op) and order_free(op)):
-            # (no vectorize.enable: forced, a loop LLVM cannot vectorize would warn)
+            # (a width implies vectorize.enable; for a hinted loop it cannot vectorize,
+            # LLVM prints a remark on stderr: order_free picks loops it can)
             i32 = ir.IntType(32)
             hints += [("llvm.loop.vectorize.width", ir.Constant(i32, 4)),
                       ("llvm.loop.interleave.count", ir.Constant(i32, VARYING_VECTOR_MIN // 4))]
