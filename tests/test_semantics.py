@@ -297,6 +297,40 @@ def test_memref_argument_tangents_dynamic_subview_dim_and_bounds() -> None:
         it2.run("g", [a, 3])  # inside the buffer, but past the row
 
 
+def test_casts_to_a_layout_the_view_does_not_have_are_undefined() -> None:
+    """A ``memref.cast`` or ``reinterpret_cast`` to a type whose static layout the view
+    does not have (an identity type promises offset 0 and row-major strides) is
+    undefined: compiled code takes the type's layout, so the interpreter reports it
+    instead of reading the view's.  Casts that keep the promise still run."""
+    text = """
+    func.func @off(%q: memref<?xf64>, %o: index) -> f64 {
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %s = memref.subview %q[%o] [%c2] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: ?>>
+      %v = memref.cast %s : memref<?xf64, strided<[1], offset: ?>> to memref<?xf64>
+      %r = memref.load %v[%c0] : memref<?xf64>
+      func.return %r : f64
+    }
+    func.func @stride(%q: memref<?xf64>, %n: index, %s: index) -> f64 {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %q2 = memref.reinterpret_cast %q to offset: [0], sizes: [%n, %c1], strides: [%s, 1]
+          : memref<?xf64> to memref<?x?xf64>
+      %r = memref.load %q2[%c1, %c0] : memref<?x?xf64>
+      func.return %r : f64
+    }"""
+    import activity
+
+    it = Interpreter(activity.parse(text))  # (xDSL has no custom format for memref.cast)
+    q = np.arange(4.0)
+    assert it.run("off", [q, 0]).results == (0.0,)
+    with pytest.raises(InterpreterError, match="offset 2 and strides"):
+        it.run("off", [q, 2])
+    assert it.run("stride", [q, 2, 1]).results == (1.0,)
+    with pytest.raises(InterpreterError, match=r"strides \[0, 1\], which that type"):
+        it.run("stride", [q, 2, 0])
+
+
 def test_memref_globals_reinterpret_collapse_expand_and_int_elements() -> None:
     text = """
     "memref.global"() <{sym_name = "g", sym_visibility = "private", type = memref<2x2xf64>, initial_value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf64>}> : () -> ()

@@ -54,6 +54,8 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    NoneAttr,
+    StridedLayoutAttr,
     StringAttr,
     TensorType,
     VectorType,
@@ -717,6 +719,13 @@ class Interpreter:
         define = self._define
         if isinstance(op.results[0].type, LLVMPointerType):
             return lambda V, T: define(V, T, rs, rg, wrap(V[x], 64), 0.0)
+        t = op.results[0].type
+        if isinstance(t, MemRefType) and _op_name(op) == "memref.cast":
+
+            def checked(V: V_, T: T_) -> None:
+                check_layout("memref.cast", t, V[x])
+                define(V, T, rs, rg, V[x], 0.0)
+            return checked
         return lambda V, T: define(V, T, rs, rg, V[x], 0.0)
 
     # -- aggregates -------------------------------------------------------------
@@ -872,11 +881,14 @@ class Interpreter:
         rs, rg = self._sg(op.results[0])
         resolve = self._offsets_sizes_strides(op)
         define = self._define
+        t = op.results[0].type
 
         def fn(V: V_, T: T_) -> None:
             s: MemRef = V[src]
             offs, sizes, strides = resolve(V)
-            define(V, T, rs, rg, MemRef(s.buf, offs[0], tuple(sizes), tuple(strides)), 0.0)
+            m = MemRef(s.buf, offs[0], tuple(sizes), tuple(strides))
+            check_layout("memref.reinterpret_cast", t, m)
+            define(V, T, rs, rg, m, 0.0)
         return fn
 
     def _c_collapse_shape(self, op: Operation, spec: OpSpec) -> OpFn:
@@ -1411,6 +1423,34 @@ def _rest(spec: OpSpec, n: int) -> list[int]:
     """
     named = {i for i in (spec.dst, spec.src, spec.ptr, spec.value) if i is not None}
     return [i for i in range(n) if i not in named]
+
+
+
+def check_layout(what: str, t: Attribute, m: MemRef) -> None:
+    """The view ``m`` must have the offset and strides that memref type ``t`` states
+    statically (an identity layout: offset 0, row-major strides), as compiled code uses
+    the type's: a cast or reinterpret_cast that promises another layout is undefined
+    behaviour, reported here rather than read two ways.  Strides of dimensions of size
+    1, and everything of an empty view, are free."""
+    if not isinstance(t, MemRefType) or 0 in m.sizes:
+        return
+    lay = t.layout
+    if isinstance(lay, NoneAttr):
+        want_off: int | None = 0
+        want: tuple[int | None, ...] = row_major_strides(m.sizes)
+    elif isinstance(lay, StridedLayoutAttr):
+        off = lay.get_offset()
+        want_off = off if isinstance(off, int) else None
+        want = tuple(x if isinstance(x, int) else None for x in lay.get_strides())
+    else:
+        return
+    bad = (want_off is not None and m.offset != want_off) or any(
+        w is not None and n > 1 and s != w
+        for w, n, s in zip(want, m.sizes, m.strides, strict=True))
+    if bad:
+        raise InterpreterError(
+            f"{what} to {t}: the view has offset {m.offset} and strides {list(m.strides)}, "
+            "which that type does not allow (undefined behaviour)")
 
 
 _COMPILERS: dict[str, str] = {
