@@ -24,6 +24,7 @@ from activity.codegen import upstream as up
 from activity.semantics import Interpreter
 from activity.semantics.memory import InterpreterError
 from activity.testing.progen import generate
+from tests.test_specialize import TRIANGLE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -365,32 +366,28 @@ def test_small_constant_loops_are_unrolled_fully(monkeypatch: pytest.MonkeyPatch
         clear_cache()
 
 
-VARYING = """
-func.func @tri(%n: index, %l: memref<?xf64>, %x: memref<?xf64>, %q: memref<?xf64>) -> f64 {
+def _summing_triangle(name: str, index: str = "", args: str = "", setup: str = "",
+                      at: str = "%i", load_at: str | None = None, hi: str = "%n",
+                      buf: str = "%q", ty: str = "memref<?xf64>") -> str:
+    """``@name``: a triangle whose inner loop adds ``x[r]`` into ``buf[at]`` (read at
+    ``load_at``, by default the same element)."""
+    return f"""
+func.func @{name}(%n: index{args}, %x: memref<?xf64>, %q: memref<?xf64>) {{
   %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %z = arith.constant 0.0 : f64
-  %last = scf.for %col = %c0 to %n step %c1 iter_args(%k = %c0) -> (index) {
-    %xc = memref.load %x[%col] : memref<?xf64>
-    %lo = arith.addi %col, %c1 : index
-    %k2 = scf.for %r = %lo to %n step %c1 iter_args(%kk = %k) -> (index) {
-      %lv = memref.load %l[%kk] : memref<?xf64>
-      %qv = memref.load %q[%r] : memref<?xf64>
-      %p = arith.mulf %lv, %xc : f64
-      %a = arith.addf %qv, %p : f64
-      memref.store %a, %q[%r] : memref<?xf64>
-      %kn = arith.addi %kk, %c1 : index
-      scf.yield %kn : index
-    }
-    scf.yield %k2 : index
-  }
-  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
-    %v = memref.load %q[%i] : memref<?xf64>
-    %t = arith.addf %acc, %v : f64
-    scf.yield %t : f64
-  }
-  return %sum : f64
-}
+  %c1 = arith.constant 1 : index{setup}
+  scf.for %col = %c0 to {hi} step %c1 {{
+    scf.for %r = %col to {hi} step %c1 {{{index}
+      %v = memref.load %x[%r] : memref<?xf64>
+      %w = memref.load {buf}[{load_at or at}] : {ty}
+      %w2 = arith.addf %w, %v : f64
+      memref.store %w2, {buf}[{at}] : {ty}
+    }}
+  }}
+  return
+}}"""
+
+
+VARYING = TRIANGLE + """
 func.func @rows(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -410,20 +407,6 @@ func.func @rows(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) -> f64 {
     scf.yield %s : f64
   }
   return %t : f64
-}
-func.func @stride(%n: index, %s: index, %x: memref<?xf64>, %q: memref<?xf64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  scf.for %col = %c0 to %n step %c1 {
-    scf.for %r = %col to %n step %c1 {
-      %i = arith.muli %r, %s : index
-      %v = memref.load %x[%r] : memref<?xf64>
-      %w = memref.load %q[%i] : memref<?xf64>
-      %w2 = arith.addf %w, %v : f64
-      memref.store %w2, %q[%i] : memref<?xf64>
-    }
-  }
-  return
 }
 func.func @bits(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
   %c0 = arith.constant 0 : index
@@ -458,52 +441,6 @@ func.func @tiles(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
   }
   return
 }
-func.func @wrap(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %big = arith.constant 4294967296 : index
-  scf.for %col = %c0 to %n step %c1 {
-    scf.for %r = %col to %n step %c1 {
-      %a = arith.muli %r, %big : index
-      %i = arith.muli %a, %big : index
-      %v = memref.load %x[%r] : memref<?xf64>
-      %w = memref.load %q[%i] : memref<?xf64>
-      %w2 = arith.addf %w, %v : f64
-      memref.store %w2, %q[%i] : memref<?xf64>
-    }
-  }
-  return
-}
-func.func @view0(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %q2 = memref.reinterpret_cast %q to offset: [0], sizes: [%n, %c1], strides: [0, 1]
-      : memref<?xf64> to memref<?x?xf64>
-  scf.for %col = %c0 to %n step %c1 {
-    scf.for %r = %col to %n step %c1 {
-      %v = memref.load %x[%r] : memref<?xf64>
-      %w = memref.load %q2[%r, %c0] : memref<?x?xf64>
-      %w2 = arith.addf %w, %v : f64
-      memref.store %w2, %q2[%r, %c0] : memref<?x?xf64>
-    }
-  }
-  return
-}
-func.func @prefix(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %n1 = arith.subi %n, %c1 : index
-  scf.for %col = %c0 to %n1 step %c1 {
-    scf.for %r = %col to %n1 step %c1 {
-      %r1 = arith.addi %r, %c1 : index
-      %v = memref.load %x[%r] : memref<?xf64>
-      %w = memref.load %q[%r] : memref<?xf64>
-      %w2 = arith.addf %w, %v : f64
-      memref.store %w2, %q[%r1] : memref<?xf64>
-    }
-  }
-  return
-}
 func.func private @bump(%q: memref<?xf64>, %v: f64) {
   %c0 = arith.constant 0 : index
   %w = memref.load %q[%c0] : memref<?xf64>
@@ -522,7 +459,21 @@ func.func @calls(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
   }
   return
 }
-"""
+""" + "".join([
+    # q[r * s]: s = 0 compiled in makes it one element
+    _summing_triangle("stride", "\n      %i = arith.muli %r, %s : index", args=", %s: index"),
+    # q[(r * 2^32) * 2^32]: 0 modulo 2^64
+    _summing_triangle("wrap", "\n      %a = arith.muli %r, %big : index"
+                      "\n      %i = arith.muli %a, %big : index",
+                      setup="\n  %big = arith.constant 4294967296 : index"),
+    # q2[r, 0] of a view whose (dynamic) row stride is 0
+    _summing_triangle("view0", at="%r, %c0", buf="%q2", ty="memref<?x?xf64>",
+                      setup="\n  %q2 = memref.reinterpret_cast %q to offset: [0], "
+                      "sizes: [%n, %c1], strides: [0, 1] : memref<?xf64> to memref<?x?xf64>"),
+    # q[r + 1] = q[r] + x[r]: a recurrence through memory
+    _summing_triangle("prefix", "\n      %i = arith.addi %r, %c1 : index", load_at="%r",
+                      hi="%n1", setup="\n  %n1 = arith.subi %n, %c1 : index"),
+])
 
 
 def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
@@ -565,7 +516,7 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
         lv = rng.normal(size=n * (n - 1) // 2 + 1)
         xv = rng.normal(size=n) * 10.0 ** rng.integers(-8, 8, size=n)
         qv = rng.normal(size=n)
-        for f, args, static in (("tri", [n, lv, xv, qv], ()), ("rows", [n, xv, qv], ()),
+        for f, args, static in (("tri", [n, lv, xv, qv, 3], ()), ("rows", [n, xv, qv], ()),
                                 ("calls", [n, xv, qv], ()), ("bits", [n, xv, qv], ()),
                                 ("tiles", [n, xv, qv], ()), ("wrap", [n, xv, qv], ()),
                                 ("prefix", [n, xv, qv], ()),
