@@ -368,18 +368,19 @@ def test_small_constant_loops_are_unrolled_fully(monkeypatch: pytest.MonkeyPatch
 
 def _summing_triangle(name: str, index: str = "", args: str = "", setup: str = "",
                       at: str = "%i", load_at: str | None = None, hi: str = "%n",
-                      buf: str = "%q", ty: str = "memref<?xf64>") -> str:
-    """``@name``: a triangle whose inner loop adds ``x[r]`` into ``buf[at]`` (read at
-    ``load_at``, by default the same element)."""
+                      buf: str = "%q", ty: str = "memref<?xf64>", math: str = "") -> str:
+    """``@name``: a triangle whose inner loop adds ``x[r]`` (through ``math`` if given)
+    into ``buf[at]`` (read at ``load_at``, by default the same element)."""
+    value = f"\n      %e = {math} %v : f64" if math else ""
     return f"""
 func.func @{name}(%n: index{args}, %x: memref<?xf64>, %q: memref<?xf64>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index{setup}
   scf.for %col = %c0 to {hi} step %c1 {{
     scf.for %r = %col to {hi} step %c1 {{{index}
-      %v = memref.load %x[%r] : memref<?xf64>
+      %v = memref.load %x[%r] : memref<?xf64>{value}
       %w = memref.load {buf}[{load_at or at}] : {ty}
-      %w2 = arith.addf %w, %v : f64
+      %w2 = arith.addf %w, {"%e" if math else "%v"} : f64
       memref.store %w2, {buf}[{at}] : {ty}
     }}
   }}
@@ -470,6 +471,9 @@ func.func @calls(%n: index, %x: memref<?xf64>, %q: memref<?xf64>) {
     _summing_triangle("view0", at="%r, %c0", buf="%q2", ty="memref<?x?xf64>",
                       setup="\n  %q2 = memref.reinterpret_cast %q to offset: [0], "
                       "sizes: [%n, %c1], strides: [0, 1] : memref<?xf64> to memref<?x?xf64>"),
+    # q[r] += exp(x[r]) (an LLVM intrinsic) and erf(x[r]) (a libm call LLVM cannot vectorize)
+    _summing_triangle("exps", at="%r", math="math.exp"),
+    _summing_triangle("erfs", at="%r", math="math.erf"),
     # q[r + 1] = q[r] + x[r]: a recurrence through memory
     _summing_triangle("prefix", "\n      %i = arith.addi %r, %c1 : index", load_at="%r",
                       hi="%n1", setup="\n  %n1 = arith.subi %n, %c1 : index"),
@@ -489,7 +493,8 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
     behaviour the interpreter reports: an identity type promises row-major strides),
     not one with a
     recurrence through memory (``prefix``: LLVM would refuse it with a remark on
-    stderr); nor a tile's loop, whose bounds move together (``tiles``).  Results stay
+    stderr) or a libm call (``erfs``; ``exps``, an LLVM intrinsic, is hinted); nor a
+    tile's loop, whose bounds move together (``tiles``).  Results stay
     the interpreter's, bit for bit, across runs long and short (values over 16 orders of
     magnitude, where a reordered sum shows), and LLVM prints nothing."""
     import activity.codegen.lower as lowering
@@ -505,7 +510,8 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
                 text.count('!"llvm.loop.interleave.count", i32 2'))
 
     assert hinted("tri") == (1, 1, 1)
-    for f in ("rows", "calls", "bits", "tiles", "stride", "wrap", "view0", "prefix"):
+    assert hinted("exps") == (1, 1, 1)
+    for f in ("rows", "calls", "bits", "tiles", "stride", "wrap", "view0", "prefix", "erfs"):
         # (stride: s unknown)
         assert hinted(f) == (0, 0, 0), f
     assert hinted("stride", specialize(m, "stride", {1: 0})) == (0, 0, 0)
@@ -519,7 +525,8 @@ def test_loops_of_varying_trip_counts_vectorize_only_long_runs(
         for f, args, static in (("tri", [n, lv, xv, qv, 3], ()), ("rows", [n, xv, qv], ()),
                                 ("calls", [n, xv, qv], ()), ("bits", [n, xv, qv], ()),
                                 ("tiles", [n, xv, qv], ()), ("wrap", [n, xv, qv], ()),
-                                ("prefix", [n, xv, qv], ()),
+                                ("prefix", [n, xv, qv], ()), ("exps", [n, xv, qv], ()),
+                                ("erfs", [n, xv, qv], ()),
                                 ("stride", [n, 0, xv, qv], (1,)),
                                 ("stride", [n, 1, xv, qv], (1,))):
             got, ref_args = copies(args), copies(args)

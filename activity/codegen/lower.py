@@ -1812,12 +1812,18 @@ class FuncLowering:
                      inits: Sequence[ir.Value],
                      body: Callable[[ir.Value, list[ir.Value]], list[ir.Value]],
                      unsigned: bool = False,
-                     hints: Sequence[tuple[str, ir.Constant | None]] = ()) -> list[ir.Value]:
+                     hints: Sequence[tuple[str, ir.Constant | None]] = (),
+                     vector_hints: Sequence[tuple[str, ir.Constant | None]] = ()
+                     ) -> list[ir.Value]:
         """``for (iv = lb; iv < ub; iv += step)`` carrying ``inits``; returns the final
         carried values.  ``body(iv, carried)`` returns the next carried values.
-        ``hints``: loop metadata for LLVM (see ``ModuleLowering.loop_id``)."""
+        ``hints``: loop metadata for LLVM (see ``ModuleLowering.loop_id``);
+        ``vector_hints`` join them unless the lowered body calls a function that is not
+        an LLVM intrinsic (a libm call, which LLVM cannot vectorize and, hinted, says so
+        on stderr)."""
         b = self.b
         pre = b.block
+        n_blocks = len(self.fn.blocks)
         head = self.fresh_block("loop.head")
         body_bb = self.fresh_block("loop.body")
         exit_bb = self.fresh_block("loop.exit")
@@ -1840,6 +1846,10 @@ class FuncLowering:
         for p, v in zip(phis, nxt, strict=True):
             p.add_incoming(v, latch)
         back = b.branch(head)
+        if vector_hints and not any(
+                isinstance(ins, ir.CallInstr) and not ins.callee.name.startswith("llvm.")
+                for bb in self.fn.blocks[n_blocks:] for ins in bb.instructions):
+            hints = [*hints, *vector_hints]
         if hints:
             back.set_metadata("llvm.loop", self.ml.loop_id(*hints))
         b.position_at_end(exit_bb)
@@ -1860,14 +1870,15 @@ class FuncLowering:
             trips = max_trips(op) or -1
         if unroll_hint(op, trips):
             hints.append(("llvm.loop.unroll.full", None))
-        elif (VARYING_VECTOR_MIN >= 4 and self.ml.target.name == "cpu"
-              and varying_trips(op) and order_free(op)):
+        vector: list[tuple[str, ir.Constant | None]] = []
+        if (not hints and VARYING_VECTOR_MIN >= 4 and self.ml.target.name == "cpu"
+                and varying_trips(op) and order_free(op)):
             # (a width implies vectorize.enable; for a hinted loop it cannot vectorize,
             # LLVM prints a remark on stderr: order_free picks loops it can)
             i32 = ir.IntType(32)
-            hints += [("llvm.loop.vectorize.width", ir.Constant(i32, 4)),
+            vector = [("llvm.loop.vectorize.width", ir.Constant(i32, 4)),
                       ("llvm.loop.interleave.count", ir.Constant(i32, VARYING_VECTOR_MIN // 4))]
-        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints))
+        self.set(op, *self.counted_loop(lb, ub, step, inits, body, unsigned, hints, vector))
 
     def op_if(self, op: Operation) -> None:
         c = self.v(op.operands[0])
