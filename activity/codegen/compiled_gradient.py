@@ -85,10 +85,10 @@ def _buffer(t: Any) -> bool:
 
 
 def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
-               args: Sequence[str] | None) -> tuple[Operation, list[int], list[str], list[Any]]:
-    """``func``'s operation, the argument numbers differentiated, the activity of every
-    argument and their types: ``argnums`` and ``args`` checked (``ValueError``) and the
-    defaults of the module docstring filled in."""
+               args: Sequence[str] | None) -> tuple[int, list[int], list[str], list[Any]]:
+    """The number of float results (seeds), the argument numbers differentiated, the
+    activity of every argument and their types: ``argnums`` and ``args`` checked
+    (``ValueError``) and the defaults of the module docstring filled in."""
     prog = Program.of(module)
     fop = prog.functions.get(func)
     if fop is None:
@@ -129,9 +129,10 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     from activity.codegen.lower import ModuleLowering
 
     _, _, outs = ModuleLowering.signature(fop)
-    if not any(isinstance(t, AnyFloat) for t in outs):
+    n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
+    if not n_seeds:
         raise ValueError(f"@{func} has no float result to differentiate")
-    return fop, nums, kinds, types
+    return n_seeds, nums, kinds, types
 
 
 class GradientFunction:
@@ -144,16 +145,12 @@ class GradientFunction:
                  inline: bool = True) -> None:
         from activity.ad import grad
 
-        fop, nums, kinds, types = activities(module, func, argnums, args)
+        self.n_seeds, nums, kinds, types = activities(module, func, argnums, args)
         self.func = func
         self.single = _one(argnums)
         self.argnums = nums
         self.kinds = kinds
         self.types = types
-        from activity.codegen.lower import ModuleLowering
-
-        _, _, outs = ModuleLowering.signature(fop)
-        self.n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
         self.grad_module = grad(module, func, kinds, prune, inline=inline)
         self.prune = prune
         from activity.codegen import compile as _compile
