@@ -1005,6 +1005,46 @@ def test_gradient_api_like_jax_grad() -> None:
         g(0.3, 2.0, buf)
 
 
+SCALE = """
+func.func @scale(%w: f64, %x: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %p = arith.mulf %w, %v : f64
+    %t = arith.addf %acc, %p : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
+"""
+
+
+def test_adjoint_sums_reorder_unless_strict() -> None:
+    """``w``'s adjoint is summed over the loop (``sum x[i]``, in the reverse sweep's
+    order).  By default that sum carries ``fastmath<reassoc>`` and LLVM vectorizes it:
+    with ``x`` = 1e16, 1, ..., 1, -1e16 the ones that the serial order loses against
+    1e16 survive in other partial sums.  ``strict_adjoints=True`` gives the reference
+    interpreter's bits; the primal's own sum keeps its order either way."""
+    from activity import gradient
+
+    m = activity.parse(SCALE)
+    x = np.ones(64)
+    x[0], x[-1] = 1e16, -1e16
+    args = ["active", "const", "const"]
+    ref = Interpreter(activity.ad.grad(m, "scale", args)).run(
+        "scale_grad", [2.0, x.copy(), 64, 1.0]).results[0]
+    strict = gradient(m, "scale", 0, args=args, strict_adjoints=True)(2.0, x.copy(), 64)
+    loose = gradient(m, "scale", 0, args=args)(2.0, x.copy(), 64)
+    assert strict == ref == 0.0
+    assert loose != strict, "the adjoint's sum was not reordered (fastmath<reassoc> lost?)"
+    assert abs(loose - ref) <= 64 * 2.0 ** -52 * 1e16
+    primal = compile(m, "scale")
+    assert primal(2.0, x.copy(), 64) == Interpreter(m).run("scale", [2.0, x.copy(), 64]) \
+        .results[0]
+
+
 @pytest.mark.parametrize("name", ["gmm", "ba"])
 def test_gradient_api_on_objectives_matches_interpreted_gradient(name: str) -> None:
     from activity import gradient

@@ -15,7 +15,8 @@ from activity.ad.reverse import Differentiator, GradError
 
 
 def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
-         alias_args: str = "distinct", inline: bool = False) -> ModuleOp:
+         alias_args: str = "distinct", inline: bool = False,
+         strict_adjoints: bool = False) -> ModuleOp:
     """Differentiate ``func`` in reverse mode; returns a new module with ``<func>_grad``.
 
     Args:
@@ -30,9 +31,14 @@ def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
         inline: first inline the small leaf functions that ``func`` calls inside loops,
             so that what their reverse needs is taped (or recomputed) in ``func``'s loop
             nest instead of on the run-time stack (:mod:`activity.ad.inline`).
+        strict_adjoints: leave the adds that sum contributions to one adjoint without
+            fast-math flags (``False``: they get ``fastmath<reassoc>``, so that a compiler
+            may reorder them: the program fixes no order for an adjoint's sum;
+            :func:`activity.ad.builder.adjoint_sum_flags`).  The reference interpreter
+            adds in the written order either way.
     """
     out, _ = Differentiator(module, func, args, prune, alias_args=alias_args,
-                            inline=inline).run()
+                            inline=inline, strict_adjoints=strict_adjoints).run()
     return out
 
 

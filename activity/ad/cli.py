@@ -60,6 +60,10 @@ def add_subcommands(sub: Any) -> None:
                    help="inline the small leaf functions that --func calls inside loops "
                         "before differentiating (static tapes instead of the run-time "
                         "stack; activity.gradient does by default)")
+    g.add_argument("--strict-adjoints", action="store_true",
+                   help="no fastmath<reassoc> on the adds that sum contributions to one "
+                        "adjoint, so that compiled gradients keep the reverse sweep's "
+                        "order of those sums (bit-identical to 'activity run')")
     g.add_argument("--generic", action="store_true", help="print MLIR's generic op syntax")
     g.add_argument("-o", "--output", default=None, help="write the module here")
     from activity.codegen.emit import add_emit_arguments
@@ -160,7 +164,7 @@ def run_grad(ns: argparse.Namespace) -> int:
         warnings.simplefilter("always")
         try:
             d = Differentiator(module, ns.func, spec, prune=not ns.no_prune,
-                               inline=ns.inline)
+                               inline=ns.inline, strict_adjoints=ns.strict_adjoints)
             out, _ = d.run()
         finally:
             for w in caught:

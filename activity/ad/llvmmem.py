@@ -25,7 +25,6 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from activity.ad.builder import shadow_add_flags
 from activity.engine.program import call_target, global_ref, successor_operands
 from activity.errors import ActivityError
 from activity.ops import op_name
@@ -170,7 +169,8 @@ class LLVMMem:
                                  "receives an adjoint")
         with self.b.in_pass("adjoint"):
             old = self.b.v(llvm.LoadOp(sh, t))
-            new = self.b.v(arith.AddfOp(old, self.g.convert(ybar, t), flags=shadow_add_flags()))
+            new = self.b.v(arith.AddfOp(old, self.g.convert(ybar, t),
+                                        flags=self.g.shadow_flags()))
             self.b.emit(llvm.StoreOp(new, sh))
 
     def rev_store(self, op: Operation, sh: SSAValue, v: SSAValue) -> None:
@@ -215,8 +215,8 @@ class LLVMMem:
                 if src is not None:
                     ps = self.gep(src, i, f64)
                     s = self.b.v(llvm.LoadOp(ps, f64))
-                    self.b.emit(llvm.StoreOp(self.b.v(arith.AddfOp(s, d, flags=shadow_add_flags())),
-                                             ps))
+                    add = arith.AddfOp(s, d, flags=self.g.shadow_flags())
+                    self.b.emit(llvm.StoreOp(self.b.v(add), ps))
                 return []
 
             self.b.for_loop(g.const(0, I64), cnt, g.const(1, I64), [], body)

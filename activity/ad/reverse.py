@@ -52,7 +52,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
-from activity.ad.builder import INDEX, IP, Builder, shadow_add_flags
+from activity.ad.builder import INDEX, IP, Builder, adjoint_sum_flags, shadow_add_flags
 from activity.ad.facts import Facts, const_int, float_of_width
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
@@ -536,6 +536,14 @@ class FuncGen:
         return self.b.v(arith.TruncFOp(x, t))
 
     # -- adjoint environment -------------------------------------------------------------
+    def sum_flags(self) -> arith.FastMathFlagsAttr | None:
+        """Fast-math flags of an add summing two contributions to one adjoint."""
+        return adjoint_sum_flags(not self.d.strict_adjoints)
+
+    def shadow_flags(self) -> arith.FastMathFlagsAttr | None:
+        """Fast-math flags of an add accumulating an adjoint into a shadow element."""
+        return shadow_add_flags(not self.d.strict_adjoints)
+
     def adj_get(self, v: SSAValue) -> SSAValue | None:
         return self.adj.get(id(v))
 
@@ -554,7 +562,8 @@ class FuncGen:
             return
         x = self.convert(x, self.adj_type(v))
         old = self.adj_get(v)
-        self.adj_set(v, x if old is None else self.b.v(arith.AddfOp(old, x)))
+        self.adj_set(v, x if old is None else
+                     self.b.v(arith.AddfOp(old, x, flags=self.sum_flags())))
 
     def adj_or_zero(self, v: SSAValue) -> SSAValue:
         x = self.adj_get(v)
@@ -2252,7 +2261,7 @@ class FuncGen:
         with self.b.in_pass("adjoint"):
             old = self.sh_load(sh, idx)
             self.sh_store(self.b.v(arith.AddfOp(old, self.convert(ybar, old.type),
-                                                flags=shadow_add_flags())), sh, idx)
+                                                flags=self.shadow_flags())), sh, idx)
 
     def rev_store(self, op: Operation, spec: OpSpec) -> None:
         use = op.parent_block()
@@ -2300,7 +2309,7 @@ class FuncGen:
                 if src is not None:
                     sv = self.sh_load(src, idx)
                     self.sh_store(self.b.v(arith.AddfOp(sv, self.convert(d, sv.type),
-                                                        flags=shadow_add_flags())), src, idx)
+                                                        flags=self.shadow_flags())), src, idx)
 
             self.b.nest(self.b.dims(dst), body)
 
@@ -2908,7 +2917,8 @@ class FuncGen:
                 x = self.adj.pop(k)
                 with self.b.in_pass("adjoint"):
                     old = self.b.load(slot, [self.c(0)])
-                    self.b.store(self.b.v(arith.AddfOp(old, x)), slot, [self.c(0)])
+                    self.b.store(self.b.v(arith.AddfOp(old, x, flags=self.sum_flags())),
+                                 slot, [self.c(0)])
                 del v
             self.exit_scope()
             targets = []
@@ -3116,8 +3126,11 @@ class Differentiator:
 
     def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool,
                  measure: bool = False, alias_args: str = "distinct",
-                 inline: bool = False) -> None:
+                 inline: bool = False, strict_adjoints: bool = False) -> None:
         from activity.api import analyze
+
+        # adjoint sums in the reverse sweep's order (False: fastmath<reassoc> on them)
+        self.strict_adjoints = strict_adjoints
 
         self.measure = measure  # F_grad also returns the stacks' heights (for stats)
         self.root_builder_made: dict[int, tuple[str, str]] = {}

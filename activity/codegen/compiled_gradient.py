@@ -142,7 +142,7 @@ class GradientFunction:
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
                  emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
                  speculate: bool | None = None, expand: bool | None = None,
-                 inline: bool = True) -> None:
+                 inline: bool = True, strict_adjoints: bool = False) -> None:
         from activity.ad import grad
 
         self.n_seeds, nums, kinds, types = activities(module, func, argnums, args)
@@ -151,7 +151,8 @@ class GradientFunction:
         self.argnums = nums
         self.kinds = kinds
         self.types = types
-        self.grad_module = grad(module, func, kinds, prune, inline=inline)
+        self.grad_module = grad(module, func, kinds, prune, inline=inline,
+                                strict_adjoints=strict_adjoints)
         self.prune = prune
         from activity.codegen import compile as _compile
 
@@ -308,7 +309,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None, expand: bool | None = None,
-             static_argnums: Any = (), inline: bool = True) -> Any:
+             static_argnums: Any = (), inline: bool = True,
+             strict_adjoints: bool = False) -> Any:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -337,6 +339,11 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         inline: inline the small leaf functions ``func`` calls inside loops before
             differentiating (their tapes then live in ``func``'s loop nest, not on the
             run-time stack; :mod:`activity.ad.inline`).
+        strict_adjoints: sum the contributions to each adjoint in the reverse sweep's
+            order, so that the gradient is bit-identical to the reference
+            interpreter's (``False``: LLVM may reorder those sums -- they get
+            ``fastmath<reassoc>`` -- and vectorize loops that accumulate an adjoint;
+            the primal's float ops keep their order either way).
     """
     from activity.codegen import _module
 
@@ -351,9 +358,9 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             def make(m: ModuleOp) -> GradientFunction:
                 return GradientFunction(m, func, argnums, prune, args, target, opt,
                                         emulate, threads, reassoc, speculate, expand,
-                                        inline)
+                                        inline, strict_adjoints)
 
             activities(module, func, argnums, args)  # (checked before any value is seen)
             return SpecializingGradient(module, func, static, make, "gradient of")
     return GradientFunction(module, func, argnums, prune, args, target, opt, emulate,
-                            threads, reassoc, speculate, expand, inline)
+                            threads, reassoc, speculate, expand, inline, strict_adjoints)

@@ -1869,7 +1869,12 @@ class FuncLowering:
         if trips < 0 and not unsigned and UNROLL_NESTS:  # (an inner loop of a constant nest)
             trips = max_trips(op) or -1
         if unroll_hint(op, trips):
-            hints.append(("llvm.loop.unroll.full", None))
+            # (and not vectorized first: a loop of bounded, not constant, trip count is
+            # unrolled after the vectorizer ran; one it vectorized -- a reassociable
+            # sum, an adjoint's by default -- keeps the hint on a remainder of unknown
+            # trip count, which LLVM cannot unroll and says so on stderr)
+            hints += [("llvm.loop.unroll.full", None),
+                      ("llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0))]
         vector: list[tuple[str, ir.Constant | None]] = []
         if (not hints and VARYING_VECTOR_MIN >= 4 and self.ml.target.name == "cpu"
                 and varying_trips(op) and order_free(op)):
