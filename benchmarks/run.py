@@ -10,6 +10,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --reassoc            # float sums reordered, as XLA does
     python benchmarks/run.py --processes 3        # 3 fresh processes; median ratios
     python benchmarks/run.py --static             # sizes compiled in, as jax.jit does
+    python benchmarks/run.py --strict-adjoints    # adjoint sums in order: bit-identical
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
@@ -496,7 +497,7 @@ def close_grads(a: Any, b: Any, rtol: float = 1e-9) -> bool:
 
 def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
             threads: int = 1, reassoc: bool = False, code: bool = True,
-            static: bool = False) -> dict[str, Any]:
+            static: bool = False, strict_adjoints: bool = False) -> dict[str, Any]:
     spec = spec_of(name)
     rng = np.random.default_rng(0)
     inputs = spec.make_inputs(rng, size)
@@ -505,7 +506,8 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     ad_module = module
     row: dict[str, Any] = {"name": name, "size": size, "schedule": "parallel" if kernel
                            else "-", "threads": threads if kernel else 1,
-                           "reassoc": reassoc, "static": static}
+                           "reassoc": reassoc, "static": static,
+                           "strict_adjoints": strict_adjoints}
     wrt = WRT[name]
     sizes = "auto" if static else ()
     runs: dict[str, tuple[Callable[..., Any], Callable[[], list[Any]]]] = {
@@ -516,7 +518,8 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     for mode, prune in (("pruned", True), ("all_active", False)):
         try:
             fns[mode] = gradient(ad_module, spec.func, wrt, prune, args=spec.args,
-                                 threads=threads, reassoc=reassoc, static_argnums=sizes)
+                                 threads=threads, reassoc=reassoc, static_argnums=sizes,
+                                 strict_adjoints=strict_adjoints)
             # (a version is differentiated on first use: here, for the fallback below;
             # without integer arguments "auto" compiles the one plain gradient)
             if isinstance(fns[mode], Specializing):
@@ -534,7 +537,8 @@ def run_one(name: str, size: str, repeat: int, use_jax: bool, tapes: bool,
     for mode, prune in (("pruned", True), ("all_active", False)):
         g = fns.get(mode) or gradient(ad_module, spec.func, wrt, prune, args=spec.args,
                                       threads=threads, reassoc=reassoc,
-                                      static_argnums=sizes)
+                                      static_argnums=sizes,
+                                      strict_adjoints=strict_adjoints)
         runs[mode] = (g, lambda: inputs)
         grads[mode] = g(*inputs)
         if kernel:
@@ -851,6 +855,8 @@ def chart(rows: list[dict[str, Any]], path: str) -> bool:
     ax.set_ylabel("speedup of pruned over all_active")
     how = [w for w, on in (("sizes static", any(r.get("static") for r in rows)),
                            ("reassoc", any(r.get("reassoc") for r in rows)),
+                           ("adjoint sums in order",
+                            any(r.get("strict_adjoints") for r in rows)),
                            (f"kernels on {max(r.get('threads', 1) for r in rows)} threads",
                             any(r.get("threads", 1) > 1 for r in rows)),
                            (f"medians of {len(rows[0].get('per_process', ()))} processes",
@@ -886,6 +892,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="compile our variants with reassoc=True (float sums may be "
                          "reordered and vectorized, as XLA does; small pure scf.if become "
                          "selects); default: the order written")
+    ap.add_argument("--strict-adjoints", action="store_true",
+                    help="sum each adjoint's contributions in the reverse sweep's order "
+                         "(gradients bit-identical to the interpreter's); default: those "
+                         "sums may be reordered (the primal's float order is kept "
+                         "unless --reassoc)")
     ap.add_argument("--static", action="store_true",
                     help="compile our variants with every integer argument (the sizes) "
                          "as a constant (static_argnums), as jax.jit compiles for its "
@@ -916,7 +927,8 @@ def main(argv: list[str] | None = None) -> int:
         for name in names:
             t0 = time.perf_counter()
             rows.append(run_one(name, ns.size, ns.repeat, not ns.no_jax, not ns.no_tapes,
-                                ns.threads, ns.reassoc, not ns.no_code_timing, ns.static))
+                                ns.threads, ns.reassoc, not ns.no_code_timing, ns.static,
+                                ns.strict_adjoints))
             rows[-1]["cores"] = cores
             print(f"  {name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows))
@@ -927,6 +939,9 @@ def main(argv: list[str] | None = None) -> int:
     if ns.static:
         print("our variants compiled for these sizes (integer arguments as constants, "
               "static_argnums)")
+    if ns.strict_adjoints:
+        print("our gradients sum each adjoint in the reverse sweep's order "
+              "(strict_adjoints=True)")
     if ns.reassoc:
         print("our variants compiled with reassoc=True (float sums reordered and vectorized "
               "where LLVM can; small pure scf.if as selects)")

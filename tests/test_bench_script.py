@@ -186,7 +186,7 @@ def test_chart_has_the_split_geomeans(tmp_path: Path, monkeypatch: pytest.Monkey
 def test_static_compiles_every_variant_for_the_sizes() -> None:
     """``--static``: the integer arguments (and only those) are static, every variant
     (kernels on host threads too) is checked as usual; a benchmark with no integer
-    argument (BA) runs its one plain gradient."""
+    argument (BA) runs its one plain gradient.  (With ``--strict-adjoints`` too.)"""
     run = _run_module()
     import activity
     from activity.codegen.specialize import static_positions
@@ -195,10 +195,12 @@ def test_static_compiles_every_variant_for_the_sizes() -> None:
     assert static_positions(activity.parse(gmm.mlir), gmm.func, "auto") == (0, 1, 2, 8)
     p = subprocess.run([sys.executable, str(SCRIPT), "--size", "small", "--repeat", "1",
                         "--only", "gmm,ba,xsbench", "--no-jax", "--no-tapes",
-                        "--no-code-timing", "--static", "--threads", "2"],
+                        "--no-code-timing", "--static", "--threads", "2",
+                        "--strict-adjoints"],
                        capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert p.returncode == 0, p.stderr
     assert "compiled for these sizes" in p.stdout
+    assert "sum each adjoint in the reverse sweep's order" in p.stdout
     rows = [ln for ln in p.stdout.splitlines() if ln.startswith(("gmm ", "ba ", "xsbench "))]
     assert len(rows) == 3 and all("pruned==all_active" in ln for ln in rows)
     assert "sequential schedule agrees" in rows[2]
