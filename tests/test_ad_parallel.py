@@ -123,6 +123,13 @@ def test_map_kernel_avoids_atomics() -> None:
     # (used by every iteration) is summed by a reduction of the reverse loop
     assert text.count("memref.atomic_rmw") == 0
     assert text.count("scf.reduce(") == 1
+    # the reduction's add is an adjoint's sum: reorderable unless strict_adjoints
+    reduce_region = text[text.index("scf.reduce("):]
+    reduce_region = reduce_region[:reduce_region.index("scf.reduce.return")]
+    assert "fastmath<reassoc>" in reduce_region, reduce_region
+    strict = str(grad(activity.parse(MAP), "f", ["dup", "dup", "active"],
+                      strict_adjoints=True))
+    assert "reassoc" not in strict
     for prune in (True, False):
         s = _stats(MAP, "f", ["dup", "dup", "active"], prune)
         assert (s.atomic_updates, s.atomics_avoided, s.scalar_reductions) == (0, 2, 1)

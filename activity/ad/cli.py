@@ -63,7 +63,7 @@ def add_subcommands(sub: Any) -> None:
     g.add_argument("--strict-adjoints", action="store_true",
                    help="no fastmath<reassoc> on the adds that sum contributions to one "
                         "adjoint, so that compiled gradients keep the reverse sweep's "
-                        "order of those sums (bit-identical to 'activity run')")
+                        "order of those sums (bit-identical to 'activity run' without --reassoc)")
     g.add_argument("--generic", action="store_true", help="print MLIR's generic op syntax")
     g.add_argument("-o", "--output", default=None, help="write the module here")
     from activity.codegen.emit import add_emit_arguments

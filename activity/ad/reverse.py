@@ -2430,11 +2430,10 @@ class FuncGen:
             for j, x in rbars.items():
                 self.adj_add(op.initVals[j], x)
 
-    @staticmethod
-    def sum_region(t: Attribute) -> Region:
-        """The ``scf.reduce`` region adding two values of type ``t``."""
+    def sum_region(self, t: Attribute) -> Region:
+        """The ``scf.reduce`` region adding two values of type ``t`` (an adjoint's sum)."""
         blk = Block(arg_types=[t, t])
-        s = arith.AddfOp(blk.args[0], blk.args[1])
+        s = arith.AddfOp(blk.args[0], blk.args[1], flags=self.sum_flags())
         blk.add_ops([s, scf.ReduceReturnOp(s.result)])
         return Region([blk])
 

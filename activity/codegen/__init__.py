@@ -65,8 +65,9 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     (``None``: unless ``reassoc``; host code only) splits loops whose only float
     recurrence is a sum into a loop doing the work, which LLVM can vectorize, and one
     adding its buffered terms in order (:mod:`activity.codegen.expand`): results stay
-    bit-identical; small pure ``scf.if`` in the split loops are then speculated unless
-    ``speculate=False``.
+    bit-identical (but for adds marked ``fastmath<reassoc>`` in the module: a
+    gradient's adjoint sums unless ``strict_adjoints``); small pure ``scf.if`` in the
+    split loops are then speculated unless ``speculate=False``.
     ``static_argnums``: integer arguments whose values are compiled in, as ``jax.jit``
     compiles for its shapes (:mod:`activity.codegen.specialize`): the function is
     compiled on first call for each distinct tuple of their values, with them as

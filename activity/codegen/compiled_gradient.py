@@ -341,7 +341,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             run-time stack; :mod:`activity.ad.inline`).
         strict_adjoints: sum the contributions to each adjoint in the reverse sweep's
             order, so that the gradient is bit-identical to the reference
-            interpreter's (``False``: LLVM may reorder those sums -- they get
+            interpreter's (with ``reassoc=False`` and one thread; ``False``: LLVM may
+            reorder those sums -- they get
             ``fastmath<reassoc>`` -- and vectorize loops that accumulate an adjoint;
             the primal's float ops keep their order either way).
     """

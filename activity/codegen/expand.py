@@ -37,7 +37,9 @@ becomes, per block ``[%lo, %hi)``::
 The blocks are counted from 0 (``ceil(n / BLOCK)`` of them, ``n = ub - lb`` when
 ``lb < ub``, else 0), so that no bound is stepped past even when ``ub`` is near the
 largest index.  The same float operations run on the same values in the same order, so
-every result is bit-identical -- unless the source allows contraction
+every result is bit-identical -- unless the accumulating add allows reassociation
+itself (``fastmath<reassoc>``, as a gradient's adjoint sums do unless
+``strict_adjoints``: LLVM may then vectorize the second loop), or the source allows contraction
 (``fastmath<contract>`` on both a multiply and the add it feeds): LLVM may then fuse
 them into one FMA in the original loop, but not across the buffer, so the split result
 is the unfused one, the interpreter's.  Otherwise: the body's other effects keep their

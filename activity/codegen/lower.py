@@ -202,6 +202,9 @@ UNROLL_MAX_OPS = 2048
 # Whether loops with inner loops (nests whose inner trip counts have constant bounds)
 # and inner loops with bounded (not constant) trip counts get the hint too.
 UNROLL_NESTS = True
+# Whether a loop hinted for full unrolling is also kept from being vectorized first
+# (see FuncLowering.op_for).
+UNROLL_NO_VECTORIZE = True
 
 # Loops whose trip count varies with an enclosing loop's counter (GMM's triangle
 # ``for col: for r in col+1..d``, ``d`` known at run time) run a few iterations each
@@ -435,6 +438,15 @@ def _unrolled_ops(region: Region, budget: int) -> int | None:
         if n > budget:
             return None
     return n
+
+
+def _sums_floats(op: Operation) -> bool:
+    """Whether ``scf.for`` ``op`` carries a float sum LLVM may reorder: an ``iter_arg``
+    yielded by an ``arith.addf`` or ``arith.subf`` with the ``reassoc`` flag."""
+    yld = op.regions[0].blocks[0].last_op
+    return yld is not None and any(
+        isinstance(v, OpResult) and op_name(v.op) in ("arith.addf", "arith.subf")
+        and "reassoc" in fastmath_flags(v.op) for v in yld.operands)
 
 
 def max_trips(op: Operation) -> int | None:
@@ -1866,15 +1878,18 @@ class FuncLowering:
 
         hints: list[tuple[str, ir.Constant | None]] = []
         trips = constant_trip_count(lb, ub, step, unsigned)
+        bounded = False
         if trips < 0 and not unsigned and UNROLL_NESTS:  # (an inner loop of a constant nest)
             trips = max_trips(op) or -1
+            bounded = True
         if unroll_hint(op, trips):
-            # (and not vectorized first: a loop of bounded, not constant, trip count is
-            # unrolled after the vectorizer ran; one it vectorized -- a reassociable
-            # sum, an adjoint's by default -- keeps the hint on a remainder of unknown
-            # trip count, which LLVM cannot unroll and says so on stderr)
-            hints += [("llvm.loop.unroll.full", None),
-                      ("llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0))]
+            hints.append(("llvm.loop.unroll.full", None))
+            if UNROLL_NO_VECTORIZE and bounded and _sums_floats(op):
+                # a loop of bounded, not constant, trip count summing floats LLVM may
+                # reorder (an adjoint's sum, by default) was vectorized before it was to
+                # be unrolled, and the hint left on the remainder, whose trip count is
+                # unknown: LLVM could not unroll that and said so on stderr
+                hints.append(("llvm.loop.vectorize.enable", ir.Constant(ir.IntType(1), 0)))
         vector: list[tuple[str, ir.Constant | None]] = []
         if (not hints and VARYING_VECTOR_MIN >= 4 and self.ml.target.name == "cpu"
                 and varying_trips(op) and order_free(op)):

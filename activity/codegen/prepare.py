@@ -2,7 +2,9 @@
 
 * ``expand`` (host code, strict float order): loops whose only float recurrence is a
   sum are split so that their work can be vectorized while the sum keeps its order
-  (:mod:`.expand`); results are bit-identical.  On by default without ``reassoc``.
+  (:mod:`.expand`); results are bit-identical (but for sums whose adds allow
+  ``reassoc`` themselves, as a gradient's adjoint sums do unless ``strict_adjoints``:
+  LLVM may vectorize them in the split).  On by default without ``reassoc``.
 * ``speculate``: small pure ``scf.if`` become ``arith.select`` (:mod:`.speculate`).
   It never changes a result, but pays only where the loop can then be vectorized, so
   by default it goes with ``reassoc`` -- and, without it, runs in the loops that
