@@ -435,6 +435,82 @@ def test_result_partials_equal_the_operand_partials() -> None:
                 (name, a)
 
 
+def test_sibling_partials_equal_the_operand_partials() -> None:
+    """``sin``'s partial read off a ``cos`` of the same operand (and ``cos``'s off a
+    ``sin``) is its ``partials``, bit for bit."""
+    from activity.ops import TABLE
+    from activity.ops.num import FLOAT
+
+    names = [n for n, s in TABLE.items() if s.sibling_partials is not None]
+    assert {"math.sin", "math.cos", "llvm.intr.sin", "llvm.intr.cos"} <= set(names)
+    for name in names:
+        spec = TABLE[name]
+        sib_names, rule = spec.sibling_partials  # type: ignore[misc]
+        for a in np.random.default_rng(4).uniform(-10.0, 10.0, 200):
+            for sib in sib_names:
+                s = TABLE[sib].sem(FLOAT, None, float(a))[0]  # type: ignore[misc]
+                assert rule(FLOAT, s, float(a)) == spec.partials(FLOAT, float(a)), (name, a)
+
+
+# BA's rotation: the angle, its cosine and its sine exist only where the angle is not
+# tiny, in a branch no loop encloses
+ROTATE = """
+func.func @f(%x: f64, %y: f64) -> f64 {
+  %eps = arith.constant 1.0e-8 : f64
+  %t2 = arith.mulf %x, %x : f64
+  %big = arith.cmpf ogt, %t2, %eps : f64
+  %r = scf.if %big -> (f64) {
+    %t = math.sqrt %t2 : f64
+    %c = math.cos %t : f64
+    %s = math.sin %t : f64
+    %a = arith.mulf %c, %y : f64
+    %b = arith.mulf %s, %x : f64
+    %v = arith.addf %a, %b : f64
+    scf.yield %v : f64
+  } else {
+    %v = arith.mulf %x, %y : f64
+    scf.yield %v : f64
+  }
+  func.return %r : f64
+}
+"""
+
+SIN_ALONE = """
+func.func @f(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %s = math.sin %x : f64
+    %c = math.cos %acc : f64
+    %v = arith.addf %s, %c : f64
+    scf.yield %v : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_the_reverse_sweep_reads_cos_for_sin_and_tapes_a_branch_once() -> None:
+    """In a branch no loop encloses, what the reverse sweep needs is taped in one stack
+    slot unless it costs less than that to recompute (``ONCE_LIMIT``): the angle, its
+    cosine and sine -- and ``sin``'s partial reads the taped cosine, ``cos``'s the
+    sine, so the gradient calls each function once, in the forward sweep.  Where no
+    sibling exists (``sin x`` beside ``cos acc``) the partial keeps its own call."""
+    from activity import grad
+
+    m = parse(ROTATE)
+    for x in (0.7, -1.3, 1e-5):
+        gradients(m, "f", [x, 0.4], ["active", "active"])
+    g = str(grad(m, "f", ["active", "active"])).split("@f_grad")[1]
+    assert g.count("math.sqrt") == g.count("math.cos") == g.count("math.sin") == 1, g
+    assert "memref.alloc(" not in g and g.count("memref.alloca() {activity.tape}") == 3, g
+    m = parse(SIN_ALONE)
+    gradients(m, "f", [0.7, 3], ["active", "const"])
+    g = str(grad(m, "f", ["active", "const"])).split("@f_grad")[1]
+    assert g.count("math.sin") == g.count("math.cos") == 2, g  # (each partial its own call)
+
+
 TANH_EXP_SQRT = """
 func.func @f(%x: f64, %z: f64, %w: f64) -> f64 {
   %t = math.tanh %x : f64

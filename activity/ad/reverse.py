@@ -100,6 +100,12 @@ SECOND_PLAN_LIMIT = 32  # the same, in the second planning run (see Differentiat
 # extra op-weight of re-reading a load at an index a search found (``_searched``): past
 # both limits, so such a value is taped wherever a tape can hold it
 GATHER_WEIGHT = SECOND_PLAN_LIMIT + 1
+# The limit for a value of the differentiated function that no loop encloses (its top
+# level -- available anyway -- or an scf.if branch): computed at most once per call,
+# its tape is one slot (a store and a load), so only what costs less than that is
+# recomputed.  BA's rotation recomputed its square root, sine and cosine in the reverse
+# sweep (weight 12 < 16).
+ONCE_LIMIT = 3
 _INF = 10**9
 _OUTER_COST = 2  # an operand materialised once per execution of an enclosing block
 
@@ -251,6 +257,8 @@ class Plan:
     hint: frozenset[tuple[int, int]] = frozenset()
     # id(op) -> whether its adjoint reads its result (FuncGen.result_form)
     result_form: dict[int, bool] = field(default_factory=dict)
+    # id(op) -> the sibling op's result its adjoint reads, or None (FuncGen.sibling)
+    sibling: dict[int, SSAValue | None] = field(default_factory=dict)
 
     def add_tape(self, key: Key, blk: Block, st: StaticTape | None) -> None:
         self.tapes.setdefault(blk, []).append(key)
@@ -313,6 +321,30 @@ def def_block(key: Key) -> Block:
     if isinstance(key, BlockArgument):
         return key.block
     return key.owner.parent_block()  # type: ignore[union-attr,return-value]
+
+
+def _only_branches(blk: Block, top: Block) -> bool:
+    """Whether nothing but ``scf.if`` ops enclose ``blk`` below ``top`` (so it runs at
+    most once per execution of ``top``)."""
+    while blk is not top:
+        po = blk.parent_op()
+        if not isinstance(po, scf.IfOp):
+            return False
+        nb = po.parent_block()
+        if nb is None:
+            return False
+        blk = nb
+    return True
+
+
+def _encloses(outer: Block, blk: Block | None) -> bool:
+    """Whether ``outer`` is ``blk`` or a block of an op that (transitively) holds it."""
+    while blk is not None:
+        if blk is outer:
+            return True
+        po = blk.parent_op()
+        blk = po.parent_block() if po is not None else None
+    return False
 
 
 def _is_terminator(op: Operation) -> bool:
@@ -1312,15 +1344,16 @@ class FuncGen:
                                 tc = self.b.v(arith.IndexCastOp(tc, INDEX))
                             tcs[id(L)].append(tc)
                     sizes += tcs[id(L)]
-                if not sizes:
-                    t = MemRefType(st.elem, [1])
+                if not sizes:  # one slot: on the stack (a malloc per call would cost
+                    # more than most values taped in it)
+                    st.mem = self.b.v(memref.AllocaOp.get(st.elem, shape=[1]))
                 else:
                     t = MemRefType(st.elem, [DYNAMIC_INDEX] * len(sizes))
-                st.mem = self.b.alloc(t, sizes)
+                    st.mem = self.b.alloc(t, sizes)
+                    self.tape_mems.append(st.mem)
                 # the reverse sweep reads a slot only where the forward sweep wrote it
                 # (activity.codegen.speculate relies on that)
                 st.mem.owner.attributes[TAPE_ATTR] = UnitAttr()  # type: ignore[union-attr]
-                self.tape_mems.append(st.mem)
 
     def fwd_invariant(self, v: SSAValue) -> SSAValue:
         """A forward value for loop-invariant ``v`` at the current (outer) point."""
@@ -1480,6 +1513,12 @@ class FuncGen:
         S.memo[id(key)] = val
         return val
 
+    def once(self, T: Block) -> bool:
+        """Whether ``T`` runs at most once per call of the differentiated function (its
+        top level or ``scf.if`` branches there): a static tape for its values is one
+        stack slot."""
+        return self.role == INLINE and _only_branches(T, self.entry)
+
     def begin_costing(self, T: Block) -> None:
         """Set what ``recompute_cost`` reads while judging a value needed in ``T``."""
         self._cost_root = T
@@ -1490,6 +1529,8 @@ class FuncGen:
         # judgement stands (miniBUDE's sequential loops ran 21% slower recomputing)
         self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
         self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
+        if self.once(T):
+            self._limit = ONCE_LIMIT  # (a tape is one slot)
         self._gather_weight = GATHER_WEIGHT
 
     def decide(self, key: Key, T: Block, S: Scope) -> str:
@@ -2160,6 +2201,10 @@ class FuncGen:
         rule, ins = spec.partials, list(op.operands)
         if spec.result_partials is not None and self.result_form(op, spec, targets, use):
             rule, ins = spec.result_partials, [r, *op.operands]
+        elif spec.sibling_partials is not None:
+            sib = self.sibling(op, spec, targets, use)
+            if sib is not None:
+                rule, ins = spec.sibling_partials[1], [sib, *op.operands]
         deps = operand_deps(rule, len(ins))
         need: set[int] = set()
         for pos, _ in targets:
@@ -2200,9 +2245,42 @@ class FuncGen:
         ins = [op.results[0], *op.operands]
         y_cls = max((self.cost_class(ins[j], use) for j in rneed), default=0)
         a_cls = max((self.cost_class(op.operands[j], use) for j in oneed), default=0)
-        choice = not (y_cls == 2 and a_cls < 2)
+        # (where ``use`` runs once per call, a tape of ``y`` is one slot: cheaper than f(a))
+        choice = not (y_cls == 2 and a_cls < 2) or self.once(use)
         self.plan.result_form[key] = choice
         return choice
+
+    def sibling(self, op: Operation, spec: OpSpec, targets: list[tuple[int, int]],
+                use: Block) -> SSAValue | None:
+        """The result of an op of ``spec.sibling_partials``'s names on ``op``'s very
+        operands, executed whenever ``op`` is (in its block or one enclosing it), whose
+        value the adjoint of ``op`` then reads instead of computing its partial -- if
+        reading it is no harder than reading the operands (decided in the planning run
+        and kept in the plan): ``cos a`` taped or recomputed beside ``sin a`` saves the
+        call of ``cos`` that ``sin``'s partial would make."""
+        key = id(op)
+        if self.mode != "plan":
+            return self.plan.sibling.get(key)
+        assert spec.sibling_partials is not None
+        names = spec.sibling_partials[0]
+        found: SSAValue | None = None
+        if op.operands:
+            for u in op.operands[0].uses:
+                o = u.operation
+                if (o is not op and op_name(o) in names and len(o.results) == 1
+                        and list(o.operands) == list(op.operands)
+                        and o.results[0].type == op.results[0].type
+                        and _encloses(o.parent_block(), use)):  # type: ignore[arg-type]
+                    found = o.results[0]
+                    break
+        if found is not None:
+            odeps = operand_deps(spec.partials, len(op.operands))  # type: ignore[arg-type]
+            need = set().union(*(odeps[pos] for pos, _ in targets))
+            a_cls = max((self.cost_class(op.operands[j], use) for j in need), default=0)
+            if self.cost_class(found, use) > max(a_cls, 1):
+                found = None  # (a tape of its own where recomputing the partial needs none)
+        self.plan.sibling[key] = found
+        return found
 
     def cost_class(self, key: Key, use: Block) -> int:
         """0: already materialised or decided (free to read again), 1: recomputable

@@ -69,6 +69,12 @@ class OpSpec:
             ``tests/test_ad_tapes.py``).  The reverse sweep uses it, so that it reads the
             value the forward sweep computed (``0.5 / y`` for ``sqrt``) instead of
             computing ``f(a)`` again; the interpreter and the proofs use ``partials``.
+        sibling_partials: the same partials in terms of the result ``s`` of a *sibling*
+            op of the same operands: ``(names, rule)`` with ``rule(N, s, *args)`` equal
+            to ``partials(N, *args)`` when ``s`` is the result of one of ``names`` on the
+            same operands (``sin``'s partial is the ``cos`` of its operand).  Where the
+            program computes that sibling (a rotation computes both), the reverse sweep
+            reads its value instead of calling the function again.
         ptr: operand index of the pointer/memref read or written (loads, stores, views).
         value: operand index of the value stored (stores).
         src, dst: operand indices of copy source and destination.
@@ -87,6 +93,7 @@ class OpSpec:
     sem: Semantics | None = None
     partials: Partials | None = None
     result_partials: Partials | None = None
+    sibling_partials: tuple[tuple[str, ...], Partials] | None = None
     ptr: int | None = None
     value: int | None = None
     src: int | None = None

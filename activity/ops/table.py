@@ -112,6 +112,7 @@ Fn = Callable[..., Any]
 def _fl(
     names: tuple[str, ...], summary: str, f: Fn, d: Fn | None, arity: int,
     diff: tuple[int, ...] | None = None, dy: Fn | None = None,
+    sibling: tuple[tuple[str, ...], Fn] | None = None,
 ) -> None:
     """Register a float op under every spelling (arith/math/llvm) it has."""
     for name in names:
@@ -124,6 +125,7 @@ def _fl(
                 sem=(lambda N, op, *a, _f=f: (_f(N, *a),)),
                 partials=d,
                 result_partials=dy,
+                sibling_partials=sibling,
             )
         )
 
@@ -154,8 +156,10 @@ _fl(
     "min(a, b)", lambda N, a, b: N.select(N.lt(b, a), b, a),
     lambda N, a, b: (N.select(N.lt(b, a), 0, 1), N.select(N.lt(b, a), 1, 0)), 2,
 )
-_fl(("math.sin", "llvm.intr.sin"), "sin a", lambda N, a: N.sin(a), lambda N, a: (N.cos(a),), 1)
-_fl(("math.cos", "llvm.intr.cos"), "cos a", lambda N, a: N.cos(a), lambda N, a: (-N.sin(a),), 1)
+_fl(("math.sin", "llvm.intr.sin"), "sin a", lambda N, a: N.sin(a), lambda N, a: (N.cos(a),), 1,
+    sibling=(("math.cos", "llvm.intr.cos"), lambda N, c, a: (c,)))
+_fl(("math.cos", "llvm.intr.cos"), "cos a", lambda N, a: N.cos(a), lambda N, a: (-N.sin(a),), 1,
+    sibling=(("math.sin", "llvm.intr.sin"), lambda N, s, a: (-s,)))
 _fl(
     ("math.tan", "llvm.intr.tan"), "tan a", lambda N, a: N.tan(a),
     lambda N, a: (1 + N.tan(a) * N.tan(a),), 1, dy=lambda N, y, a: (1 + y * y,),
