@@ -511,6 +511,79 @@ def test_the_reverse_sweep_reads_cos_for_sin_and_tapes_a_branch_once() -> None:
     assert g.count("math.sin") == g.count("math.cos") == 2, g  # (each partial its own call)
 
 
+# sin and cos of a callee's value inside a parallel loop of a callee (split role): the
+# operand goes on the stack once; cos cannot be taped per iteration there
+SIN_COS_PARALLEL = """
+func.func private @h(%x: f64) -> f64 {
+  %e = math.exp %x : f64
+  func.return %e : f64
+}
+func.func private @g(%x: f64, %m: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = func.call @h(%x) : (f64) -> f64
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %m[%i] : memref<?xf64>
+    %s = math.sin %a : f64
+    %c = math.cos %a : f64
+    %t = arith.addf %s, %c : f64
+    %u = arith.addf %t, %v : f64
+    memref.store %u, %m[%i] : memref<?xf64>
+    scf.reduce
+  }
+  func.return
+}
+func.func @f(%x: f64, %m: memref<?xf64>, %n: index) {
+  func.call @g(%x, %m, %n) : (f64, memref<?xf64>, index) -> ()
+  func.return
+}
+"""
+
+# a struct built in a branch no loop encloses, from exp (weight > ONCE_LIMIT): it
+# cannot be taped, so it is recomputed as before
+STRUCT_IN_BRANCH = """
+func.func private @h(%x: f64) -> f64 {
+  %e = arith.mulf %x, %x : f64
+  func.return %e : f64
+}
+func.func private @g(%s: !llvm.struct<(i64, i64)>, %x: f64) -> f64 {
+  %ai = llvm.extractvalue %s[0] : !llvm.struct<(i64, i64)>
+  %a = arith.sitofp %ai : i64 to f64
+  %b = func.call @h(%x) : (f64) -> f64
+  %r = arith.mulf %a, %b : f64
+  func.return %r : f64
+}
+func.func @f(%x: f64, %y: f64) -> f64 {
+  %z = arith.constant 0.0 : f64
+  %big = arith.cmpf ogt, %x, %z : f64
+  %r = scf.if %big -> (f64) {
+    %u = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+    %e0 = math.exp %y : f64
+    %ten = arith.constant 10.0 : f64
+    %e = arith.mulf %e0, %ten : f64
+    %ei = arith.fptosi %e : f64 to i64
+    %s2 = llvm.insertvalue %ei, %u[0] : !llvm.struct<(i64, i64)>
+    %v = func.call @g(%s2, %x) : (!llvm.struct<(i64, i64)>, f64) -> f64
+    scf.yield %v : f64
+  } else {
+    scf.yield %y : f64
+  }
+  func.return %r : f64
+}
+"""
+
+
+def test_siblings_and_once_tapes_never_ask_for_an_impossible_tape() -> None:
+    """A sibling is read only where that costs no tape per iteration (nor one a parallel
+    loop cannot have); a value of a once-run branch is taped only if it can be."""
+    gradients(parse(SIN_COS_PARALLEL), "f", [0.3, np.array([0.5, 1.5, -0.25]), 3],
+              ["active", "dup", "const"])
+    d = Differentiator(parse(SIN_COS_PARALLEL), "f", ["active", "dup", "const"], True)
+    d.run()
+    assert [c.value for c in d.stats.cached] == ["%a"]  # once, on the stack
+    gradients(parse(STRUCT_IN_BRANCH), "f", [0.7, 0.4], ["active", "const"])
+
+
 TANH_EXP_SQRT = """
 func.func @f(%x: f64, %z: f64, %w: f64) -> f64 {
   %t = math.tanh %x : f64

@@ -337,6 +337,11 @@ def _only_branches(blk: Block, top: Block) -> bool:
     return True
 
 
+def _tapeable(t: Attribute) -> bool:
+    """Whether a value of type ``t`` can be cached for the reverse sweep."""
+    return not is_pointer(t) and isinstance(t, AnyFloat | IntegerType | IndexType)
+
+
 def _encloses(outer: Block, blk: Block | None) -> bool:
     """Whether ``outer`` is ``blk`` or a block of an op that (transitively) holds it."""
     while blk is not None:
@@ -1519,8 +1524,8 @@ class FuncGen:
         stack slot."""
         return self.role == INLINE and _only_branches(T, self.entry)
 
-    def begin_costing(self, T: Block) -> None:
-        """Set what ``recompute_cost`` reads while judging a value needed in ``T``."""
+    def begin_costing(self, T: Block, key: Key | None = None) -> None:
+        """Set what ``recompute_cost`` reads while judging ``key``, needed in ``T``."""
         self._cost_root = T
         self._cost_seen = set()
         # the second planning run (Differentiator._plan) weighs recomputation against
@@ -1529,7 +1534,7 @@ class FuncGen:
         # judgement stands (miniBUDE's sequential loops ran 21% slower recomputing)
         self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
         self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
-        if self.once(T):
+        if key is not None and self.once(T) and _tapeable(key.type):
             self._limit = ONCE_LIMIT  # (a tape is one slot)
         self._gather_weight = GATHER_WEIGHT
 
@@ -1537,7 +1542,7 @@ class FuncGen:
         if isinstance(key, BlockArgument) and S.loop is not None and S.iv is not None:
             if key.block is T and key.index == 0:
                 return "iv"
-        self.begin_costing(T)
+        self.begin_costing(T, key)
         st = self.static_for(key, T)
         par = self.enclosing_parallel(T)
         if par is not None and st is None:
@@ -1555,7 +1560,7 @@ class FuncGen:
                                 "in a static tape (a nest of scf.for/scf.parallel/scf.if "
                                 "with invariant bounds in the differentiated function)")
         t = key.type
-        if is_pointer(t) or not isinstance(t, AnyFloat | IntegerType | IndexType):
+        if not _tapeable(t):
             raise self.err(key.owner if isinstance(key.owner, Operation) else None,
                            f"cannot cache a value of type {t} for the reverse sweep")
         self.plan.add_tape(key, T, st)
@@ -2264,21 +2269,22 @@ class FuncGen:
         assert spec.sibling_partials is not None
         names = spec.sibling_partials[0]
         found: SSAValue | None = None
-        if op.operands:
-            for u in op.operands[0].uses:
-                o = u.operation
-                if (o is not op and op_name(o) in names and len(o.results) == 1
-                        and list(o.operands) == list(op.operands)
-                        and o.results[0].type == op.results[0].type
-                        and _encloses(o.parent_block(), use)):  # type: ignore[arg-type]
-                    found = o.results[0]
-                    break
-        if found is not None:
-            odeps = operand_deps(spec.partials, len(op.operands))  # type: ignore[arg-type]
-            need = set().union(*(odeps[pos] for pos, _ in targets))
-            a_cls = max((self.cost_class(op.operands[j], use) for j in need), default=0)
-            if self.cost_class(found, use) > max(a_cls, 1):
-                found = None  # (a tape of its own where recomputing the partial needs none)
+        for u in (op.operands[0].uses if op.operands else ()):
+            o = u.operation
+            if (o is op or op_name(o) not in names or len(o.results) != 1
+                    or list(o.operands) != list(op.operands)
+                    or o.results[0].type != op.results[0].type
+                    or dict(o.properties) != dict(op.properties)  # (fast-math flags)
+                    or not _encloses(o.parent_block(), use)):  # type: ignore[arg-type]
+                continue
+            s = o.results[0]
+            # read it where that costs no more than the call it saves: already there,
+            # recomputable, or taped in one stack slot (a block that runs once per
+            # call) -- not a tape per iteration of a loop, nor one a parallel loop
+            # cannot have, where the operand needed none
+            if self.cost_class(s, use) <= 1 or self.once(self.target_block(s, use)):
+                found = s
+                break
         self.plan.sibling[key] = found
         return found
 
@@ -2297,7 +2303,7 @@ class FuncGen:
             return 0
         saved = (self._cost_root, self._cost_seen, self._limit, self._hinting,
                  self._gather_weight)
-        self.begin_costing(T)
+        self.begin_costing(T, key)
         try:
             return 1 if self.recompute_cost(key, T, 0) <= self._limit else 2
         finally:
