@@ -2207,7 +2207,7 @@ class FuncGen:
         if spec.result_partials is not None and self.result_form(op, spec, targets, use):
             rule, ins = spec.result_partials, [r, *op.operands]
         elif spec.sibling_partials is not None:
-            sib = self.sibling(op, spec, targets, use)
+            sib = self.sibling(op, spec, use)
             if sib is not None:
                 rule, ins = spec.sibling_partials[1], [sib, *op.operands]
         deps = operand_deps(rule, len(ins))
@@ -2255,14 +2255,13 @@ class FuncGen:
         self.plan.result_form[key] = choice
         return choice
 
-    def sibling(self, op: Operation, spec: OpSpec, targets: list[tuple[int, int]],
-                use: Block) -> SSAValue | None:
+    def sibling(self, op: Operation, spec: OpSpec, use: Block) -> SSAValue | None:
         """The result of an op of ``spec.sibling_partials``'s names on ``op``'s very
-        operands, executed whenever ``op`` is (in its block or one enclosing it), whose
-        value the adjoint of ``op`` then reads instead of computing its partial -- if
-        reading it is no harder than reading the operands (decided in the planning run
-        and kept in the plan): ``cos a`` taped or recomputed beside ``sin a`` saves the
-        call of ``cos`` that ``sin``'s partial would make."""
+        operands (and fast-math flags), executed whenever ``op`` is (in its block or one
+        enclosing it), whose value the adjoint of ``op`` then reads instead of computing
+        its partial -- where reading it costs no more than the call it saves (decided in
+        the planning run and kept in the plan): ``cos a`` taped or recomputed beside
+        ``sin a`` saves the call of ``cos`` that ``sin``'s partial would make."""
         key = id(op)
         if self.mode != "plan":
             return self.plan.sibling.get(key)
