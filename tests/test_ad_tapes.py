@@ -452,6 +452,20 @@ def test_sibling_partials_equal_the_operand_partials() -> None:
                 assert rule(FLOAT, s, float(a)) == spec.partials(FLOAT, float(a)), (name, a)
 
 
+def test_llvm_intrinsics_weigh_what_their_math_twins_do() -> None:
+    """Recomputing ``llvm.intr.sin`` costs what ``math.sin`` does (clang's output uses
+    the intrinsics): the planner's weights follow the op table, not the spelling."""
+    from activity.ad.reverse import _op_weight
+    from activity.ops import TABLE
+
+    twins = [(n, m) for n, s in TABLE.items() if n.startswith("llvm.intr.")
+             for m, t in TABLE.items() if m.startswith("math.") and t.summary == s.summary]
+    assert ("llvm.intr.sin", "math.sin") in twins and ("llvm.intr.pow", "math.powf") in twins
+    for n, m in twins:
+        assert _op_weight(n) == _op_weight(m), (n, m)
+    assert _op_weight("llvm.intr.pow") == 6 and _op_weight("llvm.fadd") == 1
+
+
 # BA's rotation: the angle, its cosine and its sine exist only where the angle is not
 # tiny, in a branch no loop encloses
 ROTATE = """

@@ -82,6 +82,7 @@ from activity.ops import (
     ALLOCATORS,
     DEALLOCATORS,
     EXTERNAL_ALIASES,
+    TABLE,
     OpKind,
     OpSpec,
     lookup,
@@ -188,8 +189,17 @@ def stack_shadow(op: Operation) -> bool:
 
 
 def _op_weight(name: str) -> int:
-    """Op-weight of recomputing one op (arithmetic 1, math functions 4, ``_CHEAP``)."""
+    """Op-weight of recomputing one op (arithmetic 1, math functions 4, ``_CHEAP``);
+    an ``llvm.intr.*`` function weighs what its ``math`` twin does."""
+    name = _MATH_TWIN.get(name, name)
     return _CHEAP.get(name, 4 if name.startswith("math.") else 1)
+
+
+# llvm.intr.sin -> math.sin, llvm.intr.pow -> math.powf, ...: the math op registered with
+# the same semantics in the op table
+_MATH_BY_SUMMARY = {s.summary: n for n, s in TABLE.items() if n.startswith("math.")}
+_MATH_TWIN = {n: _MATH_BY_SUMMARY[s.summary] for n, s in TABLE.items()
+              if n.startswith("llvm.intr.") and s.summary in _MATH_BY_SUMMARY}
 
 
 _REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.parallel")
