@@ -89,6 +89,33 @@ def check_against_interpreter(module: Any, func: str, inputs: list[Any],
 # Primal: compiled == interpreter
 
 
+IF_WITHOUT_ELSE = """
+func.func @f(%m: memref<4xf64>, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f64
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %m[%i] : memref<4xf64>
+    %p = arith.cmpf ogt, %v, %z : f64
+    scf.if %p {
+      %w = arith.mulf %v, %x : f64
+      memref.store %w, %m[%i] : memref<4xf64>
+    }
+  }
+  %r = memref.load %m[%c1] : memref<4xf64>
+  return %r : f64
+}
+"""
+
+
+def test_loop_of_constant_trips_around_an_if_without_else() -> None:
+    """The unroll hint's op count walks every region, an empty ``else`` too (it raised
+    on it; found by the slow random-program test)."""
+    check_against_interpreter(activity.parse(IF_WITHOUT_ELSE), "f",
+                              [np.array([1.0, 2.0, -3.0, 4.0]), 0.5])
+
+
 def test_examples_agree_with_interpreter() -> None:
     m = activity.parse(ROOT / "examples" / "quickstart.mlir")
     check_against_interpreter(m, "quickstart", [0.3, 2.0, np.linspace(-1, 2, 7), 7])

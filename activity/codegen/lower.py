@@ -414,7 +414,7 @@ def _unrolled_ops(region: Region, budget: int) -> int | None:
     largest trip count), or None when an inner loop cannot be bounded (any loop
     without UNROLL_NESTS) or the count passes ``budget``."""
     n = 0
-    for inner in region.ops:
+    for inner in (op for blk in region.blocks for op in blk.ops):  # (an empty else: none)
         name = op_name(inner)
         if name.startswith("cf."):
             return None
