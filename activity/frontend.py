@@ -115,6 +115,16 @@ def location_of(obj: Operation | SSAValue) -> SourceLocation | None:
     return None
 
 
+def carry_location(new: Operation, old: Operation) -> None:
+    """Let ``new``, a copy of ``old`` (and the ops nested in it, of those nested in
+    ``old``), report ``old``'s source location: the gradient's copies of the user's
+    ops then name the user's lines (a failed bounds check, an error)."""
+    for a, b in zip(new.walk(), old.walk(), strict=False):
+        loc = location_of(b)
+        if loc is not None:
+            _LOCATIONS[a] = loc
+
+
 # --------------------------------------------------------------------------
 # Reading the input
 

@@ -631,3 +631,21 @@ def test_cli_grad_stats_and_run(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["run", str(src), "--func", "f", "--inputs", "[1.0]"]) == 2
     assert "takes 4 argument" in capsys.readouterr().err
     assert main(["grad", str(src), "--func", "nope"]) == 2
+
+
+def test_the_gradients_copies_of_the_users_ops_keep_their_source_locations() -> None:
+    """The forward sweep's copy of ``buf[i]``'s load (and the reverse sweep's
+    recomputations) report the user's line, so errors about the gradient -- a failed
+    bounds check in compiled code -- point at the source; ops the differentiator made
+    up (adjoint arithmetic, shadow updates) have no place."""
+    from activity.frontend import location_of
+
+    m = activity.parse(ROOT / "examples" / "quickstart.mlir")
+    g = grad(m, "quickstart", ["active", "const", "dup", "const"])
+    fg = next(op for op in g.walk() if getattr(op, "sym_name", None) is not None
+              and op.sym_name.data == "quickstart_grad")
+    loads = [op for op in fg.walk() if op.name == "memref.load"]
+    placed = [location_of(op) for op in loads if location_of(op) is not None]
+    assert placed and all((p.line, p.col) == (34, 10) for p in placed)
+    assert placed[0].file.endswith("quickstart.mlir")
+    assert any(location_of(op) is None for op in fg.walk() if op.name == "arith.mulf")

@@ -77,7 +77,7 @@ from activity.engine.program import (
 )
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError
-from activity.frontend import location_of
+from activity.frontend import carry_location, location_of
 from activity.ops import (
     ALLOCATORS,
     DEALLOCATORS,
@@ -815,6 +815,7 @@ class FuncGen:
             self.deferred_deallocs.append(self.fv(op.operands[0]))
             return
         new = op.clone(value_mapper={u: self.fv(u) for u in op.operands})
+        carry_location(new, op)
         self.b.emit(new)
         for r, nr in zip(op.results, new.results, strict=True):
             self.fmap[id(r)] = nr
@@ -1336,6 +1337,7 @@ class FuncGen:
             self.deferred_deallocs.append(self.fv(op.operands[0]))
             return
         new = op.clone(value_mapper={u: self.fv(u) for u in op.operands})
+        carry_location(new, op)
         self.b.emit(new)
         for r, nr in zip(op.results, new.results, strict=True):
             self.fmap[id(r)] = nr
@@ -1377,6 +1379,7 @@ class FuncGen:
         op = v.owner
         assert isinstance(op, Operation)
         new = op.clone(value_mapper={u: self.fwd_invariant(u) for u in op.operands})
+        carry_location(new, op)
         self.b.emit(new)
         return new.results[list(op.results).index(v)]  # type: ignore[arg-type]
 
@@ -1772,6 +1775,7 @@ class FuncGen:
             assert isinstance(o, Operation)
             mapping = {u: val(u) for u in o.operands}
             new = o.clone(value_mapper=dict(mapping))
+            carry_location(new, o)
             with self.b.in_pass("recompute"):
                 self.b.emit(new, S.ip)
             r = new.results[list(o.results).index(v)]
@@ -1809,6 +1813,7 @@ class FuncGen:
             else:
                 mapping[u] = self.materialize(u, T)
         new = op.clone(value_mapper=dict(mapping))
+        carry_location(new, op)
         with self.b.in_pass("recompute"):
             self.b.emit(new, S.ip)
         return new.results[list(op.results).index(key)]
@@ -1903,6 +1908,7 @@ class FuncGen:
         mapping = {u: (src if i == spec.ptr else self.materialize(u, T))
                    for i, u in enumerate(op.operands)}
         new = op.clone(value_mapper=dict(mapping))
+        carry_location(new, op)
         with self.b.in_pass("recompute"):
             self.b.emit(new, S.ip)
         S.ptrs[id(p)] = new.results[0]
@@ -2008,6 +2014,7 @@ class FuncGen:
             mapping = {u: (src if i == spec.ptr else self.materialize(u, T))
                        for i, u in enumerate(op.operands)}
             new = op.clone(value_mapper=dict(mapping))
+            carry_location(new, op)
             self.b.emit(new, S.ip)
             return new.results[0]
         if isinstance(op, scf.IfOp):
@@ -3234,6 +3241,7 @@ class Differentiator:
         # a new op to take -- and with it another op's source location.
         self.alive: list[Operation] = list(self.module.walk())
         self.orig = {id(c): o for c, o in zip(self.alive, module.walk(), strict=False)}
+        carry_location(self.module, module)
         for new, old in normalize_llvm(self.module).items():
             if id(old) in self.orig:
                 self.orig[new] = self.orig[id(old)]
