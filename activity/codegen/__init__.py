@@ -8,6 +8,7 @@ See ``docs/codegen.md``.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
@@ -40,7 +41,8 @@ def resolve_threads(threads: int | str) -> int:
 def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: A001
             fill: int | None = None, emulate: bool = False, noalias: bool = False,
             threads: int | str = 1, reassoc: bool = False, speculate: bool | None = None,
-            expand: bool | None = None, static_argnums: Any = ()) -> Any:
+            expand: bool | None = None, static_argnums: Any = (),
+            check_bounds: bool = False) -> Any:
     """Compile ``func`` of ``source`` (a module, MLIR text or a path) to machine code.
 
     ``target="cpu"``: the host, through llvmlite's JIT at ``-O<opt>``; returns a
@@ -73,6 +75,13 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     compiled on first call for each distinct tuple of their values, with them as
     constants -- loop bounds LLVM can see.  It is still called with every argument.
     ``static_argnums="auto"``: every integer argument.
+    ``check_bounds=True`` (host): every memref access is checked against its memref's
+    sizes, and a call that went out of bounds raises
+    :class:`~activity.codegen.checks.BoundsError` (an ``IndexError``: the op, its
+    ``FILE:LINE:COL``, the index and the size) instead of reading or writing past an
+    array -- for finding such bugs; slower, and ``scf.parallel`` loops run on one
+    thread (:mod:`activity.codegen.checks`).  By default, as in upstream MLIR, an
+    access out of bounds is undefined behaviour.
     Compiled functions are cached per session.
     """
     from activity.codegen.specialize import wanted
@@ -86,7 +95,8 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
             def make(m: ModuleOp) -> Any:
                 return compile(m, func, target=target, opt=opt, fill=fill, emulate=emulate,
                                noalias=noalias, threads=threads, reassoc=reassoc,
-                               speculate=speculate, expand=expand)
+                               speculate=speculate, expand=expand,
+                               check_bounds=check_bounds)
 
             return SpecializingFunction(base, func, static, make)
         source = base
@@ -95,17 +105,24 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     module = prepare(_module(source), speculate=speculate, reassoc=reassoc,
                      expand=expand if target == "cpu" else False)
     threads = resolve_threads(threads)
+    if check_bounds and target != "cpu":
+        raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
+                         "bounds checks)")
     if target == "cpu" and threads > 1:
         from activity.codegen.gpu import compile_threads, outermost_parallels
         from activity.engine.program import Program
 
         fop = Program.of(module).functions.get(func)
         if fop is not None and outermost_parallels(fop):
-            return compile_threads(module, func, threads, opt=opt, fill=fill)
+            if not check_bounds:
+                return compile_threads(module, func, threads, opt=opt, fill=fill)
+            warnings.warn(f"check_bounds=True: the scf.parallel loops of @{func} run on one "
+                          f"thread, not {threads}", stacklevel=2)
     if target == "cpu":
         from activity.codegen.jit import compile_cpu
 
-        return compile_cpu(module, func, opt=opt, fill=fill, noalias=noalias)
+        return compile_cpu(module, func, opt=opt, fill=fill, noalias=noalias,
+                           check_bounds=check_bounds)
     if target == "gpu":
         from activity.codegen.gpu import compile_gpu
 

@@ -142,7 +142,8 @@ class GradientFunction:
                  prune: bool, args: Sequence[str] | None, target: str, opt: int,
                  emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
                  speculate: bool | None = None, expand: bool | None = None,
-                 inline: bool = True, strict_adjoints: bool = False) -> None:
+                 inline: bool = True, strict_adjoints: bool = False,
+                 check_bounds: bool = False) -> None:
         from activity.ad import grad
 
         self.n_seeds, nums, kinds, types = activities(module, func, argnums, args)
@@ -161,6 +162,8 @@ class GradientFunction:
         kw: dict[str, Any] = ({"emulate": emulate} if target == "gpu" else
                               {"noalias": True, "threads": threads})
         kw.update(reassoc=reassoc, speculate=speculate, expand=expand)
+        if check_bounds:
+            kw["check_bounds"] = True
         self.compiled = _compile(self.grad_module, f"{func}_grad", target=target, opt=opt,
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
@@ -184,7 +187,9 @@ class GradientFunction:
         # the same for the fast path: ~k, the k-th shadow made
         dups = [i for i, d in enumerate(self.dup) if d]
         self._pick_fast = [j if j >= 0 else ~dups.index(~j) for j in self._pick]
-        self._fast = getattr(self.compiled, "_entry", None) is not None and not self.pointers
+        # (checked code raises from CompiledFunction.call, which the fast path bypasses)
+        self._fast = (getattr(self.compiled, "_entry", None) is not None and not self.pointers
+                      and getattr(self.compiled, "checks", None) is None)
         # what a call does with each argument, in one small integer (the hot loop)
         self._how = [(_BUFFER if b else 0) | (_COPY if c else 0) | (_DUP if d else 0)
                      for b, c, d in zip(self.buffers, self.copy, self.dup, strict=True)]
@@ -310,7 +315,7 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None, expand: bool | None = None,
              static_argnums: Any = (), inline: bool = True,
-             strict_adjoints: bool = False) -> Any:
+             strict_adjoints: bool = False, check_bounds: bool = False) -> Any:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -345,6 +350,11 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             reorder those sums -- they get
             ``fastmath<reassoc>`` -- and vectorize loops that accumulate an adjoint;
             the primal's float ops keep their order either way).
+        check_bounds: check every memref access of the gradient against its memref's
+            sizes (cpu): a call going out of bounds raises
+            :class:`~activity.codegen.checks.BoundsError` (an ``IndexError`` naming the
+            op, its place in the source, the index and the size) instead of reading or
+            writing past an array.  Slower; for finding such bugs.
     """
     from activity.codegen import _module
 
@@ -359,9 +369,10 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             def make(m: ModuleOp) -> GradientFunction:
                 return GradientFunction(m, func, argnums, prune, args, target, opt,
                                         emulate, threads, reassoc, speculate, expand,
-                                        inline, strict_adjoints)
+                                        inline, strict_adjoints, check_bounds)
 
             activities(module, func, argnums, args)  # (checked before any value is seen)
             return SpecializingGradient(module, func, static, make, "gradient of")
     return GradientFunction(module, func, argnums, prune, args, target, opt, emulate,
-                            threads, reassoc, speculate, expand, inline, strict_adjoints)
+                            threads, reassoc, speculate, expand, inline, strict_adjoints,
+                            check_bounds)

@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Attribute
 from xdsl.printer import Printer
 
+from activity.codegen.checks import RECORD, Checks
 from activity.codegen.entry import ENTRY_TYPE, add_entry, entry_consts, entry_name
 from activity.codegen.lower import ModuleLowering, Target, return_type, size_of
 from activity.codegen.types import (
@@ -83,9 +84,10 @@ def host_layout(opt: int = 3) -> str:
     return _DL[opt]
 
 
-def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False) -> Target:
+def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False,
+                check_bounds: bool = False) -> Target:
     return Target("cpu", llvm.get_process_triple(), host_layout(opt), fill=fill,
-                  heap_cache=heap_cache)
+                  heap_cache=heap_cache, check_bounds=check_bounds)
 
 
 def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int) -> None:
@@ -535,6 +537,7 @@ class CompiledFunction:
         self._consts = entry_consts(ins, [p.dtype0 for p in self._params]) if entry else None
         self._consts_addr = ctypes.addressof(self._consts) if entry else 0
         self._n_params = len(self._params)
+        self.checks: Checks | None = None  # check_bounds: the failure record
 
     def __repr__(self) -> str:
         return f"<compiled @{self.name}: {len(self._params)} args, {len(self._results)} results>"
@@ -584,6 +587,8 @@ class CompiledFunction:
             for addr, data in self._globals:
                 ctypes.memmove(addr, data, len(data))
             self._fn(self._packed_addr)
+            if self.checks is not None:
+                self.checks.raise_failure()
             outs = struct.unpack_from(self._out_fmt, self._mem, 8 * self._n_in)
         del keep
         if not self._results:
@@ -602,6 +607,8 @@ class CompiledFunction:
                 ctypes.memmove(addr, data, len(data))
             if self._entry(args, self._packed_addr, self._consts_addr):
                 return None
+            if self.checks is not None:
+                self.checks.raise_failure()
             outs = struct.unpack_from(self._out_fmt, self._mem, 8 * self._n_in)
             if self._plain_results:  # floats and wide ints: the slots are the results
                 return (outs[0] if len(outs) == 1 else outs if outs else None,)
@@ -714,11 +721,13 @@ class PreparedCall(PreparedArguments):
         with self.cf._lock:
             if not self.cf._globals:
                 repeat(n, self._fn_addr, packed)
-                return
-            for _ in range(n):
-                for addr, data in self.cf._globals:
-                    ctypes.memmove(addr, data, len(data))
-                repeat(1, self._fn_addr, packed)
+            else:
+                for _ in range(n):
+                    for addr, data in self.cf._globals:
+                        ctypes.memmove(addr, data, len(data))
+                    repeat(1, self._fn_addr, packed)
+            if self.cf.checks is not None:
+                self.cf.checks.raise_failure()
 
 
 _REPEAT: list[Any] = []  # [engine, ctypes function], made on first use
@@ -811,19 +820,21 @@ def jit_module(text: str, opt: int) -> tuple[Engine, str]:
 
 
 def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = None,
-                fill: int | None = None, noalias: bool = False) -> CompiledFunction:
+                fill: int | None = None, noalias: bool = False,
+                check_bounds: bool = False) -> CompiledFunction:
     """Lower ``func`` (and its callees) for the host, JIT it, return the callable.
 
     ``fill``: the byte fresh memory is filled with (``None``: left uninitialized, as
     upstream).  ``noalias``: the memref arguments of ``func`` never overlap (LLVM may
-    then vectorize and reorder their accesses freely; every call checks it).  Cached
-    per session on (module text, function, opt level, fill, noalias)."""
+    then vectorize and reorder their accesses freely; every call checks it).
+    ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
+    Cached per session on (module text, function, opt level, fill, noalias, checks)."""
     key = key or module_key(module)
-    ck = (key, func, "cpu", opt, fill, noalias)
+    ck = (key, func, "cpu", opt, fill, noalias, check_bounds)
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
-    target = host_target(opt, fill, heap_cache=True)
+    target = host_target(opt, fill, heap_cache=True, check_bounds=check_bounds)
     ml = ModuleLowering(module, target, name=func)
     irmod = ml.lower([func])
     fop = ml.program.functions[func]
@@ -839,6 +850,8 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     engine.snapshot_globals(mutable)
     cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)
     cf.optimized_ir = without_function(opt_text, entry_name(func))
+    if ml.check_sites:
+        cf.checks = Checks(engine.ee.get_global_value_address(RECORD), ml.check_sites)
     _CACHE[ck] = cf
     return cf
 

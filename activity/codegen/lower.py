@@ -178,6 +178,9 @@ class Target:
     # route the heap buffers whose whole life the function shows through the cache of
     # freed blocks (activity.codegen.heap; the host JIT only)
     heap_cache: bool = False
+    # check every memref access against its memref's sizes (activity.codegen.checks):
+    # a failed check is recorded and the access goes to a scratch slot instead
+    check_bounds: bool = False
 
 
 # LLVM intrinsics for math functions (the rest are libm calls on the host).
@@ -564,6 +567,9 @@ class ModuleLowering:
         # (the GPU target: device memory for buffers only kernels dereference)
         self.alloc_hook: Callable[[FuncLowering, Operation], str | None] | None = None
         self._loop_ids = 0
+        # target.check_bounds: the checked ops, numbered from 1 (the failure record's
+        # first word; activity.codegen.checks)
+        self.check_sites: list[tuple[str, Operation, str]] = []
 
     def loop_id(self, *hints: tuple[str, ir.Constant | None]) -> ir.MDValue:
         """A fresh loop ID carrying ``hints`` (``("llvm.loop.unroll.full", None)``,
@@ -1292,10 +1298,51 @@ class FuncLowering:
             off = term if off is None else self.b.add(off, term)
         return off if off is not None else self.i64(0)
 
-    def elem_ptr(self, d: ir.Value, lay: Layout, idxs: Sequence[ir.Value]) -> ir.Value:
+    def elem_ptr(self, d: ir.Value, lay: Layout, idxs: Sequence[ir.Value],
+                 op: Operation | None = None) -> ir.Value:
+        """The address of ``d[idxs]``; with ``target.check_bounds`` and the accessing
+        ``op`` given, every index is checked against its dimension's size first."""
         base = self.b.extract_value(d, 1)
-        return self.b.gep(base, [self.linear(d, lay, idxs)], inbounds=True,
-                          source_etype=lay.elem)
+        p = self.b.gep(base, [self.linear(d, lay, idxs)], inbounds=True,
+                       source_etype=lay.elem)
+        if op is None or not self.ml.target.check_bounds or not idxs:
+            return p
+        sizes = self.dsizes(d, lay)
+        oks = [self.b.icmp_unsigned("<", i, n) for i, n in zip(idxs, sizes, strict=True)]
+        return self.checked(op, "index", oks, list(idxs), sizes, p)
+
+    def checked(self, op: Operation, kind: str, oks: list[ir.Value], got: list[ir.Value],
+                limit: list[ir.Value], p: ir.Value | None = None) -> ir.Value:
+        """Branch on the checks ``oks`` (one per dimension): where one fails, record
+        (once per call) the site of ``op``, the first failing dimension and its
+        ``got``/``limit`` values; returns ``p``, or where a check failed the scratch
+        slot (:mod:`activity.codegen.checks`).  Without ``p``, the condition."""
+        from activity.codegen.checks import failed_block, scratch
+
+        b = self.b
+        ok = oks[0]
+        for c in oks[1:]:
+            ok = b.and_(ok, c)
+        here = b.block
+        bad = self.fresh_block("check.fail")
+        cont = self.fresh_block("check.ok")
+        b.cbranch(ok, cont, bad)
+        b.position_at_end(bad)
+        dim: ir.Value = self.i64(len(oks) - 1)
+        g, lim = got[-1], limit[-1]
+        for k in range(len(oks) - 2, -1, -1):  # the first failing dimension
+            dim = b.select(oks[k], dim, self.i64(k))
+            g = b.select(oks[k], g, got[k])
+            lim = b.select(oks[k], lim, limit[k])
+        failed_block(self, kind, op, dim, g, lim)
+        b.branch(cont)
+        b.position_at_end(cont)
+        if p is None:
+            return ok
+        phi = b.phi(p.type)
+        phi.add_incoming(p, here)
+        phi.add_incoming(scratch(self.ml), bad)
+        return phi
 
     # An i1 element is a byte in memory (as numpy's bool_): it is loaded and stored as
     # an i8.  LLVM's own ``store i1`` would do for one element, but a vectorized loop
@@ -1305,7 +1352,7 @@ class FuncLowering:
     def op_load(self, op: Operation) -> None:
         m = op.operands[0]
         lay = self.layout_of(m)
-        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[1:]])
+        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[1:]], op)
         if lay.elem == I1:
             byte = self.b.load(p, typ=I8)
             self.set(op, self.b.icmp_unsigned("!=", byte, ir.Constant(I8, 0)))
@@ -1315,7 +1362,7 @@ class FuncLowering:
     def op_store(self, op: Operation) -> None:
         v, m = op.operands[0], op.operands[1]
         lay = self.layout_of(m)
-        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]])
+        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]], op)
         val = self.v(v)
         if lay.elem == I1:
             val = self.b.zext(val, I8)
@@ -1324,7 +1371,7 @@ class FuncLowering:
     def op_atomic_rmw(self, op: Operation) -> None:
         v, m = op.operands[0], op.operands[1]
         lay = self.layout_of(m)
-        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]])
+        p = self.elem_ptr(self.v(m), lay, [self.v(x) for x in op.operands[2:]], op)
         val = self.v(v)
         try:
             kind = rmw_kind(op)
@@ -1560,6 +1607,8 @@ class FuncLowering:
         off = self.doffset(d, lay)
         for o, s in zip(offs, strides, strict=True):
             off = self.b.add(off, self.b.mul(o, s))
+        if self.ml.target.check_bounds and sizes:
+            sizes = self.check_subview(op, self.dsizes(d, lay), offs, sizes, steps)
         keep_sizes, keep_strides = [], []
         drop = len(sizes) - rank
         static_sizes = _ints(op.properties["static_sizes"])
@@ -1572,6 +1621,23 @@ class FuncLowering:
         self.set(op, self.pack(descriptor_type(rank),
                                [self.b.extract_value(d, 0), self.b.extract_value(d, 1), off,
                                 *keep_sizes, *keep_strides]))
+
+    def check_subview(self, op: Operation, src: list[ir.Value], offs: list[ir.Value],
+                      sizes: list[ir.Value], steps: list[ir.Value]) -> list[ir.Value]:
+        """The view's sizes, checked to stay within its source (each dimension empty,
+        or its first and last index below the source's size); where not, all zero, so
+        that every access through the view fails its own check."""
+        b = self.b
+        zero, one = self.i64(0), self.i64(1)
+        oks, lasts = [], []
+        for o, n, st, lim in zip(offs, sizes, steps, src, strict=True):
+            last = b.add(o, b.mul(b.sub(n, one), st))
+            inside = b.and_(b.and_(b.icmp_unsigned("<", o, lim), b.icmp_unsigned("<", last, lim)),
+                            b.icmp_signed(">", n, zero))
+            oks.append(b.or_(b.icmp_signed("==", n, zero), inside))
+            lasts.append(b.select(b.icmp_unsigned("<", o, lim), last, o))
+        ok = self.checked(op, "view", oks, lasts, src)
+        return [b.select(ok, n, zero) for n in sizes]
 
     def mixed(self, op: Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
         """Offsets, sizes and strides of a subview / reinterpret_cast (static or not)."""
@@ -1627,6 +1693,11 @@ class FuncLowering:
         ls, ld = self.layout_of(src), self.layout_of(dst)
         s, d = self.v(src), self.v(dst)
         sizes = self.dsizes(s, ls)
+        if self.ml.target.check_bounds and sizes:  # the same shape, or nothing copied
+            dsz = self.dsizes(d, ld)
+            ok = self.checked(op, "copy", [self.b.icmp_signed("==", a, c)
+                                           for a, c in zip(sizes, dsz, strict=True)], sizes, dsz)
+            sizes = [self.b.select(ok, n, self.i64(0)) for n in sizes]
         es = elem_size(ls.elem)
         if ls.contiguous() and ld.contiguous():
             n = self.b.mul(self.product(sizes), self.i64(es))
@@ -1699,8 +1770,12 @@ class FuncLowering:
             raise unsupported(op)
 
     def op_assert(self, op: Operation) -> None:
-        """cf.assert: a failed assertion traps (the interpreter raises)."""
+        """cf.assert: a failed assertion traps (the interpreter raises); with
+        ``target.check_bounds`` it is recorded and the call raises."""
         c = self.v(op.operands[0])
+        if self.ml.target.check_bounds:  # recorded, as a failed bounds check
+            self.checked(op, "assert", [c], [self.i64(0)], [self.i64(0)])
+            return
         fail = self.fresh_block("assert.fail")
         ok = self.fresh_block("assert.ok")
         self.b.cbranch(c, ok, fail)

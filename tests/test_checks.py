@@ -1,0 +1,227 @@
+"""Checked compiled code (``check_bounds=True``, :mod:`activity.codegen.checks`): an
+access out of bounds raises a ``BoundsError`` naming the op and its place instead of
+reading or writing past an array; in bounds, the results are the unchecked ones."""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import activity
+from activity.codegen import compile
+from activity.codegen.checks import BoundsError, CheckedAssertionError
+from activity.errors import ActivityError
+from activity.semantics.interpreter import Interpreter, InterpreterError
+from activity.testing.progen import generate
+from tests.test_codegen import copies, same
+
+ROOT = Path(__file__).resolve().parent.parent
+QUICKSTART = ROOT / "examples" / "quickstart.mlir"
+
+
+def test_a_load_past_the_end_raises_with_its_place_and_the_next_call_is_clean() -> None:
+    m = activity.parse(QUICKSTART)
+    f = compile(m, "quickstart", check_bounds=True)
+    buf = np.linspace(-1, 2, 7)
+    with pytest.raises(BoundsError) as e:
+        f(0.3, 2.0, buf, 8)
+    assert isinstance(e.value, IndexError) and isinstance(e.value, ActivityError)
+    assert (e.value.line, e.value.col) == (34, 10) and e.value.file.endswith("quickstart.mlir")
+    assert "memref.load in @quickstart: index 7 is out of bounds for dimension 0 of size 7" \
+        in str(e.value)
+    with pytest.raises(BoundsError, match="index 7 "):
+        f(0.3, 2.0, buf, 10**9)  # (without checks: a segmentation fault)
+    # the failure record is cleared: in bounds, the unchecked result
+    assert f(0.3, 2.0, buf, 7) == compile(m, "quickstart")(0.3, 2.0, buf, 7)
+    assert f.python_path()(0.3, 2.0, buf, 7) == f(0.3, 2.0, buf, 7)
+    with pytest.raises(BoundsError):
+        f.python_path()(0.3, 2.0, buf, 9)
+    run = f.prepare([0.3, 2.0, buf, 8])
+    with pytest.raises(BoundsError):
+        run.run(3)
+    f.prepare([0.3, 2.0, buf, 7]).run(3)
+
+
+def test_unchecked_code_has_no_checks() -> None:
+    m = activity.parse(QUICKSTART)
+    f = compile(m, "quickstart")
+    assert f.checks is None and "activity_check" not in f.llvm_ir
+    g = compile(m, "quickstart", check_bounds=True)
+    assert g.checks is not None and "activity_check_report" in g.llvm_ir
+
+
+def test_a_gradient_names_the_users_op() -> None:
+    """The gradient's forward sweep reads ``buf[i]`` as the primal does: the error
+    points at the user's line, in ``@quickstart_grad``."""
+    m = activity.parse(QUICKSTART)
+    g = activity.gradient(m, "quickstart", argnums=(0, 2), check_bounds=True)
+    buf = np.linspace(-1, 2, 7)
+    with pytest.raises(BoundsError) as e:
+        g(0.3, 2.0, buf, 8)
+    assert (e.value.line, e.value.col) == (34, 10)
+    assert "in @quickstart_grad: index 7 " in str(e.value)
+    dx, dbuf = g(0.3, 2.0, buf, 7)
+    ref = activity.gradient(m, "quickstart", argnums=(0, 2))(0.3, 2.0, buf, 7)
+    assert dx == pytest.approx(ref[0], rel=1e-12)
+    np.testing.assert_allclose(dbuf, ref[1], rtol=1e-12)
+    s = activity.gradient(m, "quickstart", argnums=0, check_bounds=True, static_argnums=(3,))
+    with pytest.raises(BoundsError, match="index 7 "):
+        s(0.3, 2.0, buf, 8)
+
+
+ACCESSES = """
+func.func @grid(%m: memref<?x?xf64>, %i: index, %j: index) -> f64 {
+  %v = memref.load %m[%i, %j] : memref<?x?xf64>
+  return %v : f64
+}
+
+func.func @put(%m: memref<3x4xf64>, %i: index, %j: index, %x: f64) {
+  memref.store %x, %m[%i, %j] : memref<3x4xf64>
+  return
+}
+
+func.func @copy(%a: memref<?xf64>, %b: memref<?xf64>) {
+  "memref.copy"(%a, %b) : (memref<?xf64>, memref<?xf64>) -> ()
+  return
+}
+
+func.func @window(%a: memref<?xf64>, %o: index, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %w = memref.subview %a[%o] [%n] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: ?>>
+  %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %w[%k] : memref<?xf64, strided<[1], offset: ?>>
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
+
+func.func @positive(%x: f64) -> f64 {
+  %z = arith.constant 0.0 : f64
+  %c = arith.cmpf ogt, %x, %z : f64
+  cf.assert %c, "x must be positive"
+  %r = math.sqrt %x : f64
+  return %r : f64
+}
+"""
+
+
+def test_each_dimension_copies_views_and_assertions() -> None:
+    m = activity.parse(ACCESSES)
+    grid = compile(m, "grid", check_bounds=True)
+    a = np.arange(12.0).reshape(3, 4)
+    assert grid(a, 2, 3) == 11.0
+    with pytest.raises(BoundsError, match="index 4 is out of bounds for dimension 1 of size 4"):
+        grid(a, 1, 4)
+    with pytest.raises(BoundsError, match="index -1 is out of bounds for dimension 0 "):
+        grid(a, -1, 0)  # (negative: compared unsigned)
+    with pytest.raises(BoundsError, match=r"index 3 is out of bounds for dimension 0 "):
+        grid(a, 3, 9)  # the first failing dimension is reported
+    put = compile(m, "put", check_bounds=True)
+    b = np.zeros((3, 4))
+    with pytest.raises(BoundsError, match="memref.store in @put: index 5 .* dimension 1"):
+        put(b, 0, 5, 1.0)
+    assert not b.any()  # the store went to the scratch slot
+    put(b, 2, 1, 1.0)
+    assert b[2, 1] == 1.0
+    cp = compile(m, "copy", check_bounds=True)
+    x, y = np.arange(5.0), np.zeros(4)
+    with pytest.raises(BoundsError, match="dimension 0 has size 5 in the source and 4 in "):
+        cp(x, y)
+    assert not y.any()  # nothing copied
+    y = np.zeros(5)
+    cp(x, y)
+    assert np.array_equal(x, y)
+    win = compile(m, "window", check_bounds=True)
+    x = np.arange(10.0)
+    assert win(x, 2, 3) == 2.0 + 3.0 + 4.0 and win(x, 10, 0) == 0.0
+    with pytest.raises(BoundsError, match="memref.subview in @window: index 10 of dimension "
+                                          "0 is out of bounds for the source's size 10"):
+        win(x, 5, 6)
+    with pytest.raises(BoundsError, match="index 12 of dimension 0"):
+        win(x, 12, 1)
+    pos = compile(m, "positive", check_bounds=True)
+    assert pos(4.0) == 2.0
+    with pytest.raises(CheckedAssertionError, match="cf.assert failed in @positive: x must "
+                                                    "be positive") as e:
+        pos(-1.0)
+    assert isinstance(e.value, AssertionError) and e.value.line is not None
+
+
+PARALLEL = """
+func.func @scale(%x: memref<?xf64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f64
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = arith.mulf %v, %two : f64
+    memref.store %w, %x[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return
+}
+"""
+
+
+def test_threads_and_targets() -> None:
+    m = activity.parse(PARALLEL)
+    with pytest.warns(UserWarning, match="run on one thread, not 2"):
+        f = compile(m, "scale", threads=2, check_bounds=True)
+    x = np.arange(4.0)
+    f(x, 4)
+    assert np.array_equal(x, [0.0, 2.0, 4.0, 6.0])
+    with pytest.raises(BoundsError, match="memref.load in @scale: index 4 "):
+        f(x, 5)
+    with pytest.raises(ValueError, match="check_bounds=True is for target='cpu'"):
+        compile(m, "scale", target="gpu", emulate=True, check_bounds=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no scf.parallel: threads do not matter
+        compile(activity.parse(QUICKSTART), "quickstart", threads=2, check_bounds=True)
+
+
+def _numbers(msg: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"-?\d+", msg.split("index", 1)[1]))[:2]
+
+
+def test_random_programs_fail_where_the_interpreter_does() -> None:
+    """Random programs given arrays one element short: where the reference
+    interpreter finds an access out of bounds, the checked code raises on the same
+    index and size; elsewhere it agrees with the interpreter."""
+    counts = {"ok": 0, "caught": 0}
+    for seed in range(260):
+        g = generate(seed)
+        m = g.parse()
+        inputs = [x[:-1].copy() if isinstance(x, np.ndarray) and x.ndim and x.shape[0] > 1
+                  else x for x in g.make_inputs(random.Random(seed))]
+        try:
+            f = compile(m, g.func, check_bounds=True, fill=0)
+            f.convert(copies(inputs))
+        except ValueError:  # a static size no longer matches
+            continue
+        try:
+            ref: tuple | None = Interpreter(m).run(g.func, copies(inputs)).results
+            err = ""
+        except InterpreterError as e:
+            ref, err = None, str(e)
+        if ref is None and "out of bounds" not in err:
+            continue
+        args = copies(inputs)
+        if ref is None:
+            with pytest.raises(BoundsError) as e:
+                f(*args)
+            assert _numbers(err) == _numbers(str(e.value)), (seed, err, str(e.value))
+            counts["caught"] += 1
+            continue
+        got = f(*args)
+        got = got if isinstance(got, tuple) else (got,)
+        assert all(same(r, x, 1e-10) for r, x in zip(ref, got, strict=True)), seed
+        counts["ok"] += 1
+    assert counts["caught"] >= 4 and counts["ok"] >= 60, counts
