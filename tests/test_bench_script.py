@@ -206,3 +206,14 @@ def test_static_compiles_every_variant_for_the_sizes() -> None:
     rows = [ln for ln in p.stdout.splitlines() if ln.startswith(("gmm ", "ba ", "xsbench "))]
     assert len(rows) == 3 and all("pruned==all_active" in ln for ln in rows)
     assert "sequential schedule agrees" in rows[2]
+
+
+def test_check_cost_script_prints_both_ratios() -> None:
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "check_cost.py"), "--only",
+                        "ba,hand", "--rounds", "1", "--size", "small"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    rows = {ln.split()[0]: ln.split()[1:] for ln in r.stdout.splitlines()[1:] if ln.strip()}
+    assert set(rows) == {"ba", "hand"}
+    for cells in rows.values():
+        assert len(cells) == 4 and all(float(c) > 0 for c in cells)
