@@ -103,6 +103,52 @@ func.func @window(%a: memref<?xf64>, %o: index, %n: index) -> f64 {
   return %s : f64
 }
 
+func.func @fixed(%a: memref<?xf64>, %o: index, %x: f64) {
+  %c3 = arith.constant 3 : index
+  %w = memref.subview %a[%o] [4] [1] : memref<?xf64> to memref<4xf64, strided<[1], offset: ?>>
+  memref.store %x, %w[%c3] : memref<4xf64, strided<[1], offset: ?>>
+  return
+}
+
+func.func @as8(%a: memref<?xf64>, %x: f64) {
+  %c7 = arith.constant 7 : index
+  %w = memref.cast %a : memref<?xf64> to memref<8xf64>
+  memref.store %x, %w[%c7] : memref<8xf64>
+  return
+}
+
+func.func @rows(%a: memref<?xf64>, %x: f64) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %w = memref.expand_shape %a [[0, 1]] output_shape [2, 4] : memref<?xf64> into memref<2x4xf64>
+  memref.store %x, %w[%c1, %c3] : memref<2x4xf64>
+  return
+}
+
+func.func @fresh(%n: index) -> f64 {
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f64
+  %a = memref.alloc(%n) : memref<?xf64>
+  memref.store %one, %a[%c3] : memref<?xf64>
+  %v = memref.load %a[%c3] : memref<?xf64>
+  memref.dealloc %a : memref<?xf64>
+  return %v : f64
+}
+
+func.func @strided_sum(%a: memref<?xf64>, %s: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %ok = arith.cmpi ugt, %s, %c0 : index
+  cf.assert %ok, "step must be positive"
+  %n = memref.dim %a, %c0 : memref<?xf64>
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %n step %s iter_args(%acc = %z) -> (f64) {
+    %v = memref.load %a[%i] : memref<?xf64>
+    %t = arith.addf %acc, %v : f64
+    scf.yield %t : f64
+  }
+  return %r : f64
+}
+
 func.func @positive(%x: f64) -> f64 {
   %z = arith.constant 0.0 : f64
   %c = arith.cmpf ogt, %x, %z : f64
@@ -149,10 +195,107 @@ def test_each_dimension_copies_views_and_assertions() -> None:
         win(x, 12, 1)
     pos = compile(m, "positive", check_bounds=True)
     assert pos(4.0) == 2.0
-    with pytest.raises(CheckedAssertionError, match="cf.assert failed in @positive: x must "
+    with pytest.raises(CheckedAssertionError, match="cf.assert in @positive failed: x must "
                                                     "be positive") as e:
         pos(-1.0)
     assert isinstance(e.value, AssertionError) and e.value.line is not None
+
+
+def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
+    """A view, cast or reshape whose sizes the result type fixes is checked where it
+    is made (accesses through it are checked against the type's sizes), and nothing
+    runs after a failed check: the array beyond the 7 elements passed stays zero."""
+    m = activity.parse(ACCESSES)
+    for name, args, msg in (
+            ("fixed", [6, 1.0], "memref.subview in @fixed: index 9 of dimension 0 is out "
+                                "of bounds for the source's size 7"),
+            ("as8", [1.0], "memref.cast in @as8: dimension 0 has size 7, its type says 8"),
+            ("rows", [1.0], "memref.expand_shape in @rows: dimension 0 of the result spans "
+                            "8 elements of the source's 7")):
+        big = np.zeros(12)
+        with pytest.raises(BoundsError, match=msg):
+            compile(m, name, check_bounds=True)(big[:7], *args)
+        assert not big.any(), name
+        full = np.zeros(8)
+        compile(m, name, check_bounds=True)(full, *args[-1:] if name != "fixed" else [4, 1.0])
+        assert full[7] == 1.0, name
+    fresh = compile(m, "fresh", check_bounds=True)
+    assert fresh(4) == 1.0
+    with pytest.raises(BoundsError, match="memref.alloc in @fresh: size -1 of dimension 0 is "
+                                          "negative"):
+        fresh(-1)  # (without checks: a small block, and a store past it)
+    with pytest.raises(BoundsError, match="the size in bytes overflows"):
+        fresh(1 << 61)
+    with pytest.raises(BoundsError, match="index 3 is out of bounds for dimension 0 of size 2"):
+        fresh(2)
+
+
+def test_a_failed_assertion_stops_the_function() -> None:
+    """The loop the assertion guards (step 0) never starts: the call raises."""
+    f = compile(activity.parse(ACCESSES), "strided_sum", check_bounds=True)
+    assert f(np.arange(4.0), 2) == 2.0
+    with pytest.raises(CheckedAssertionError, match="step must be positive"):
+        f(np.arange(4.0), 0)
+
+
+CALLS = """
+func.func @get(%a: memref<?xf64>, %i: index) -> f64 {
+  %v = memref.load %a[%i] : memref<?xf64>
+  return %v : f64
+}
+
+func.func @sumsq(%a: memref<?xf64>, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f64) {
+    %v = func.call @get(%a, %i) : (memref<?xf64>, index) -> f64
+    %w = arith.mulf %v, %v : f64
+    %t = arith.addf %acc, %w : f64
+    scf.yield %t : f64
+  }
+  return %s : f64
+}
+"""
+
+
+def test_nothing_runs_after_a_callee_failed() -> None:
+    """A callee that failed a check returns at once, and so does its caller: the
+    store after the call never happens."""
+    m = activity.parse(CALLS + """
+func.func @then_mark(%a: memref<?xf64>, %i: index, %mark: memref<1xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f64
+  %v = func.call @get(%a, %i) : (memref<?xf64>, index) -> f64
+  memref.store %one, %mark[%c0] : memref<1xf64>
+  return %v : f64
+}
+""")
+    f = compile(m, "then_mark", check_bounds=True)
+    mark = np.zeros(1)
+    assert f(np.arange(5.0), 4, mark) == 4.0 and mark[0] == 1.0
+    mark[0] = 0.0
+    with pytest.raises(BoundsError, match="memref.load in @get: index 5 "):
+        f(np.arange(5.0), 5, mark)
+    assert mark[0] == 0.0
+
+
+@pytest.mark.parametrize("how", [
+    {}, {"reassoc": True}, {"static_argnums": (1,)}, {"inline": False}, {"expand": False}])
+def test_the_place_survives_every_path(tmp_path: Path, how: dict) -> None:
+    """Callee, inlined callee, specialized, reassociated, split loops: the error
+    names the user's line; and a copy of the file with lines added names its own."""
+    for pad in (0, 3):
+        path = tmp_path / f"calls{pad}.mlir"
+        path.write_text("// pad\n" * pad + CALLS)
+        m = activity.parse(path)
+        a = np.arange(5.0)
+        prim = {k: v for k, v in how.items() if k != "inline"}
+        for fn in (compile(m, "sumsq", check_bounds=True, **prim),
+                   activity.gradient(m, "sumsq", argnums=0, check_bounds=True, **how)):
+            with pytest.raises(BoundsError, match="index 5 is out of bounds") as e:
+                fn(a, 6)
+            assert (e.value.file, e.value.line, e.value.col) == (str(path), 3 + pad, 8), how
 
 
 PARALLEL = """

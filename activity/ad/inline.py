@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from activity.engine.program import Program, call_target
+from activity.frontend import carry_location
 from activity.ops import LOOP_OPS, op_name
 
 MAX_OPS = 200
@@ -83,6 +84,7 @@ def inline_loop_calls(module: ModuleOp, func: str) -> tuple[int, dict[int, Opera
             if op is body.last_op:
                 break
             new = op.clone(value_mapper=mapping)
+            carry_location(new, op)
             for a, b in zip(new.walk(), op.walk(), strict=True):
                 made[id(a)] = b
             parent.insert_op_before(new, call)

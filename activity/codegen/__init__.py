@@ -13,7 +13,7 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 
-from activity.codegen.errors import CodegenError
+from activity.codegen.errors import BoundsError, CheckedAssertionError, CodegenError
 
 
 def _module(source: Any) -> ModuleOp:
@@ -77,7 +77,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     ``static_argnums="auto"``: every integer argument.
     ``check_bounds=True`` (host): every memref access is checked against its memref's
     sizes, and a call that went out of bounds raises
-    :class:`~activity.codegen.checks.BoundsError` (an ``IndexError``: the op, its
+    :class:`~activity.BoundsError` (an ``IndexError``: the op, its
     ``FILE:LINE:COL``, the index and the size) instead of reading or writing past an
     array -- for finding such bugs; slower, and ``scf.parallel`` loops run on one
     thread (:mod:`activity.codegen.checks`).  By default, as in upstream MLIR, an
@@ -86,6 +86,9 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     """
     from activity.codegen.specialize import wanted
 
+    if check_bounds and target == "gpu":
+        raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
+                         "bounds checks)")
     if wanted(static_argnums):
         from activity.codegen.specialize import SpecializingFunction, static_positions
 
@@ -105,9 +108,6 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     module = prepare(_module(source), speculate=speculate, reassoc=reassoc,
                      expand=expand if target == "cpu" else False)
     threads = resolve_threads(threads)
-    if check_bounds and target != "cpu":
-        raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
-                         "bounds checks)")
     if target == "cpu" and threads > 1:
         from activity.codegen.gpu import compile_threads, outermost_parallels
         from activity.engine.program import Program
@@ -146,4 +146,5 @@ def keep_freed_memory(limit: int = 1 << 30) -> bool:
     return _keep(limit)
 
 
-__all__ = ["CodegenError", "compile", "gradient", "keep_freed_memory"]
+__all__ = ["BoundsError", "CheckedAssertionError", "CodegenError", "compile", "gradient",
+           "keep_freed_memory"]

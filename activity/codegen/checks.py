@@ -1,4 +1,4 @@
-"""Checked compiled code: every memref access within its memref's sizes, or an error.
+"""Checked compiled code: memref accesses within their memrefs' sizes, or an error.
 
 Why: compiled code trusts its arguments as upstream MLIR's does.  A size argument
 that disagrees with an array (``n = 8`` for 7 elements) reads or writes past the
@@ -8,25 +8,37 @@ place in the source, the index and the size -- from the compiled code, on inputs
 large to interpret.  ``compile(..., check_bounds=True)`` and
 ``gradient(..., check_bounds=True)`` give it.
 
-How: the lowering (``Target.check_bounds``) compares every index of a
-``memref.load``/``store``/``atomic_rmw`` with its dimension's size (unsigned, so a
-negative index fails too), the shapes of a ``memref.copy``'s two sides, and a
-``memref.subview``'s first and last index in each dimension with its source's size;
-a ``cf.assert`` is recorded instead of trapping.  Where a check fails, the code
-records the first failure of the call -- the site (the op), the first failing
-dimension, the value and its limit -- in a module global, and goes on as if nothing
-happened, harmlessly: the access goes to a scratch slot (a load reads whatever is
-there), a copy copies nothing, a view gets no elements, so no access leaves the
-memory the function was given.  After the call, the Python side reads the record
-and raises :class:`BoundsError` (an ``IndexError``) or :class:`CheckedAssertionError`
-(an ``AssertionError``), with the op's ``FILE:LINE:COL`` when it came from a file.
-Arrays the function writes may have been partly written by then.
+What the lowering checks (``Target.check_bounds``):
+
+* every index of a ``memref.load``/``store``/``atomic_rmw`` against its dimension's
+  size (unsigned, so a negative index fails too);
+* a ``memref.copy``: both sides of one shape;
+* a ``memref.subview``: in each dimension empty, or its first and last index below
+  its source's size;
+* a ``memref.cast``: the sizes, strides and offset its result type states are the
+  descriptor's (accesses through the result use the type's);
+* ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's;
+* ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
+  wrapping around;
+* a ``cf.assert`` fails like a check instead of trapping.
+
+Where a check fails, the code records the call's first failure -- the site (the op),
+the dimension, the value and its limit -- in a module global and leaves the function
+at once, returning undefined results; after every call of a function of the module,
+checked code looks at the record and leaves too.  So nothing after a failure runs, and
+no access leaves the memory the function was given.  After the call, Python reads the
+record and raises :class:`BoundsError` (an ``IndexError``) or
+:class:`CheckedAssertionError` (an ``AssertionError``), with the op's
+``FILE:LINE:COL`` when it came from a file.  Arrays the function writes may have been
+partly written by then, and what the function allocated before the failure is not
+freed.
 
 Cost: a compare and a branch per access, and loops LLVM can no longer vectorize
-(the branch), so checks are off by default.  Not checked: ``llvm.load``/``store``
-through raw pointers (no sizes to check against), ``memref.reinterpret_cast``
-(whatever the user says the layout is), reads of memory never written, and use
-after ``memref.dealloc``.  ``scf.parallel`` loops run on one thread in checked code
+(the branch), so checks are off by default (``benchmarks/check_cost.py``).  Not
+checked: ``llvm.load``/``store`` through raw pointers (no sizes to check against),
+``memref.reinterpret_cast`` (the layout is whatever it states), the stack's size
+(a large dynamic ``alloca``), reads of memory never written, and use after
+``memref.dealloc``.  ``scf.parallel`` loops run on one thread in checked code
 (``threads`` is ignored, with a warning); the GPU target has no checks.
 """
 
@@ -38,6 +50,7 @@ from typing import TYPE_CHECKING
 from llvmlite import ir
 from xdsl.ir import Operation
 
+from activity.codegen.errors import BoundsError, CheckedAssertionError
 from activity.errors import ActivityError
 from activity.ops import op_name
 
@@ -45,20 +58,9 @@ if TYPE_CHECKING:
     from activity.codegen.lower import FuncLowering, ModuleLowering
 
 RECORD = "activity_check_failed"  # [4 x i64]: site (from 1; 0: none), dim, value, limit
-SCRATCH = "activity_check_scratch"  # where a failed access goes instead
 REPORT = "activity_check_report"
-_SCRATCH_BYTES = 256  # more than any element (the widest is a vector of 4 doubles)
 
 I64 = ir.IntType(64)
-
-
-class BoundsError(ActivityError, IndexError):
-    """A checked compiled function accessed a memref out of its bounds (or copied
-    between memrefs of different shapes, or made a view reaching past its source)."""
-
-
-class CheckedAssertionError(ActivityError, AssertionError):
-    """A ``cf.assert`` failed in a checked compiled function."""
 
 
 def _record(ml: ModuleLowering) -> ir.GlobalVariable:
@@ -68,17 +70,6 @@ def _record(ml: ModuleLowering) -> ir.GlobalVariable:
         g = ir.GlobalVariable(ml.ir, t, name=RECORD)
         g.initializer = ir.Constant(t, None)
         g.align = 8
-    return g
-
-
-def scratch(ml: ModuleLowering) -> ir.GlobalVariable:
-    """The slot a failed access reads or writes instead."""
-    g = ml.ir.globals.get(SCRATCH)
-    if g is None:
-        t = ir.ArrayType(ir.IntType(8), _SCRATCH_BYTES)
-        g = ir.GlobalVariable(ml.ir, t, name=SCRATCH)
-        g.initializer = ir.Constant(t, None)
-        g.align = 64
     return g
 
 
@@ -120,6 +111,14 @@ def failed_block(fl: FuncLowering, kind: str, op: Operation, dim: ir.Value,
     fl.b.call(_report_fn(ml), [site, dim, value, limit])
 
 
+def failed(fl: FuncLowering) -> ir.Value:
+    """Whether a failure is recorded (``i1``): read after calls in checked code."""
+    rec = _record(fl.ml)
+    zero = ir.Constant(I64, 0)
+    site = fl.b.load(fl.b.gep(rec, [zero, zero], inbounds=True), typ=I64)
+    return fl.b.icmp_unsigned("!=", site, zero)
+
+
 class Checks:
     """The failure record of one compiled module, read after each call."""
 
@@ -142,17 +141,30 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
     from activity.codegen.lower import where
 
     kind, op, fn = site
-    name = op_name(op)
+    at = f"{op_name(op)} in @{fn}"
     if kind == "assert":
         msg = op.properties.get("msg")
         text = getattr(msg, "data", None)
-        return CheckedAssertionError(
-            f"{name} failed in @{fn}" + (f": {text}" if text else ""), **where(op))
+        return CheckedAssertionError(f"{at} failed" + (f": {text}" if text else ""),
+                                     **where(op))
     if kind == "copy":
-        return BoundsError(f"{name} in @{fn}: dimension {dim} has size {value} in the "
-                           f"source and {limit} in the target", **where(op))
-    if kind == "view":
-        return BoundsError(f"{name} in @{fn}: index {value} of dimension {dim} is out of "
-                           f"bounds for the source's size {limit}", **where(op))
-    return BoundsError(f"{name} in @{fn}: index {value} is out of bounds for dimension "
-                       f"{dim} of size {limit}", **where(op))
+        text = f"dimension {dim} has size {value} in the source and {limit} in the target"
+    elif kind == "view":
+        text = (f"index {value} of dimension {dim} is out of bounds for the source's "
+                f"size {limit}")
+    elif kind == "cast":
+        rank = len(getattr(op.results[0].type, "shape", ()))
+        what = (f"dimension {dim} has size" if dim < rank else
+                f"dimension {dim - rank} has stride" if dim < 2 * rank else "the offset is")
+        text = f"{what} {value}, its type says {limit}"
+    elif kind == "shape":
+        text = (f"dimension {dim} of the result spans {value} elements of the source's "
+                f"{limit}" if op_name(op) == "memref.expand_shape" else
+                f"dimension {dim} of the result has size {value}, its type says {limit}")
+    elif kind == "alloc":
+        text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
+                "the size in bytes overflows" if value < 0 else
+                f"{value} bytes is more than the {limit} allowed")
+    else:
+        text = f"index {value} is out of bounds for dimension {dim} of size {limit}"
+    return BoundsError(f"{at}: {text}", **where(op))

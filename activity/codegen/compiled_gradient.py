@@ -187,9 +187,7 @@ class GradientFunction:
         # the same for the fast path: ~k, the k-th shadow made
         dups = [i for i, d in enumerate(self.dup) if d]
         self._pick_fast = [j if j >= 0 else ~dups.index(~j) for j in self._pick]
-        # (checked code raises from CompiledFunction.call, which the fast path bypasses)
-        self._fast = (getattr(self.compiled, "_entry", None) is not None and not self.pointers
-                      and getattr(self.compiled, "checks", None) is None)
+        self._fast = getattr(self.compiled, "_entry", None) is not None and not self.pointers
         # what a call does with each argument, in one small integer (the hot loop)
         self._how = [(_BUFFER if b else 0) | (_COPY if c else 0) | (_DUP if d else 0)
                      for b, c, d in zip(self.buffers, self.copy, self.dup, strict=True)]
@@ -352,12 +350,15 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             the primal's float ops keep their order either way).
         check_bounds: check every memref access of the gradient against its memref's
             sizes (cpu): a call going out of bounds raises
-            :class:`~activity.codegen.checks.BoundsError` (an ``IndexError`` naming the
+            :class:`~activity.BoundsError` (an ``IndexError`` naming the
             op, its place in the source, the index and the size) instead of reading or
             writing past an array.  Slower; for finding such bugs.
     """
     from activity.codegen import _module
 
+    if check_bounds and target == "gpu":
+        raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
+                         "bounds checks)")
     module = _module(source)
     from activity.codegen.specialize import wanted
 

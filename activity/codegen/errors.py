@@ -8,3 +8,14 @@ from activity.errors import ActivityError
 
 class CodegenError(ActivityError):
     """The module uses something the lowering does not support (with the op's place)."""
+
+
+class BoundsError(ActivityError, IndexError):
+    """Checked compiled code (``check_bounds=True``) went out of bounds: an index past
+    its dimension, a copy between memrefs of different shapes, a view reaching past
+    its source, a cast or reshape the sizes do not match, a negative allocation size
+    (:mod:`activity.codegen.checks`)."""
+
+
+class CheckedAssertionError(ActivityError, AssertionError):
+    """A ``cf.assert`` failed in checked compiled code."""

@@ -44,6 +44,7 @@ from activity.codegen.types import (
     scalar_type,
     value_type,
 )
+from activity.frontend import location_of
 
 _LOCK = threading.RLock()
 _INIT = False
@@ -113,6 +114,14 @@ def module_key(module: ModuleOp) -> str:
 
 # ---------------------------------------------------------------------------------------
 # The packed wrapper
+
+
+def locations_key(module: ModuleOp) -> str:
+    """A digest of where ``module``'s ops were written: two modules of one text
+    parsed from different places compile to the same code, but checked code names
+    the places (activity.codegen.checks)."""
+    places = repr([location_of(op) for op in module.walk()])
+    return hashlib.sha256(places.encode()).hexdigest()
 
 
 def wrapper_name(func: str) -> str:
@@ -830,6 +839,8 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
     Cached per session on (module text, function, opt level, fill, noalias, checks)."""
     key = key or module_key(module)
+    if check_bounds:  # (the failure messages name the ops' places)
+        key += locations_key(module)
     ck = (key, func, "cpu", opt, fill, noalias, check_bounds)
     hit = _CACHE.get(ck)
     if hit is not None:

@@ -179,7 +179,7 @@ class Target:
     # freed blocks (activity.codegen.heap; the host JIT only)
     heap_cache: bool = False
     # check every memref access against its memref's sizes (activity.codegen.checks):
-    # a failed check is recorded and the access goes to a scratch slot instead
+    # a failed check is recorded and the function left at once
     check_bounds: bool = False
 
 
@@ -825,6 +825,7 @@ class FuncLowering:
         self.b = ir.IRBuilder(self.entry)
         self.N = LLVMBackend(self.b, lambda f, args: ml.math(self.b, f, args))
         self._alloca_place: dict[int, str] = {}
+        self._check_exit: ir.Block | None = None  # target.check_bounds: see check_exit
         # buffers whose atomic_rmw updates may be plain (a host thread's private copy)
         self.plain_rmw: set[SSAValue] = set()
 
@@ -1302,47 +1303,68 @@ class FuncLowering:
                  op: Operation | None = None) -> ir.Value:
         """The address of ``d[idxs]``; with ``target.check_bounds`` and the accessing
         ``op`` given, every index is checked against its dimension's size first."""
+        if op is not None and self.ml.target.check_bounds and idxs:
+            sizes = self.dsizes(d, lay)
+            self.checked(op, "index", [self.b.icmp_unsigned("<", i, n)
+                                       for i, n in zip(idxs, sizes, strict=True)],
+                         list(idxs), sizes)
         base = self.b.extract_value(d, 1)
-        p = self.b.gep(base, [self.linear(d, lay, idxs)], inbounds=True,
-                       source_etype=lay.elem)
-        if op is None or not self.ml.target.check_bounds or not idxs:
-            return p
-        sizes = self.dsizes(d, lay)
-        oks = [self.b.icmp_unsigned("<", i, n) for i, n in zip(idxs, sizes, strict=True)]
-        return self.checked(op, "index", oks, list(idxs), sizes, p)
+        return self.b.gep(base, [self.linear(d, lay, idxs)], inbounds=True,
+                          source_etype=lay.elem)
 
     def checked(self, op: Operation, kind: str, oks: list[ir.Value], got: list[ir.Value],
-                limit: list[ir.Value], p: ir.Value | None = None) -> ir.Value:
-        """Branch on the checks ``oks`` (one per dimension): where one fails, record
-        (once per call) the site of ``op``, the first failing dimension and its
-        ``got``/``limit`` values; returns ``p``, or where a check failed the scratch
-        slot (:mod:`activity.codegen.checks`).  Without ``p``, the condition."""
-        from activity.codegen.checks import failed_block, scratch
+                limit: list[ir.Value], dims: Sequence[int] | None = None) -> None:
+        """Branch on the checks ``oks`` (one per dimension): where one fails, record the
+        site of ``op``, the first failing dimension and its ``got``/``limit`` values,
+        and leave the function (:mod:`activity.codegen.checks`); the code after it runs
+        only when every check holds."""
+        from activity.codegen.checks import failed_block
 
         b = self.b
         ok = oks[0]
         for c in oks[1:]:
             ok = b.and_(ok, c)
-        here = b.block
         bad = self.fresh_block("check.fail")
         cont = self.fresh_block("check.ok")
         b.cbranch(ok, cont, bad)
         b.position_at_end(bad)
-        dim: ir.Value = self.i64(len(oks) - 1)
+        at = list(dims) if dims is not None else list(range(len(oks)))
+        dim: ir.Value = self.i64(at[-1])
         g, lim = got[-1], limit[-1]
         for k in range(len(oks) - 2, -1, -1):  # the first failing dimension
-            dim = b.select(oks[k], dim, self.i64(k))
+            dim = b.select(oks[k], dim, self.i64(at[k]))
             g = b.select(oks[k], g, got[k])
             lim = b.select(oks[k], lim, limit[k])
         failed_block(self, kind, op, dim, g, lim)
-        b.branch(cont)
+        b.branch(self.check_exit())
         b.position_at_end(cont)
-        if p is None:
-            return ok
-        phi = b.phi(p.type)
-        phi.add_incoming(p, here)
-        phi.add_incoming(scratch(self.ml), bad)
-        return phi
+
+    def check_exit(self) -> ir.Block:
+        """The block a failed check leaves the function through: it returns undefined
+        results (the caller -- a function checking after the call, or Python -- sees
+        the failure record and never reads them)."""
+        if self._check_exit is None:
+            here = self.b.block
+            bb = self.fresh_block("check.exit")
+            self.b.position_at_end(bb)
+            rt = self.fn.function_type.return_type
+            if isinstance(rt, ir.VoidType):
+                self.b.ret_void()
+            else:
+                self.b.ret(ir.Constant(rt, ir.Undefined))
+            self.b.position_at_end(here)
+            self._check_exit = bb
+        return self._check_exit
+
+    def check_after_call(self) -> None:
+        """After a call of a function of the module in checked code: leave too when the
+        callee failed a check (it has left already)."""
+        from activity.codegen.checks import failed
+
+        bad = failed(self)
+        cont = self.fresh_block("call.ok")
+        self.b.cbranch(bad, self.check_exit(), cont)
+        self.b.position_at_end(cont)
 
     # An i1 element is a byte in memory (as numpy's bool_): it is loaded and stored as
     # an i8.  LLVM's own ``store i1`` would do for one element, but a vectorized loop
@@ -1463,6 +1485,8 @@ class FuncLowering:
         sizes = [self.i64(n) if n is not None else next(dyn) for n in lay.shape]
         count = self.product(sizes)
         es = elem_size(lay.elem)
+        if self.ml.target.check_bounds:
+            self.check_alloc(op, sizes, es)
         align_attr = _prop(op, "alignment")
         align = int(align_attr.value.data) if isinstance(align_attr, IntegerAttr) else 0
         name = op_name(op)
@@ -1502,6 +1526,26 @@ class FuncLowering:
         self.set(op, self.pack(descriptor_type(lay.rank),
                                [raw, aligned, self.i64(0), *sizes,
                                 *self.row_major(sizes)]))
+
+    def check_alloc(self, op: Operation, sizes: list[ir.Value], es: int) -> None:
+        """Check an allocation's sizes: none negative, and their product in bytes
+        below 2**47 (a negative size or a byte count wrapping around would make a
+        small block that accesses checked against the sizes would run past)."""
+        b = self.b
+        dyn = [(k, n) for k, n in enumerate(sizes) if not isinstance(n, ir.Constant)]
+        if not dyn:
+            return
+        self.checked(op, "alloc", [b.icmp_signed(">=", n, self.i64(0)) for _, n in dyn],
+                     [n for _, n in dyn], [self.i64(0)] * len(dyn), dims=[k for k, _ in dyn])
+        nbytes: ir.Value = self.i64(es)
+        over: ir.Value = ir.Constant(I1, 0)
+        for n in sizes:
+            r = b.umul_with_overflow(nbytes, n)
+            nbytes = b.extract_value(r, 0)
+            over = b.or_(over, b.extract_value(r, 1))
+        limit = self.i64(1 << 47)
+        self.checked(op, "alloc", [b.and_(b.not_(over), b.icmp_unsigned("<", nbytes, limit))],
+                     [b.select(over, self.i64(-1), nbytes)], [limit], dims=[-1])
 
     def block_cached(self, alloc: Operation) -> bool:
         """``alloc`` and its deallocs go through the cache of freed blocks: a host JIT
@@ -1593,7 +1637,23 @@ class FuncLowering:
         st, rt = op.operands[0].type, op.results[0].type
         if not isinstance(st, MemRefType) or not isinstance(rt, MemRefType):
             raise unsupported(op, "unranked memrefs")
+        if self.ml.target.check_bounds:
+            self.check_layout(op, src, layout(st), layout(rt))
         self.set(op, src)
+
+    def check_layout(self, op: Operation, d: ir.Value, ls: Layout, lr: Layout) -> None:
+        """Check that what the result type of a cast states statically -- sizes, then
+        strides, then the offset -- is what the descriptor holds (accesses through the
+        result read the type's values, not the descriptor's)."""
+        got = [*self.dsizes(d, ls), *self.dstrides(d, ls), self.doffset(d, ls)]
+        want = [*lr.shape, *lr.strides, lr.offset]
+        pairs = [(k, g, w) for k, (g, w) in enumerate(zip(got, want, strict=True))
+                 if w is not None and not isinstance(g, ir.Constant)]
+        if pairs:
+            self.checked(op, "cast", [self.b.icmp_signed("==", g, self.i64(w))
+                                      for _, g, w in pairs],
+                         [g for _, g, _ in pairs], [self.i64(w) for _, _, w in pairs],
+                         dims=[k for k, _, _ in pairs])
 
     def op_subview(self, op: Operation) -> None:
         src = op.operands[0]
@@ -1608,7 +1668,7 @@ class FuncLowering:
         for o, s in zip(offs, strides, strict=True):
             off = self.b.add(off, self.b.mul(o, s))
         if self.ml.target.check_bounds and sizes:
-            sizes = self.check_subview(op, self.dsizes(d, lay), offs, sizes, steps)
+            self.check_subview(op, self.dsizes(d, lay), offs, sizes, steps)
         keep_sizes, keep_strides = [], []
         drop = len(sizes) - rank
         static_sizes = _ints(op.properties["static_sizes"])
@@ -1623,10 +1683,9 @@ class FuncLowering:
                                 *keep_sizes, *keep_strides]))
 
     def check_subview(self, op: Operation, src: list[ir.Value], offs: list[ir.Value],
-                      sizes: list[ir.Value], steps: list[ir.Value]) -> list[ir.Value]:
-        """The view's sizes, checked to stay within its source (each dimension empty,
-        or its first and last index below the source's size); where not, all zero, so
-        that every access through the view fails its own check."""
+                      sizes: list[ir.Value], steps: list[ir.Value]) -> None:
+        """Check that the view stays within its source: in each dimension it is empty,
+        or its first and last index lie below the source's size."""
         b = self.b
         zero, one = self.i64(0), self.i64(1)
         oks, lasts = [], []
@@ -1636,8 +1695,20 @@ class FuncLowering:
                             b.icmp_signed(">", n, zero))
             oks.append(b.or_(b.icmp_signed("==", n, zero), inside))
             lasts.append(b.select(b.icmp_unsigned("<", o, lim), last, o))
-        ok = self.checked(op, "view", oks, lasts, src)
-        return [b.select(ok, n, zero) for n in sizes]
+        self.checked(op, "view", oks, lasts, src)
+
+    def check_shape(self, op: Operation, got: list[ir.Value],
+                    want: Sequence[int | ir.Value | None]) -> None:
+        """Check a reshape: dimension ``k`` of ``got`` equals ``want[k]`` (a static
+        size, a run-time one, or ``None``: nothing to check)."""
+        pairs = [(k, g, self.i64(w) if isinstance(w, int) else w)
+                 for k, (g, w) in enumerate(zip(got, want, strict=True)) if w is not None]
+        pairs = [(k, g, w) for k, g, w in pairs
+                 if not (isinstance(g, ir.Constant) and isinstance(w, ir.Constant))]
+        if pairs:
+            self.checked(op, "shape", [self.b.icmp_signed("==", g, w) for _, g, w in pairs],
+                         [g for _, g, _ in pairs], [w for _, _, w in pairs],
+                         dims=[k for k, _, _ in pairs])
 
     def mixed(self, op: Operation) -> tuple[list[ir.Value], list[ir.Value], list[ir.Value]]:
         """Offsets, sizes and strides of a subview / reinterpret_cast (static or not)."""
@@ -1665,6 +1736,8 @@ class FuncLowering:
         sz, st = self.dsizes(d, lay), self.dstrides(d, lay)
         sizes = [self.product([sz[k] for k in g]) for g in groups]
         strides = [st[g[-1]] if g else self.i64(1) for g in groups]
+        if self.ml.target.check_bounds:
+            self.check_shape(op, sizes, layout(op.results[0].type).shape)
         self.set(op, self.pack(descriptor_type(len(groups)),
                                [self.b.extract_value(d, 0), self.b.extract_value(d, 1),
                                 self.doffset(d, lay), *sizes, *strides]))
@@ -1677,6 +1750,9 @@ class FuncLowering:
         static = _ints(op.properties["static_output_shape"])
         dyn = iter(self.v(x) for x in op.operands[1:])
         out = [next(dyn) if is_dynamic(n) else self.i64(n) for n in static]
+        if self.ml.target.check_bounds:  # each group of the result spans its dimension
+            sz = self.dsizes(d, lay)
+            self.check_shape(op, [self.product([out[j] for j in g]) for g in groups], sz)
         st = self.dstrides(d, lay)
         strides: list[ir.Value] = [self.i64(0)] * len(out)
         for k, g in enumerate(groups):
@@ -1693,11 +1769,10 @@ class FuncLowering:
         ls, ld = self.layout_of(src), self.layout_of(dst)
         s, d = self.v(src), self.v(dst)
         sizes = self.dsizes(s, ls)
-        if self.ml.target.check_bounds and sizes:  # the same shape, or nothing copied
+        if self.ml.target.check_bounds and sizes:  # one shape on both sides
             dsz = self.dsizes(d, ld)
-            ok = self.checked(op, "copy", [self.b.icmp_signed("==", a, c)
-                                           for a, c in zip(sizes, dsz, strict=True)], sizes, dsz)
-            sizes = [self.b.select(ok, n, self.i64(0)) for n in sizes]
+            self.checked(op, "copy", [self.b.icmp_signed("==", a, c)
+                                      for a, c in zip(sizes, dsz, strict=True)], sizes, dsz)
         es = elem_size(ls.elem)
         if ls.contiguous() and ld.contiguous():
             n = self.b.mul(self.product(sizes), self.i64(es))
@@ -1796,6 +1871,8 @@ class FuncLowering:
             v = self.v(x)
             args += self.unpack(v) if isinstance(x.type, MemRefType) else [v]
         r = self.b.call(fn, args)
+        if self.ml.target.check_bounds and has_body(self.ml.program.functions[callee]):
+            self.check_after_call()
         if len(op.results) == 1:
             self.set(op, r)
         elif op.results:

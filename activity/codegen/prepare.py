@@ -28,6 +28,7 @@ from xdsl.ir import Operation
 
 from activity.codegen.expand import expand_reductions, splittable
 from activity.codegen.speculate import speculate_ifs, speculated
+from activity.frontend import carry_location
 
 
 def with_reassoc(module: ModuleOp) -> int:
@@ -55,6 +56,7 @@ def prepare(module: ModuleOp, speculate: bool | None = None, reassoc: bool = Fal
     split: list[Operation] = []
     if expand and splittable(module):  # (no clone where there is nothing to split)
         out = module.clone()
+        carry_location(out, module)
         split = list(expand_reductions(out))
     if speculate or (speculate is None and reassoc):
         out = speculated(out)
@@ -63,6 +65,7 @@ def prepare(module: ModuleOp, speculate: bool | None = None, reassoc: bool = Fal
     if reassoc:
         if out is module:
             out = module.clone()
+            carry_location(out, module)
         with_reassoc(out)
     return out
 

@@ -13,6 +13,7 @@ from xdsl.dialects import scf
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 
+from activity.frontend import carry_location
 from activity.ops import op_name
 
 
@@ -20,6 +21,7 @@ def sequentialize(module: ModuleOp) -> ModuleOp:
     """A copy of ``module`` with every ``scf.parallel`` replaced by an ``scf.for`` nest
     (innermost first, so nested parallel loops are handled too)."""
     clone = module.clone()
+    carry_location(clone, module)
     for op in reversed(list(clone.walk())):
         if op_name(op) == "scf.parallel":
             _replace(op)
@@ -67,6 +69,7 @@ def _replace(pop: Operation) -> None:
                     result = mapping.get(rop.operands[0], rop.operands[0])
                     continue
                 new = rop.clone(value_mapper=mapping)
+                carry_location(new, rop)
                 blk.add_op(new)
                 for a, b in zip(rop.results, new.results, strict=True):
                     mapping[a] = b

@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
 
 from activity.codegen.errors import CodegenError
 from activity.engine.program import Program, entry_args, has_body
+from activity.frontend import carry_location
 
 
 def wanted(static_argnums: Any) -> bool:
@@ -132,6 +133,7 @@ def specialize(module: ModuleOp, func: str, values: Mapping[int, int]) -> Module
     are constants: each becomes an ``arith.constant`` at the top of the entry block
     and every use of the argument uses it instead.  The argument itself stays (unused)."""
     out = module.clone()
+    carry_location(out, module)
     specialize_in_place(out, func, values)
     return out
 

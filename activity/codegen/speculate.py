@@ -44,6 +44,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from activity.ad.reverse import TAPE_ATTR
 from activity.codegen.lower import cacheable_alloc
+from activity.frontend import carry_location
 from activity.ops import lookup
 from activity.ops.spec import OpKind
 
@@ -251,6 +252,7 @@ def speculated(module: ModuleOp, budget: int = 0) -> ModuleOp:
     if not any(isinstance(op, scf.IfOp) for op in module.walk()):
         return module
     clone = module.clone()
+    carry_location(clone, module)
     return clone if speculate_ifs(clone, budget) else module
 
 
