@@ -649,3 +649,35 @@ def test_the_gradients_copies_of_the_users_ops_keep_their_source_locations() -> 
     assert placed and all((p.line, p.col) == (34, 10) for p in placed)
     assert placed[0].file.endswith("quickstart.mlir")
     assert any(location_of(op) is None for op in fg.walk() if op.name == "arith.mulf")
+
+
+QUOTIENT = """
+func.func @q(%a: f64, %b: f64) -> f64 {
+  %r = arith.divf %a, %b : f64
+  return %r : f64
+}
+func.func @q32(%a: f32, %b: f32) -> f32 {
+  %r = arith.divf %a, %b : f32
+  return %r : f32
+}
+"""
+
+
+@pytest.mark.parametrize("func,a,b", [("q", 1e160, 1e160), ("q", 1e-170, 1e-160),
+                                      ("q32", 3e20, 1e20)])
+def test_a_quotients_partial_survives_where_the_divisor_squared_does_not(
+        func: str, a: float, b: float) -> None:
+    """d(a/b)/db = -(a/b)/b: with b*b (which overflows past 1.3e154 in f64, 1.8e19
+    in f32, and underflows below their reciprocals) it came out 0 or infinite."""
+    m = parse(QUOTIENT)
+    want = -(a / b) / b
+    if func == "q32":
+        a, b = np.float32(a), np.float32(b)
+    da, db = activity.gradient(m, func)(a, b)
+    assert db == pytest.approx(want, rel=1e-6, abs=0)
+    assert da == pytest.approx(1 / float(b), rel=1e-6, abs=0)
+    from activity.semantics.interpreter import Interpreter
+
+    g = grad(m, func, ["active", "active"])
+    ref = Interpreter(g).run(f"{func}_grad", [a, b, np.float32(1.0) if func == "q32" else 1.0])
+    assert ref.results[1] == pytest.approx(want, rel=1e-6, abs=0)

@@ -137,9 +137,12 @@ def _one(N: Any, *a: Any) -> Any:
 _fl(("arith.addf", "llvm.fadd"), "a + b", lambda N, a, b: a + b, lambda N, a, b: (1, 1), 2)
 _fl(("arith.subf", "llvm.fsub"), "a - b", lambda N, a, b: a - b, lambda N, a, b: (1, -1), 2)
 _fl(("arith.mulf", "llvm.fmul"), "a * b", lambda N, a, b: a * b, lambda N, a, b: (b, a), 2)
+# d(a/b)/db = -(a/b)/b, not -a/(b*b): b*b overflows for |b| past the square root of the
+# largest float (1.8e19 in f32) and underflows below that of the smallest, where the
+# quotient is still an ordinary number -- the partial came out 0 or infinite
 _fl(
     ("arith.divf", "llvm.fdiv"), "a / b", lambda N, a, b: N.div(a, b),
-    lambda N, a, b: (N.div(1, b), -N.div(a, b * b)), 2,
+    lambda N, a, b: (N.div(1, b), -N.div(N.div(a, b), b)), 2,
 )
 _fl(("arith.negf", "llvm.fneg"), "-a", lambda N, a: -a, lambda N, a: (-1,), 1)
 _fl(
