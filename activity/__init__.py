@@ -13,7 +13,7 @@ Public API::
 from activity.ad import grad
 from activity.analysis.result import ActivityResult, ValueActivity
 from activity.api import ActivityWarning, analyze, parse
-from activity.codegen import BoundsError, CheckedAssertionError, compile, gradient  # noqa: A004
+from activity.codegen import BoundsError, CompiledAssertionError, compile, gradient  # noqa: A004
 from activity.errors import ActivityError
 from activity.evaluate import evaluate
 
@@ -21,6 +21,6 @@ __version__ = "0.1.0"
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "BoundsError",
-    "CheckedAssertionError", "ValueActivity", "analyze",
+    "CompiledAssertionError", "ValueActivity", "analyze",
     "compile", "evaluate", "grad", "gradient", "parse", "__version__",
 ]

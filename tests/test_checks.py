@@ -14,7 +14,7 @@ import pytest
 
 import activity
 from activity.codegen import compile
-from activity.codegen.checks import BoundsError, CheckedAssertionError
+from activity.codegen.checks import BoundsError, CompiledAssertionError
 from activity.errors import ActivityError
 from activity.semantics.interpreter import Interpreter, InterpreterError
 from activity.testing.progen import generate
@@ -195,7 +195,7 @@ def test_each_dimension_copies_views_and_assertions() -> None:
         win(x, 12, 1)
     pos = compile(m, "positive", check_bounds=True)
     assert pos(4.0) == 2.0
-    with pytest.raises(CheckedAssertionError, match="cf.assert in @positive failed: x must "
+    with pytest.raises(CompiledAssertionError, match="cf.assert in @positive failed: x must "
                                                     "be positive") as e:
         pos(-1.0)
     assert isinstance(e.value, AssertionError) and e.value.line is not None
@@ -234,8 +234,39 @@ def test_a_failed_assertion_stops_the_function() -> None:
     """The loop the assertion guards (step 0) never starts: the call raises."""
     f = compile(activity.parse(ACCESSES), "strided_sum", check_bounds=True)
     assert f(np.arange(4.0), 2) == 2.0
-    with pytest.raises(CheckedAssertionError, match="step must be positive"):
+    with pytest.raises(CompiledAssertionError, match="step must be positive"):
         f(np.arange(4.0), 0)
+
+
+def test_unchecked_code_raises_a_failed_assertion_too() -> None:
+    """Without bounds checks a failed ``cf.assert`` no longer traps (which killed the
+    process): the function is left, its callers too, and the call raises, as the
+    interpreter does -- from the primal, a caller and a gradient."""
+    m = activity.parse(ACCESSES + """
+func.func @outer(%x: f64, %mark: memref<1xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f64
+  %r = func.call @positive(%x) : (f64) -> f64
+  memref.store %one, %mark[%c0] : memref<1xf64>
+  return %r : f64
+}
+""")
+    strided = compile(m, "strided_sum")
+    assert strided.checks is not None and "activity_check_report" in strided.llvm_ir
+    with pytest.raises(CompiledAssertionError, match="step must be positive"):
+        strided(np.arange(4.0), 0)  # (the loop of step 0 it guards never starts)
+    assert strided(np.arange(4.0), 1) == 6.0
+    outer = compile(m, "outer")
+    mark = np.zeros(1)
+    with pytest.raises(CompiledAssertionError, match="cf.assert in @positive failed") as e:
+        outer(-4.0, mark)
+    assert e.value.line is not None and mark[0] == 0.0
+    assert outer(4.0, mark) == 2.0 and mark[0] == 1.0
+    g = activity.gradient(m, "outer", argnums=0)
+    assert g(4.0, mark) == pytest.approx(0.25)
+    with pytest.raises(CompiledAssertionError, match="x must be positive"):
+        g(-4.0, mark)
+    assert compile(m, "grid").checks is None  # (no assertion: no record)
 
 
 CALLS = """

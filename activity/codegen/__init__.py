@@ -13,7 +13,7 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 
-from activity.codegen.errors import BoundsError, CheckedAssertionError, CodegenError
+from activity.codegen.errors import BoundsError, CodegenError, CompiledAssertionError
 
 
 def _module(source: Any) -> ModuleOp:
@@ -146,5 +146,5 @@ def keep_freed_memory(limit: int = 1 << 30) -> bool:
     return _keep(limit)
 
 
-__all__ = ["BoundsError", "CheckedAssertionError", "CodegenError", "compile", "gradient",
+__all__ = ["BoundsError", "CompiledAssertionError", "CodegenError", "compile", "gradient",
            "keep_freed_memory"]

@@ -20,7 +20,9 @@ What the lowering checks (``Target.check_bounds``):
 * ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's;
 * ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
   wrapping around;
-* a ``cf.assert`` fails like a check instead of trapping.
+* a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
+  (``Target.recover``: the host JIT, whose Python side reads the record; after calls
+  of functions that may fail an assertion, unchecked code reads it too).
 
 Where a check fails, the code records the call's first failure -- the site (the op),
 the dimension, the value and its limit -- in a module global and leaves the function
@@ -28,7 +30,7 @@ at once, returning undefined results; after every call of a function of the modu
 checked code looks at the record and leaves too.  So nothing after a failure runs, and
 no access leaves the memory the function was given.  After the call, Python reads the
 record and raises :class:`BoundsError` (an ``IndexError``) or
-:class:`CheckedAssertionError` (an ``AssertionError``), with the op's
+:class:`CompiledAssertionError` (an ``AssertionError``), with the op's
 ``FILE:LINE:COL`` when it came from a file.  Arrays the function writes may have been
 partly written by then, and what the function allocated before the failure is not
 freed.
@@ -50,7 +52,7 @@ from typing import TYPE_CHECKING
 from llvmlite import ir
 from xdsl.ir import Operation
 
-from activity.codegen.errors import BoundsError, CheckedAssertionError
+from activity.codegen.errors import BoundsError, CompiledAssertionError
 from activity.errors import ActivityError
 from activity.ops import op_name
 
@@ -145,7 +147,7 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
     if kind == "assert":
         msg = op.properties.get("msg")
         text = getattr(msg, "data", None)
-        return CheckedAssertionError(f"{at} failed" + (f": {text}" if text else ""),
+        return CompiledAssertionError(f"{at} failed" + (f": {text}" if text else ""),
                                      **where(op))
     if kind == "copy":
         text = f"dimension {dim} has size {value} in the source and {limit} in the target"

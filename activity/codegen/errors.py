@@ -17,5 +17,7 @@ class BoundsError(ActivityError, IndexError):
     (:mod:`activity.codegen.checks`)."""
 
 
-class CheckedAssertionError(ActivityError, AssertionError):
-    """A ``cf.assert`` failed in checked compiled code."""
+class CompiledAssertionError(ActivityError, AssertionError):
+    """A ``cf.assert`` failed in code the host JIT compiled (checked or not: a failed
+    assertion leaves the function and the call raises, as the interpreter does,
+    instead of trapping, which would kill the process)."""

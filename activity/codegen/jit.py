@@ -45,6 +45,7 @@ from activity.codegen.types import (
     value_type,
 )
 from activity.frontend import location_of
+from activity.ops import op_name
 
 _LOCK = threading.RLock()
 _INIT = False
@@ -86,9 +87,9 @@ def host_layout(opt: int = 3) -> str:
 
 
 def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False,
-                check_bounds: bool = False) -> Target:
+                check_bounds: bool = False, recover: bool = False) -> Target:
     return Target("cpu", llvm.get_process_triple(), host_layout(opt), fill=fill,
-                  heap_cache=heap_cache, check_bounds=check_bounds)
+                  heap_cache=heap_cache, check_bounds=check_bounds, recover=recover)
 
 
 def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int) -> None:
@@ -839,13 +840,13 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
     Cached per session on (module text, function, opt level, fill, noalias, checks)."""
     key = key or module_key(module)
-    if check_bounds:  # (the failure messages name the ops' places)
-        key += locations_key(module)
+    if check_bounds or any(op_name(op) == "cf.assert" for op in module.walk()):
+        key += locations_key(module)  # (the failure messages name the ops' places)
     ck = (key, func, "cpu", opt, fill, noalias, check_bounds)
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
-    target = host_target(opt, fill, heap_cache=True, check_bounds=check_bounds)
+    target = host_target(opt, fill, heap_cache=True, check_bounds=check_bounds, recover=True)
     ml = ModuleLowering(module, target, name=func)
     irmod = ml.lower([func])
     fop = ml.program.functions[func]

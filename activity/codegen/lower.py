@@ -181,6 +181,10 @@ class Target:
     # check every memref access against its memref's sizes (activity.codegen.checks):
     # a failed check is recorded and the function left at once
     check_bounds: bool = False
+    # a failed cf.assert is recorded and the function left, for the caller to raise
+    # (the host JIT, whose Python side reads the record), instead of trapping (which
+    # kills the process)
+    recover: bool = False
 
 
 # LLVM intrinsics for math functions (the rest are libm calls on the host).
@@ -570,6 +574,7 @@ class ModuleLowering:
         # target.check_bounds: the checked ops, numbered from 1 (the failure record's
         # first word; activity.codegen.checks)
         self.check_sites: list[tuple[str, Operation, str]] = []
+        self._asserting: set[str] | None = None
 
     def loop_id(self, *hints: tuple[str, ir.Constant | None]) -> ir.MDValue:
         """A fresh loop ID carrying ``hints`` (``("llvm.loop.unroll.full", None)``,
@@ -702,6 +707,32 @@ class ModuleLowering:
         return g
 
     # -- driving -----------------------------------------------------------------------
+
+    def asserting(self) -> set[str]:
+        """The functions that may fail a ``cf.assert``: those holding one, and their
+        callers (transitively)."""
+        if self._asserting is None:
+            calls: dict[str, set[str]] = {}
+            found: set[str] = set()
+            for name, fop in self.program.functions.items():
+                if not has_body(fop):
+                    continue
+                for op in fop.walk():
+                    n = op_name(op)
+                    if n == "cf.assert":
+                        found.add(name)
+                    elif n in ("func.call", "llvm.call"):
+                        t = call_target(op)
+                        if t is not None:
+                            calls.setdefault(t, set()).add(name)
+            todo = list(found)
+            while todo:
+                for caller in calls.get(todo.pop(), ()):
+                    if caller not in found:
+                        found.add(caller)
+                        todo.append(caller)
+            self._asserting = found
+        return self._asserting
 
     def callees(self, roots: Sequence[str]) -> list[str]:
         """``roots`` and every function with a body they (transitively) call."""
@@ -1845,10 +1876,11 @@ class FuncLowering:
             raise unsupported(op)
 
     def op_assert(self, op: Operation) -> None:
-        """cf.assert: a failed assertion traps (the interpreter raises); with
-        ``target.check_bounds`` it is recorded and the call raises."""
+        """cf.assert: a failed assertion is recorded, the function left and the call
+        raises, as the interpreter does (``target.recover`` or ``check_bounds``: the
+        host JIT); elsewhere (kernels, ahead-of-time code) it traps."""
         c = self.v(op.operands[0])
-        if self.ml.target.check_bounds:  # recorded, as a failed bounds check
+        if self.ml.target.check_bounds or self.ml.target.recover:  # as a failed check
             self.checked(op, "assert", [c], [self.i64(0)], [self.i64(0)])
             return
         fail = self.fresh_block("assert.fail")
@@ -1871,7 +1903,8 @@ class FuncLowering:
             v = self.v(x)
             args += self.unpack(v) if isinstance(x.type, MemRefType) else [v]
         r = self.b.call(fn, args)
-        if self.ml.target.check_bounds and has_body(self.ml.program.functions[callee]):
+        if ((self.ml.target.check_bounds and has_body(self.ml.program.functions[callee]))
+                or (self.ml.target.recover and callee in self.ml.asserting())):
             self.check_after_call()
         if len(op.results) == 1:
             self.set(op, r)
