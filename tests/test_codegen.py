@@ -116,6 +116,19 @@ def test_loop_of_constant_trips_around_an_if_without_else() -> None:
                               [np.array([1.0, 2.0, -3.0, 4.0]), 0.5])
 
 
+def test_a_loop_of_one_iteration_gets_no_unroll_hint(capfd: pytest.CaptureFixture[str]) -> None:
+    """Random program 339's all_active gradient: an empty ``scf.for`` of one iteration
+    inside an unstructured loop popping a tape.  Hinted, LLVM folded it away and the
+    hint landed on the unstructured loop, which it could not unroll ("loop not
+    unrolled" on stderr; found by a random-program campaign)."""
+    g = generate(339)
+    m = g.parse()
+    gm = activity.grad(m, g.func, list(g.args), prune=False)
+    assert any(op.name == "scf.for" for op in gm.walk())
+    compile(gm, f"{g.func}_grad")
+    assert "not unrolled" not in capfd.readouterr().err
+
+
 def test_examples_agree_with_interpreter() -> None:
     m = activity.parse(ROOT / "examples" / "quickstart.mlir")
     check_against_interpreter(m, "quickstart", [0.3, 2.0, np.linspace(-1, 2, 7), 7])

@@ -409,8 +409,11 @@ def unroll_hint(op: Operation, trips: int) -> bool:
     one op).  The nests matter where sizes are constants (``static_argnums``): the
     reverse of a triangular loop (GMM's ``for col: for r in col+1..d``) counts ``col``
     down and ``r`` over ``0..d-col-2``, which LLVM unrolls only when told to; its
-    forward loop it unrolls by itself."""
-    if not 0 < trips <= UNROLL_MAX_TRIPS:
+    forward loop it unrolls by itself.  A loop of one iteration gets no hint: LLVM folds
+    it into its surroundings before the unroller runs, and the hint could end up on the
+    loop around it (an unstructured one of unknown trip count: "loop not unrolled" on
+    stderr)."""
+    if not 1 < trips <= UNROLL_MAX_TRIPS:
         return False
     n = _unrolled_ops(op.regions[0], UNROLL_MAX_OPS // trips)
     return n is not None and n * trips <= UNROLL_MAX_OPS
