@@ -226,6 +226,12 @@ def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
         fresh(-1)  # (without checks: a small block, and a store past it)
     with pytest.raises(BoundsError, match="the size in bytes overflows"):
         fresh(1 << 61)
+    with pytest.raises(BoundsError, match=r"140737488355328 bytes are too many \(the limit "):
+        fresh(1 << 44)
+    try:  # 64 TiB: malloc returns null (unless the kernel overcommits without limit)
+        assert fresh(1 << 43) == 1.0
+    except BoundsError as e:
+        assert "could not allocate 70368744177664 bytes" in str(e)
     with pytest.raises(BoundsError, match="index 3 is out of bounds for dimension 0 of size 2"):
         fresh(2)
 

@@ -19,7 +19,7 @@ What the lowering checks (``Target.check_bounds``):
   descriptor's (accesses through the result use the type's);
 * ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's;
 * ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
-  wrapping around;
+  wrapping around, and a block obtained (``malloc`` may return null);
 * a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
   (``Target.recover``: the host JIT, whose Python side reads the record; after calls
   of functions that may fail an assertion, unchecked code reads it too).
@@ -165,8 +165,9 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
                 f"dimension {dim} of the result has size {value}, its type says {limit}")
     elif kind == "alloc":
         text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
+                f"could not allocate {value} bytes" if dim == -2 else
                 "the size in bytes overflows" if value < 0 else
-                f"{value} bytes is more than the {limit} allowed")
+                f"{value} bytes are too many (the limit is {limit})")
     else:
         text = f"index {value} is out of bounds for dimension {dim} of size {limit}"
     return BoundsError(f"{at}: {text}", **where(op))

@@ -1529,19 +1529,19 @@ class FuncLowering:
             hook = self.ml.alloc_hook
             fname = hook(self, op) if hook is not None else None
             if self.block_cached(op):
-                raw = self.cached_malloc(self.b.mul(count, self.i64(es)))
+                raw = self.cached_malloc(self.b.mul(count, self.i64(es)), op)
                 self.set(op, self.pack(descriptor_type(lay.rank),
                                        [raw, raw, self.i64(0), *sizes,
                                         *self.row_major(sizes)]))
                 return
             if align > 16:
                 nbytes = self.b.add(self.b.mul(count, self.i64(es)), self.i64(align))
-                raw = self.call_malloc(nbytes, self.i64(1), fname)
+                raw = self.call_malloc(nbytes, self.i64(1), fname, op)
                 a = self.b.ptrtoint(raw, I64)
                 a = self.b.and_(self.b.add(a, self.i64(align - 1)), self.i64(-align))
                 aligned = self.b.inttoptr(a, PTR)
             else:
-                raw = self.call_malloc(count, self.i64(es), fname)
+                raw = self.call_malloc(count, self.i64(es), fname, op)
                 aligned = raw
         else:
             if place == "entry":
@@ -1593,7 +1593,14 @@ class FuncLowering:
             return False
         return cacheable_alloc(alloc.results[0])
 
-    def cached_malloc(self, nbytes: ir.Value) -> ir.Value:
+    def check_allocated(self, op: Operation | None, p: ir.Value, nbytes: ir.Value) -> None:
+        """Checked code: the allocation of ``op`` got a block (a null pointer, for a
+        block larger than the machine can give, would be written through)."""
+        if op is not None and self.ml.target.check_bounds:
+            self.checked(op, "alloc", [self.b.icmp_unsigned("!=", p, ir.Constant(PTR, None))],
+                         [nbytes], [self.i64(0)], dims=[-2])
+
+    def cached_malloc(self, nbytes: ir.Value, op: Operation | None = None) -> ir.Value:
         """``nbytes`` from the cache of freed blocks (``activity.codegen.heap``), filled as
         the target says (a reused block holds old data: ``fill=0`` needs a memset, not
         ``calloc``)."""
@@ -1601,21 +1608,25 @@ class FuncLowering:
 
         define_heap_cache(self.ml.ir)
         p = self.b.call(self.ml.ir.globals[ALLOC], [nbytes])
+        self.check_allocated(op, p, nbytes)
         fill = self.ml.target.fill
         if fill is not None:
             self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
                         [p, ir.Constant(I8, fill), nbytes, ir.Constant(I1, 0)])
         return p
 
-    def call_malloc(self, count: ir.Value, size: ir.Value, fname: str | None = None
-                    ) -> ir.Value:
+    def call_malloc(self, count: ir.Value, size: ir.Value, fname: str | None = None,
+                    op: Operation | None = None) -> ir.Value:
         t = self.ml.target
         if fname is None and t.fill == 0 and t.malloc == "malloc":
             fn = self.ml.declare("calloc", PTR, [I64, I64])
-            return self.b.call(fn, [count, size])
+            p = self.b.call(fn, [count, size])
+            self.check_allocated(op, p, self.b.mul(count, size))
+            return p
         fn = self.ml.declare(fname or t.malloc, PTR, [I64])
         n = self.b.mul(count, size)
         p = self.b.call(fn, [n])
+        self.check_allocated(op, p, n)
         if t.fill is not None and fname is None:
             self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
                         [p, ir.Constant(I8, t.fill), n, ir.Constant(I1, 0)])
