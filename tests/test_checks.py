@@ -210,8 +210,8 @@ def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
             ("fixed", [6, 1.0], "memref.subview in @fixed: index 9 of dimension 0 is out "
                                 "of bounds for the source's size 7"),
             ("as8", [1.0], "memref.cast in @as8: dimension 0 has size 7, its type says 8"),
-            ("rows", [1.0], "memref.expand_shape in @rows: dimension 0 of the result spans "
-                            "8 elements of the source's 7")):
+            ("rows", [1.0], "memref.expand_shape in @rows: the result's dimensions 0, 1 "
+                            "span 8 elements, the source's dimension 0 has 7")):
         big = np.zeros(12)
         with pytest.raises(BoundsError, match=msg):
             compile(m, name, check_bounds=True)(big[:7], *args)
@@ -273,6 +273,97 @@ func.func @outer(%x: f64, %mark: memref<1xf64>) -> f64 {
     with pytest.raises(CompiledAssertionError, match="x must be positive"):
         g(-4.0, mark)
     assert compile(m, "grid").checks is None  # (no assertion: no record)
+
+
+ADVERSARIAL = """
+func.func @ex(%a: memref<?xf64>, %n: index, %i: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %w = memref.expand_shape %a [[0, 1]] output_shape [%n, 4] : memref<?xf64> into memref<?x4xf64>
+  %v = memref.load %w[%i, %c0] : memref<?x4xf64>
+  return %v : f64
+}
+func.func @ex2(%a: memref<?xf64>, %n: index, %m: index) -> f64 {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %w = memref.expand_shape %a [[0, 1]] output_shape [%n, %m] : memref<?xf64> into memref<?x?xf64>
+  %v = memref.load %w[%c1, %c0] : memref<?x?xf64>
+  return %v : f64
+}
+func.func @grouped(%a: memref<?x?xf64>, %m: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %w = memref.expand_shape %a [[0, 1], [2, 3]] output_shape [2, 4, %m, 3]
+      : memref<?x?xf64> into memref<2x4x?x3xf64>
+  %v = memref.load %w[%c0, %c0, %c0, %c0] : memref<2x4x?x3xf64>
+  return %v : f64
+}
+func.func @sv(%a: memref<?xf64>, %o: index, %n: index, %s: index, %i: index) -> f64 {
+  %w = memref.subview %a[%o] [%n] [%s] : memref<?xf64> to memref<?xf64, strided<[?], offset: ?>>
+  %v = memref.load %w[%i] : memref<?xf64, strided<[?], offset: ?>>
+  return %v : f64
+}
+func.func @column(%a: memref<?x?xf64, strided<[?, ?], offset: ?>>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %w = memref.cast %a : memref<?x?xf64, strided<[?, ?], offset: ?>>
+      to memref<?x1xf64, strided<[1, 1], offset: ?>>
+  %v = memref.load %w[%c0, %c0] : memref<?x1xf64, strided<[1, 1], offset: ?>>
+  return %v : f64
+}
+"""
+
+
+def test_sizes_that_wrap_around_or_go_negative() -> None:
+    """Sizes chosen so that a wrapping product or sum lands back in bounds (review):
+    reshapes and views refuse them; the message names the result's dimensions of the
+    failing group."""
+    m = activity.parse(ADVERSARIAL)
+    big = np.arange(100.0)
+    ex = compile(m, "ex", check_bounds=True)
+    assert ex(big[:8], 2, 1) == 4.0
+    with pytest.raises(BoundsError, match="the result's dimensions 0, 1 span an invalid size"):
+        ex(big[:8], 2 + (1 << 62), 20)  # (unchecked: reads big[80])
+    with pytest.raises(BoundsError, match="span an invalid size"):
+        compile(m, "ex2", check_bounds=True)(big[:8], -2, -4)
+    with pytest.raises(BoundsError, match="the result's dimensions 2, 3 span 6 elements, the "
+                                          "source's dimension 1 has 7"):
+        compile(m, "grouped", check_bounds=True)(np.zeros((8, 7)), 2)
+    sv = compile(m, "sv", check_bounds=True)
+    assert sv(big[:8], 1, 4, 2, 3) == 7.0
+    for o, n, s in ((0, (1 << 62) + 1, 4), (0, 3, -1), (0, 2, 1 << 63)):
+        with pytest.raises(BoundsError, match="the last index of dimension 0 wraps around"):
+            sv(big[:8], o, n, s, 3)
+    # a dimension of size 1 never uses its stride: a column with stride 0 casts fine
+    col = np.arange(3.0)[:, None]
+    assert col.strides[1] == 0 or col.shape[1] == 1
+    assert compile(m, "column", check_bounds=True)(col) == 0.0
+
+
+def test_a_failed_assertion_before_host_threads_raises() -> None:
+    """The host part of code whose ``scf.parallel`` runs on threads (or the GPU, here
+    emulated) raises too (review: it trapped)."""
+    m = activity.parse("""
+func.func @scale(%x: memref<?xf64>, %s: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %ok = arith.cmpf ogt, %s, %z : f64
+  cf.assert %ok, "s must be positive"
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = arith.mulf %v, %s : f64
+    memref.store %w, %x[%i] : memref<?xf64>
+    scf.reduce
+  }
+  return
+}
+""")
+    for f in (compile(m, "scale", threads=2), compile(m, "scale", target="gpu", emulate=True)):
+        x = np.ones(16)
+        f(x, 2.0)
+        assert (x == 2.0).all()
+        with pytest.raises(CompiledAssertionError, match="s must be positive"):
+            f(x, -1.0)
+        assert (x == 2.0).all()
 
 
 CALLS = """

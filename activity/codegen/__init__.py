@@ -81,7 +81,9 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     ``FILE:LINE:COL``, the index and the size) instead of reading or writing past an
     array -- for finding such bugs; slower, and ``scf.parallel`` loops run on one
     thread (:mod:`activity.codegen.checks`).  By default, as in upstream MLIR, an
-    access out of bounds is undefined behaviour.
+    access out of bounds is undefined behaviour.  A failed ``cf.assert`` raises
+    :class:`~activity.CompiledAssertionError`, checked or not (inside a kernel -- the
+    parallel loops on threads or a GPU -- it traps).
     Compiled functions are cached per session.
     """
     from activity.codegen.specialize import wanted

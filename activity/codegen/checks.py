@@ -14,21 +14,25 @@ What the lowering checks (``Target.check_bounds``):
   size (unsigned, so a negative index fails too);
 * a ``memref.copy``: both sides of one shape;
 * a ``memref.subview``: in each dimension empty, or its first and last index below
-  its source's size;
+  its source's size (the last computed without wrapping around);
 * a ``memref.cast``: the sizes, strides and offset its result type states are the
-  descriptor's (accesses through the result use the type's);
-* ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's;
+  descriptor's (accesses through the result use the type's; the stride of a dimension
+  of size 1, which no access uses, is not checked);
+* ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's
+  (none negative, their product not wrapping around);
 * ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
   wrapping around, and a block obtained (``malloc`` may return null);
 * a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
-  (``Target.recover``: the host JIT, whose Python side reads the record; after calls
-  of functions that may fail an assertion, unchecked code reads it too).
+  (``Target.recover``: host code the JIT compiles, the host part of ``threads=n`` and
+  GPU code included, whose Python side reads the record; after calls of functions
+  that may fail an assertion, unchecked code reads it too).  Inside kernels (the
+  parallel loops on threads or a GPU) and in ahead-of-time code it still traps.
 
 Where a check fails, the code records the call's first failure -- the site (the op),
 the dimension, the value and its limit -- in a module global and leaves the function
 at once, returning undefined results; after every call of a function of the module,
 checked code looks at the record and leaves too.  So nothing after a failure runs, and
-no access leaves the memory the function was given.  After the call, Python reads the
+no checked access leaves the memory the function was given.  After the call, Python reads the
 record and raises :class:`BoundsError` (an ``IndexError``) or
 :class:`CompiledAssertionError` (an ``AssertionError``), with the op's
 ``FILE:LINE:COL`` when it came from a file.  Arrays the function writes may have been
@@ -152,17 +156,23 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
     if kind == "copy":
         text = f"dimension {dim} has size {value} in the source and {limit} in the target"
     elif kind == "view":
-        text = (f"index {value} of dimension {dim} is out of bounds for the source's "
+        text = (f"the last index of dimension {dim} wraps around" if value < 0 else
+                f"index {value} of dimension {dim} is out of bounds for the source's "
                 f"size {limit}")
     elif kind == "cast":
         rank = len(getattr(op.results[0].type, "shape", ()))
         what = (f"dimension {dim} has size" if dim < rank else
                 f"dimension {dim - rank} has stride" if dim < 2 * rank else "the offset is")
         text = f"{what} {value}, its type says {limit}"
+    elif kind == "shape" and op_name(op) == "memref.expand_shape":
+        groups = [[int(getattr(x, "value", x).data) for x in g.data]  # type: ignore
+                  for g in op.properties["reassociation"].data]  # type: ignore
+        dims = ", ".join(str(j) for j in groups[dim]) if 0 <= dim < len(groups) else "?"
+        span = "an invalid size" if value < 0 else f"{value} elements"
+        text = (f"the result's dimensions {dims} span {span}, the source's dimension "
+                f"{dim} has {limit}")
     elif kind == "shape":
-        text = (f"dimension {dim} of the result spans {value} elements of the source's "
-                f"{limit}" if op_name(op) == "memref.expand_shape" else
-                f"dimension {dim} of the result has size {value}, its type says {limit}")
+        text = f"dimension {dim} of the result has size {value}, its type says {limit}"
     elif kind == "alloc":
         text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
                 f"could not allocate {value} bytes" if dim == -2 else

@@ -13,8 +13,9 @@ class CodegenError(ActivityError):
 class BoundsError(ActivityError, IndexError):
     """Checked compiled code (``check_bounds=True``) went out of bounds: an index past
     its dimension, a copy between memrefs of different shapes, a view reaching past
-    its source, a cast or reshape the sizes do not match, a negative allocation size
-    (:mod:`activity.codegen.checks`)."""
+    its source, a cast or reshape the sizes do not match, an allocation of a negative
+    size, of a byte count that wraps around or reaches 2**47, or that ``malloc`` could
+    not satisfy (:mod:`activity.codegen.checks`)."""
 
 
 class CompiledAssertionError(ActivityError, AssertionError):

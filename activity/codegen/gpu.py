@@ -59,6 +59,7 @@ from activity.codegen.jit import (
     host_layout,
     init_llvm,
     jit_module,
+    locations_key,
     module_key,
 )
 from activity.codegen.lower import (
@@ -716,14 +717,19 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
               archs: Sequence[str] = ARCHS, emulate: bool = False) -> GPUModule:
     """Outline the kernels, emit their PTX, JIT the host part (and, with ``emulate``,
     host versions of the kernels)."""
-    key = (module_key(module), func, opt, fill, tuple(archs), emulate)
+    mkey = module_key(module)
+    if any(op_name(op) == "cf.assert" for op in module.walk()):
+        mkey += locations_key(module)  # (a failed assertion names its place)
+    key = (mkey, func, opt, fill, tuple(archs), emulate)
     hit = _GPU_CACHE.get(key)
     if hit is not None:
         return hit
     init_llvm()
+    # (recover: a failed cf.assert in the host part raises, as in compile_cpu's code;
+    # inside a kernel it traps)
     host_ml = ModuleLowering(module, Target("cpu", llvm.get_process_triple(), host_layout(opt),
                                             fill=fill, malloc="activity_gpu_malloc",
-                                            free="activity_gpu_free"), name=func)
+                                            free="activity_gpu_free", recover=True), name=func)
     fop = host_ml.program.functions.get(func)
     if fop is None:
         raise CodegenError(f"no function @{func} in the module")
@@ -766,6 +772,10 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
                              if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
+    if host_ml.check_sites:
+        from activity.codegen.checks import RECORD, Checks
+
+        host.checks = Checks(engine.ee.get_global_value_address(RECORD), host_ml.check_sites)
     gm = GPUModule(host, kernels, kernel_ir, ptx, emulator, written_args(fop),
                    device_only_args(fop))
     _GPU_CACHE[key] = gm

@@ -404,10 +404,10 @@ def unroll_hint(op: Operation, trips: int) -> bool:
     """Whether ``scf.for`` ``op``, of at most ``trips`` iterations, gets
     ``llvm.loop.unroll.full``: at most UNROLL_MAX_TRIPS iterations, no unstructured
     control flow and no loop inside but ``scf.for`` loops whose trip counts have
-    constant bounds (:func:`max_trips`) of at most UNROLL_MAX_TRIPS each, and at most
-    UNROLL_MAX_OPS ops in all once every loop of the nest is unrolled (calls count as
-    one op).  The nests matter where sizes are constants (``static_argnums``): the
-    reverse of a triangular loop (GMM's ``for col: for r in col+1..d``) counts ``col``
+    constant bounds (:func:`max_trips`) of at most UNROLL_MAX_TRIPS each, no call, and
+    at most UNROLL_MAX_OPS ops in all once every loop of the nest is unrolled.  The
+    nests matter where sizes are constants (``static_argnums``): the reverse of a
+    triangular loop (GMM's ``for col: for r in col+1..d``) counts ``col``
     down and ``r`` over ``0..d-col-2``, which LLVM unrolls only when told to; its
     forward loop it unrolls by itself.  A loop of one iteration gets no hint: LLVM folds
     it into its surroundings before the unroller runs, and the hint could end up on the
@@ -422,11 +422,14 @@ def unroll_hint(op: Operation, trips: int) -> bool:
 def _unrolled_ops(region: Region, budget: int) -> int | None:
     """Ops of ``region`` once every inner ``scf.for`` is unrolled (each counted for its
     largest trip count), or None when an inner loop cannot be bounded (any loop
-    without UNROLL_NESTS) or the count passes ``budget``."""
+    without UNROLL_NESTS), the region calls a function of the module, or the count
+    passes ``budget``.  (A loop around a call of the gradient's tape functions, in
+    random program 726's all_active gradient, stayed rolled with the hint on it --
+    "loop not unrolled" on stderr -- and a loop whose work is a call gains little.)"""
     n = 0
     for inner in (op for blk in region.blocks for op in blk.ops):  # (an empty else: none)
         name = op_name(inner)
-        if name.startswith("cf."):
+        if name.startswith("cf.") or name in ("func.call", "llvm.call"):
             return None
         if name == "scf.for" and UNROLL_NESTS:
             bound = max_trips(inner)
@@ -1690,13 +1693,21 @@ class FuncLowering:
         """Check that what the result type of a cast states statically -- sizes, then
         strides, then the offset -- is what the descriptor holds (accesses through the
         result read the type's values, not the descriptor's)."""
-        got = [*self.dsizes(d, ls), *self.dstrides(d, ls), self.doffset(d, ls)]
+        sizes = self.dsizes(d, ls)
+        got = [*sizes, *self.dstrides(d, ls), self.doffset(d, ls)]
         want = [*lr.shape, *lr.strides, lr.offset]
         pairs = [(k, g, w) for k, (g, w) in enumerate(zip(got, want, strict=True))
                  if w is not None and not isinstance(g, ir.Constant)]
+        rank = len(sizes)
+
+        def ok(k: int, g: ir.Value, w: int) -> ir.Value:
+            same = self.b.icmp_signed("==", g, self.i64(w))
+            if rank <= k < 2 * rank:  # (a dimension of size 1 never uses its stride)
+                return self.b.or_(same, self.b.icmp_signed("==", sizes[k - rank], self.i64(1)))
+            return same
+
         if pairs:
-            self.checked(op, "cast", [self.b.icmp_signed("==", g, self.i64(w))
-                                      for _, g, w in pairs],
+            self.checked(op, "cast", [ok(k, g, w) for k, g, w in pairs],
                          [g for _, g, _ in pairs], [self.i64(w) for _, _, w in pairs],
                          dims=[k for k, _, _ in pairs])
 
@@ -1735,12 +1746,34 @@ class FuncLowering:
         zero, one = self.i64(0), self.i64(1)
         oks, lasts = [], []
         for o, n, st, lim in zip(offs, sizes, steps, src, strict=True):
-            last = b.add(o, b.mul(b.sub(n, one), st))
+            # last = o + (n - 1) * st, unsigned and without wrapping around (a size of
+            # 2**62 times a stride of 4 would come back in bounds)
+            span = b.umul_with_overflow(b.sub(n, one), st)
+            end = b.uadd_with_overflow(o, b.extract_value(span, 0))
+            last = b.extract_value(end, 0)
+            wrapped = b.or_(b.extract_value(span, 1), b.extract_value(end, 1))
             inside = b.and_(b.and_(b.icmp_unsigned("<", o, lim), b.icmp_unsigned("<", last, lim)),
-                            b.icmp_signed(">", n, zero))
+                            b.and_(b.icmp_signed(">", n, zero), b.not_(wrapped)))
             oks.append(b.or_(b.icmp_signed("==", n, zero), inside))
-            lasts.append(b.select(b.icmp_unsigned("<", o, lim), last, o))
+            lasts.append(b.select(b.icmp_unsigned("<", o, lim),
+                                  b.select(wrapped, self.i64(-1), last), o))
         self.checked(op, "view", oks, lasts, src)
+
+    def checked_product(self, op: Operation, vals: list[ir.Value]) -> ir.Value:
+        """The product of sizes, or -1 where one is negative or it wraps around (then
+        no source size matches it)."""
+        b = self.b
+        acc: ir.Value = self.i64(1)
+        bad: ir.Value = ir.Constant(I1, 0)
+        for v in vals:
+            if isinstance(v, ir.Constant):
+                r = b.umul_with_overflow(acc, v)
+            else:
+                bad = b.or_(bad, b.icmp_signed("<", v, self.i64(0)))
+                r = b.umul_with_overflow(acc, v)
+            acc = b.extract_value(r, 0)
+            bad = b.or_(bad, b.extract_value(r, 1))
+        return b.select(bad, self.i64(-1), acc)
 
     def check_shape(self, op: Operation, got: list[ir.Value],
                     want: Sequence[int | ir.Value | None]) -> None:
@@ -1797,7 +1830,8 @@ class FuncLowering:
         out = [next(dyn) if is_dynamic(n) else self.i64(n) for n in static]
         if self.ml.target.check_bounds:  # each group of the result spans its dimension
             sz = self.dsizes(d, lay)
-            self.check_shape(op, [self.product([out[j] for j in g]) for g in groups], sz)
+            self.check_shape(op, [self.checked_product(op, [out[j] for j in g])
+                                  for g in groups], sz)
         st = self.dstrides(d, lay)
         strides: list[ir.Value] = [self.i64(0)] * len(out)
         for k, g in enumerate(groups):
