@@ -15,28 +15,20 @@ branch also keeps LLVM from vectorizing a loop, which is where most of the cost 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import run  # noqa: E402  (benchmarks/run.py: the benchmarks, their inputs, code_stats)
 
 import activity  # noqa: E402
 from activity.codegen import compile as compile_fn  # noqa: E402
 from activity.codegen import gradient  # noqa: E402
-
-
-def _run_module() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_run", HERE / "run.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_run"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -46,7 +38,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--size", default="bench", choices=["small", "bench"])
     a = ap.parse_args(argv)
-    run = _run_module()
     names = a.only.split(",") if a.only else run.ORDER
     print(f"{'benchmark':10s} {'primal ms':>10s} {'checked/unchecked':>18s} "
           f"{'gradient ms':>12s} {'checked/unchecked':>18s}")
