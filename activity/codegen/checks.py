@@ -118,7 +118,7 @@ def failed_block(fl: FuncLowering, kind: str, op: Operation, dim: ir.Value,
 
 
 def failed(fl: FuncLowering) -> ir.Value:
-    """Whether a failure is recorded (``i1``): read after calls in checked code."""
+    """Whether a failure is recorded (``i1``): read after calls that may fail one."""
     rec = _record(fl.ml)
     zero = ir.Constant(I64, 0)
     site = fl.b.load(fl.b.gep(rec, [zero, zero], inbounds=True), typ=I64)

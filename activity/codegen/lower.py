@@ -718,25 +718,17 @@ class ModuleLowering:
         """The functions that may fail a ``cf.assert``: those holding one, and their
         callers (transitively)."""
         if self._asserting is None:
-            calls: dict[str, set[str]] = {}
-            found: set[str] = set()
-            for name, fop in self.program.functions.items():
-                if not has_body(fop):
-                    continue
-                for op in fop.walk():
-                    n = op_name(op)
-                    if n == "cf.assert":
-                        found.add(name)
-                    elif n in ("func.call", "llvm.call"):
-                        t = call_target(op)
-                        if t is not None:
-                            calls.setdefault(t, set()).add(name)
-            todo = list(found)
-            while todo:
-                for caller in calls.get(todo.pop(), ()):
-                    if caller not in found:
-                        found.add(caller)
-                        todo.append(caller)
+            import networkx as nx
+
+            from activity.summaries.derive import call_graph
+
+            funcs = self.program.functions
+            found = {name for name, fop in funcs.items() if has_body(fop)
+                     and any(op_name(op) == "cf.assert" for op in fop.walk())}
+            if found:
+                cg = call_graph(self.program, funcs)
+                for name in list(found):
+                    found |= nx.ancestors(cg, name)
             self._asserting = found
         return self._asserting
 
@@ -1759,18 +1751,16 @@ class FuncLowering:
                                   b.select(wrapped, self.i64(-1), last), o))
         self.checked(op, "view", oks, lasts, src)
 
-    def checked_product(self, op: Operation, vals: list[ir.Value]) -> ir.Value:
+    def checked_product(self, vals: list[ir.Value]) -> ir.Value:
         """The product of sizes, or -1 where one is negative or it wraps around (then
         no source size matches it)."""
         b = self.b
         acc: ir.Value = self.i64(1)
         bad: ir.Value = ir.Constant(I1, 0)
         for v in vals:
-            if isinstance(v, ir.Constant):
-                r = b.umul_with_overflow(acc, v)
-            else:
+            if not isinstance(v, ir.Constant):
                 bad = b.or_(bad, b.icmp_signed("<", v, self.i64(0)))
-                r = b.umul_with_overflow(acc, v)
+            r = b.umul_with_overflow(acc, v)
             acc = b.extract_value(r, 0)
             bad = b.or_(bad, b.extract_value(r, 1))
         return b.select(bad, self.i64(-1), acc)
@@ -1830,7 +1820,7 @@ class FuncLowering:
         out = [next(dyn) if is_dynamic(n) else self.i64(n) for n in static]
         if self.ml.target.check_bounds:  # each group of the result spans its dimension
             sz = self.dsizes(d, lay)
-            self.check_shape(op, [self.checked_product(op, [out[j] for j in g])
+            self.check_shape(op, [self.checked_product([out[j] for j in g])
                                   for g in groups], sz)
         st = self.dstrides(d, lay)
         strides: list[ir.Value] = [self.i64(0)] * len(out)
