@@ -717,10 +717,7 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
               archs: Sequence[str] = ARCHS, emulate: bool = False) -> GPUModule:
     """Outline the kernels, emit their PTX, JIT the host part (and, with ``emulate``,
     host versions of the kernels)."""
-    mkey = module_key(module)
-    if any(op_name(op) == "cf.assert" for op in module.walk()):
-        mkey += locations_key(module)  # (a failed assertion names its place)
-    key = (mkey, func, opt, fill, tuple(archs), emulate)
+    key = (module_key(module) + locations_key(module), func, opt, fill, tuple(archs), emulate)
     hit = _GPU_CACHE.get(key)
     if hit is not None:
         return hit

@@ -117,10 +117,14 @@ def module_key(module: ModuleOp) -> str:
 # The packed wrapper
 
 
-def locations_key(module: ModuleOp) -> str:
-    """A digest of where ``module``'s ops were written: two modules of one text
-    parsed from different places compile to the same code, but checked code names
-    the places (activity.codegen.checks)."""
+def locations_key(module: ModuleOp, check_bounds: bool = False) -> str:
+    """What the cache key adds for where ``module``'s ops were written, when compiled
+    code names them -- checked code, or a module with ``cf.assert`` (its failures
+    raise with the op's place): two modules of one text parsed from different places
+    compile to the same code but report different places (activity.codegen.checks).
+    Empty otherwise."""
+    if not check_bounds and not any(op_name(op) == "cf.assert" for op in module.walk()):
+        return ""
     places = repr([location_of(op) for op in module.walk()])
     return hashlib.sha256(places.encode()).hexdigest()
 
@@ -840,8 +844,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
     Cached per session on (module text, function, opt level, fill, noalias, checks)."""
     key = key or module_key(module)
-    if check_bounds or any(op_name(op) == "cf.assert" for op in module.walk()):
-        key += locations_key(module)  # (the failure messages name the ops' places)
+    key += locations_key(module, check_bounds)
     ck = (key, func, "cpu", opt, fill, noalias, check_bounds)
     hit = _CACHE.get(ck)
     if hit is not None:
