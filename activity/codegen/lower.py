@@ -1229,7 +1229,14 @@ class FuncLowering:
 
     def op_select(self, op: Operation) -> None:
         c, a, b = (self.v(x) for x in op.operands[:3])
-        self.set(op, self.b.select(c, a, b))
+        r = self.b.select(c, a, b)
+        if op.name == "arith.select":
+            # the program chose data flow over a branch; without this mark x86's
+            # cmov converter turns a select in a loop whose condition hangs on a load
+            # back into a branch, a bet on prediction that a binary search loses
+            # (XSBench's primal 1.10-1.14x faster with it; docs/codegen.md)
+            r.set_metadata("unpredictable", self.ml.ir.add_metadata([]))
+        self.set(op, r)
 
     # casts
 
