@@ -408,6 +408,44 @@ func.func @then_mark(%a: memref<?xf64>, %i: index, %mark: memref<1xf64>) -> f64 
     assert mark[0] == 0.0
 
 
+def test_only_calls_that_may_fail_are_followed_by_a_look_at_the_record() -> None:
+    """A caller looks at the failure record after a call of a function that may fail
+    (a memref op in it, or in what it calls: ``@get`` and ``@via``), not after a scalar
+    helper's (``@sq``); ``@sq``'s own code has no check at all."""
+    import activity.codegen.lower as lowering
+    from activity.codegen.jit import host_target
+
+    m = activity.parse(CALLS + """
+func.func @sq(%x: f64) -> f64 {
+  %y = arith.mulf %x, %x : f64
+  return %y : f64
+}
+
+func.func @via(%a: memref<?xf64>, %i: index) -> f64 {
+  %v = func.call @get(%a, %i) : (memref<?xf64>, index) -> f64
+  return %v : f64
+}
+
+func.func @mixed(%a: memref<?xf64>, %i: index) -> f64 {
+  %v = func.call @via(%a, %i) : (memref<?xf64>, index) -> f64
+  %w = func.call @sq(%v) : (f64) -> f64
+  %u = func.call @sq(%w) : (f64) -> f64
+  return %u : f64
+}
+""")
+    ml = lowering.ModuleLowering(m, host_target(0, check_bounds=True))
+    text = str(ml.lower(["mixed"]))
+    assert ml.may_fail() >= {"get", "via", "mixed", "sumsq"} and "sq" not in ml.may_fail()
+    bodies = dict(re.findall(r'define [^@]*@"(\w+)"\((.*?)\n}', text, re.S))
+    looks = {f: b.count("@\"activity_check_failed\"") for f, b in bodies.items()}
+    assert looks["mixed"] == 1 and looks["via"] == 1  # after @via's call, not @sq's
+    assert "activity_check" not in bodies["sq"]
+    f = compile(m, "mixed", check_bounds=True)
+    assert f(np.arange(5.0), 3) == 81.0
+    with pytest.raises(BoundsError, match="memref.load in @get: index 5 "):
+        f(np.arange(5.0), 5)
+
+
 @pytest.mark.parametrize("how", [
     {}, {"reassoc": True}, {"static_argnums": (1,)}, {"inline": False}, {"expand": False}])
 def test_the_place_survives_every_path(tmp_path: Path, how: dict) -> None:

@@ -580,7 +580,7 @@ class ModuleLowering:
         # target.check_bounds: the checked ops, numbered from 1 (the failure record's
         # first word; activity.codegen.checks)
         self.check_sites: list[tuple[str, Operation, str]] = []
-        self._asserting: set[str] | None = None
+        self._may_fail: set[str] | None = None
 
     def loop_id(self, *hints: tuple[str, ir.Constant | None]) -> ir.MDValue:
         """A fresh loop ID carrying ``hints`` (``("llvm.loop.unroll.full", None)``,
@@ -714,23 +714,33 @@ class ModuleLowering:
 
     # -- driving -----------------------------------------------------------------------
 
-    def asserting(self) -> set[str]:
-        """The functions that may fail a ``cf.assert``: those holding one, and their
-        callers (transitively)."""
-        if self._asserting is None:
+    def may_fail(self) -> set[str]:
+        """The functions whose call may leave through the failure record, after which
+        the caller must look (``check_after_call``): those holding a ``cf.assert``
+        (when the target recovers from them) or, in checked code, a ``memref`` op (a
+        superset of the ops checked), and their callers, transitively.  A call of any
+        other function -- a scalar helper -- needs no look at the record."""
+        if self._may_fail is None:
             import networkx as nx
 
             from activity.summaries.derive import call_graph
 
+            t = self.target
+
+            def fails(op: Operation) -> bool:
+                name = op_name(op)
+                return ((t.recover and name == "cf.assert")
+                        or (t.check_bounds and name.startswith("memref.")))
+
             funcs = self.program.functions
             found = {name for name, fop in funcs.items() if has_body(fop)
-                     and any(op_name(op) == "cf.assert" for op in fop.walk())}
+                     and any(fails(op) for op in fop.walk())}
             if found:
                 cg = call_graph(self.program, funcs)
                 for name in list(found):
                     found |= nx.ancestors(cg, name)
-            self._asserting = found
-        return self._asserting
+            self._may_fail = found
+        return self._may_fail
 
     def callees(self, roots: Sequence[str]) -> list[str]:
         """``roots`` and every function with a body they (transitively) call."""
@@ -1380,6 +1390,11 @@ class FuncLowering:
         results (the caller -- a function checking after the call, or Python -- sees
         the failure record and never reads them)."""
         if self._check_exit is None:
+            if self.fn.name in self.ml.program.functions and \
+                    self.fn.name not in self.ml.may_fail():
+                # its callers would not look at the record: may_fail must grow
+                raise CodegenError(f"internal: @{self.fn.name} may leave through the "
+                                   "failure record, which may_fail() does not know")
             here = self.b.block
             bb = self.fresh_block("check.exit")
             self.b.position_at_end(bb)
@@ -1948,8 +1963,7 @@ class FuncLowering:
             v = self.v(x)
             args += self.unpack(v) if isinstance(x.type, MemRefType) else [v]
         r = self.b.call(fn, args)
-        if ((self.ml.target.check_bounds and has_body(self.ml.program.functions[callee]))
-                or (self.ml.target.recover and callee in self.ml.asserting())):
+        if callee in self.ml.may_fail():
             self.check_after_call()
         if len(op.results) == 1:
             self.set(op, r)
