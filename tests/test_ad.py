@@ -681,3 +681,40 @@ def test_a_quotients_partial_survives_where_the_divisor_squared_does_not(
     g = grad(m, func, ["active", "active"])
     ref = Interpreter(g).run(f"{func}_grad", [a, b, np.float32(1.0) if func == "q32" else 1.0])
     assert ref.results[1] == pytest.approx(want, rel=1e-6, abs=0)
+
+
+ATAN2 = """
+func.func @t(%a: f64, %b: f64) -> f64 {
+  %r = math.atan2 %a, %b : f64
+  return %r : f64
+}
+func.func @t32(%a: f32, %b: f32) -> f32 {
+  %r = math.atan2 %a, %b : f32
+  return %r : f32
+}
+"""
+
+
+@pytest.mark.parametrize("func,a,b", [
+    ("t", 1e200, 3e200), ("t", -3e200, 1e200), ("t", 1e-200, -3e-200), ("t", 0.0, 2e-300),
+    ("t", 3.0, 4.0), ("t", -4.0, -3.0), ("t32", 3e20, 1e20), ("t32", 1e-25, -2e-25)])
+def test_atan2s_partials_survive_where_the_squares_do_not(func: str, a: float,
+                                                          b: float) -> None:
+    """d atan2(a, b) = (b, -a) / (a^2 + b^2): with the squares (which overflow past
+    1.3e154 in f64, 1.8e19 in f32, and underflow below their reciprocals) the partials
+    came out 0 or infinite; from the ratio of the smaller to the larger they are the
+    ordinary numbers they are (exact rationals compared)."""
+    from fractions import Fraction
+
+    from activity.semantics.interpreter import Interpreter
+
+    m = parse(ATAN2)
+    if func == "t32":
+        a, b = np.float32(a), np.float32(b)
+    fa, fb = Fraction(float(a)), Fraction(float(b))
+    want = (float(fb / (fa * fa + fb * fb)), float(-fa / (fa * fa + fb * fb)))
+    assert tuple(map(float, activity.gradient(m, func)(a, b))) == \
+        pytest.approx(want, rel=1e-6, abs=0)
+    g = grad(m, func, ["active", "active"])
+    ref = Interpreter(g).run(f"{func}_grad", [a, b, np.float32(1.0) if func == "t32" else 1.0])
+    assert tuple(map(float, ref.results)) == pytest.approx(want, rel=1e-6, abs=0)

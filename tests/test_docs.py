@@ -23,3 +23,17 @@ def test_every_table_entry_is_documented() -> None:
     text = (DOCS / "subset.md").read_text()
     for name in TABLE:
         assert f"`{name}`" in text
+
+
+def test_a_value_a_rule_reuses_is_named_once() -> None:
+    """A partial that reuses a value (atan2's ratio of the smaller magnitude to the
+    larger) prints it once, named in a ``where`` clause, inner names first; short ones
+    (``(1 / b)``) stay written out."""
+    from activity.ops import TABLE
+    from activity.ops.doc import _partials_src
+
+    text = _partials_src(TABLE["math.atan2"])
+    assert text.startswith("(select(t1, t3, 1) * t4), -(select(t1, 1, t3) * t4) where "
+                           "t1 = lt(abs(b), abs(a)), t2 = select(t1, a, b), "), text
+    assert text.count("abs(") == 2
+    assert _partials_src(TABLE["arith.divf"]) == "(1 / b), -((a * (1 / b)) * (1 / b))"

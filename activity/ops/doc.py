@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 
 from activity.ops.spec import OpKind, OpSpec
 from activity.ops.table import EXTERNAL_ALIASES, TABLE
@@ -14,8 +15,12 @@ END = "<!-- END GENERATED OP TABLE -->"
 class Sym:
     """A symbolic numeric backend value: evaluating a rule on Syms prints the rule."""
 
+    made: list[str] | None = None  # while rendering a rule: every text built
+
     def __init__(self, text: str) -> None:
         self.text = text
+        if Sym.made is not None:
+            Sym.made.append(text)
 
     def __str__(self) -> str:
         return self.text
@@ -72,11 +77,42 @@ def _partials_src(spec: OpSpec) -> str:
     names = "abcdefgh"
     arity = len(inspect.signature(spec.partials).parameters) - 1  # minus the backend
     args = [Sym(names[i]) for i in range(arity)]
+    made: list[str] = []
+    Sym.made = made
     try:
         parts = spec.partials(SymBackend(), *args)
     except Exception:  # pragma: no cover - a rule the symbolic backend cannot render
         return "(see table.py)"
-    return ", ".join(str(Sym.of(p)) for p in parts)
+    finally:
+        Sym.made = None
+    return _named(", ".join(str(Sym.of(p)) for p in parts), made)
+
+
+def _named(text: str, made: list[str], longer_than: int = 12) -> str:
+    """``text`` with each subexpression of more than ``longer_than`` characters that
+    occurs twice or more (a rule reuses a value: atan2's ratio) named once, in a
+    ``where`` clause -- the table printed a tree, so a shared value came out written
+    out at every use.  Longest first; inner names are defined before outer ones."""
+    lets: list[tuple[str, str]] = []
+    while True:
+        body = [text] + [d for _, d in lets]
+        shared = [c for c in sorted(set(made), key=len, reverse=True)
+                  if len(c) > longer_than and sum(b.count(c) for b in body) >= 2]
+        if not shared:
+            break
+        c, name = shared[0], f"t{len(lets) + 1}"
+        text = text.replace(c, name)
+        lets = [(n, d.replace(c, name)) for n, d in lets] + [(name, c)]
+        made = [m.replace(c, name) for m in made if m != c]
+    if not lets:
+        return text
+    order = {n: f"t{k}" for k, (n, _) in enumerate(reversed(lets), 1)}  # as defined
+
+    def renamed(t: str) -> str:
+        return re.sub(r"\bt\d+\b", lambda m: order[m.group(0)], t)
+
+    return renamed(text) + " where " + ", ".join(f"{renamed(n)} = {renamed(d)}"
+                                                 for n, d in reversed(lets))
 
 
 def _effects(spec: OpSpec) -> str:

@@ -186,10 +186,23 @@ _fl(
     ("math.atan", "llvm.intr.atan"), "atan a", lambda N, a: N.atan(a),
     lambda N, a: (N.div(1, 1 + a * a),), 1,
 )
-_fl(
-    ("math.atan2", "llvm.intr.atan2"), "atan2(a, b)", lambda N, a, b: N.atan2(a, b),
-    lambda N, a, b: (N.div(b, a * a + b * b), -N.div(a, a * a + b * b)), 2,
-)
+
+
+def _atan2_partials(N: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    """d atan2(a, b) = (b, -a) / (a^2 + b^2), computed from the ratio of the smaller
+    magnitude to the larger, ``r``, as ``(r, 1) / (a * (1 + r^2))`` where ``|a| > |b|``
+    and ``(1, r) / (b * (1 + r^2))`` elsewhere: ``a*a + b*b`` overflows for |a| or |b|
+    past the square root of the largest float (1.3e154 in f64, 1.8e19 in f32), where
+    the partials are ordinary numbers (the old rule gave 0), and underflows to 0 below
+    that of the smallest (it gave infinities).  Two divisions, as before."""
+    big = N.lt(N.abs(b), N.abs(a))
+    r = N.div(N.select(big, b, a), N.select(big, a, b))
+    inv = N.div(1, N.select(big, a, b) * (1 + r * r))
+    return N.select(big, r, 1) * inv, -(N.select(big, 1, r) * inv)
+
+
+_fl(("math.atan2", "llvm.intr.atan2"), "atan2(a, b)", lambda N, a, b: N.atan2(a, b),
+    _atan2_partials, 2)
 _fl(("math.sinh", "llvm.intr.sinh"), "sinh a", lambda N, a: N.sinh(a),
     lambda N, a: (N.cosh(a),), 1)
 _fl(("math.cosh", "llvm.intr.cosh"), "cosh a", lambda N, a: N.cosh(a),
