@@ -366,6 +366,67 @@ func.func @scale(%x: memref<?xf64>, %s: f64) {
         assert (x == 2.0).all()
 
 
+INSIDE = """
+func.func @positive(%v: f64) -> f64 {
+  %z = arith.constant 0.0 : f64
+  %ok = arith.cmpf oge, %v, %z : f64
+  cf.assert %ok, "values must not be negative"
+  return %v : f64
+}
+
+func.func @roots(%x: memref<?xf64>, %mark: memref<1xf64>, %via: i1) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%z) -> f64 {
+    %v = memref.load %x[%i] : memref<?xf64>
+    %w = scf.if %via -> (f64) {
+      %p = func.call @positive(%v) : (f64) -> f64
+      scf.yield %p : f64
+    } else {
+      %ok = arith.cmpf oge, %v, %z : f64
+      cf.assert %ok, "x must not be negative"
+      scf.yield %v : f64
+    }
+    %r = math.sqrt %w : f64
+    memref.store %r, %x[%i] : memref<?xf64>
+    scf.reduce(%r : f64) {
+    ^bb0(%a: f64, %b: f64):
+      %t = arith.addf %a, %b : f64
+      scf.reduce.return %t : f64
+    }
+  }
+  memref.store %one, %mark[%c0] : memref<1xf64>
+  return %s : f64
+}
+"""
+
+
+@pytest.mark.parametrize("how", [{"threads": 1}, {"threads": 2}, {"threads": 3},
+                                 {"target": "gpu", "emulate": True}])
+def test_a_failed_assertion_inside_a_kernel_raises(how: dict) -> None:
+    """A ``cf.assert`` inside an ``scf.parallel`` run on host threads (or an emulated
+    GPU), in the kernel or in a function it calls, raises ``CompiledAssertionError``
+    with its place and the user's function (it trapped, killing the process); the host
+    code after the launch does not run, and the next call is clean."""
+    m = activity.parse(INSIDE)
+    f = compile(m, "roots", **how)
+    for via, msg, fn in ((False, "x must not be negative", "roots"),
+                         (True, "values must not be negative", "positive")):
+        x, mark = np.arange(12.0) ** 2, np.zeros(1)
+        assert f(x, mark, via) == pytest.approx(66.0) and mark[0] == 1.0
+        x, mark = np.arange(12.0) ** 2, np.zeros(1)
+        x[7] = -1.0
+        with pytest.raises(CompiledAssertionError, match=msg) as e:
+            f(x, mark, via)
+        assert f"cf.assert in @{fn} failed" in str(e.value) and e.value.line > 0
+        assert mark[0] == 0.0
+        x, mark = np.arange(12.0) ** 2, np.zeros(1)
+        assert f(x, mark, via) == pytest.approx(66.0) and mark[0] == 1.0
+
+
 CALLS = """
 func.func @get(%a: memref<?xf64>, %i: index) -> f64 {
   %v = memref.load %a[%i] : memref<?xf64>

@@ -82,8 +82,8 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     array -- for finding such bugs; slower, and ``scf.parallel`` loops run on one
     thread (:mod:`activity.codegen.checks`).  By default, as in upstream MLIR, an
     access out of bounds is undefined behaviour.  A failed ``cf.assert`` raises
-    :class:`~activity.CompiledAssertionError`, checked or not (inside a kernel -- the
-    parallel loops on threads or a GPU -- it traps).
+    :class:`~activity.CompiledAssertionError`, checked or not, inside the parallel
+    loops of ``threads=n`` too (in a kernel on a real GPU it traps).
     Compiled functions are cached per session.
     """
     from activity.codegen.specialize import wanted

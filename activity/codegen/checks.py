@@ -25,8 +25,11 @@ What the lowering checks (``Target.check_bounds``):
 * a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
   (``Target.recover``: host code the JIT compiles, the host part of ``threads=n`` and
   GPU code included, whose Python side reads the record; after calls of functions
-  that may fail an assertion, unchecked code reads it too).  Inside kernels (the
-  parallel loops on threads or a GPU) and in ahead-of-time code it still traps.
+  that may fail an assertion, unchecked code reads it too).  Kernels on host threads
+  (``threads=n``; the emulated GPU too) leave at a failed assertion, Python raises it
+  after the launch and the host code leaves after the launch (the launch callback
+  marks the host's record ``LAUNCH_FAILED``); kernels on a real GPU and ahead-of-time
+  code still trap.
 
 Where a check fails, the code records the call's first failure -- the site (the op),
 the dimension, the value and its limit -- in a module global and leaves the function
@@ -63,6 +66,9 @@ from activity.ops import op_name
 if TYPE_CHECKING:
     from activity.codegen.lower import FuncLowering, ModuleLowering
 
+# the site of a kernel launch that failed (host threads, GPU): set from Python by the
+# launch callback so that the host code leaves; GPUFunction.call raises the launch's error
+LAUNCH_FAILED = -1
 RECORD = "activity_check_failed"  # [4 x i64]: site (from 1; 0: none), dim, value, limit
 REPORT = "activity_check_report"
 
@@ -139,6 +145,8 @@ class Checks:
             return
         for k in range(4):
             self.record[k] = 0
+        if site == LAUNCH_FAILED:
+            return  # (the launch's own error is raised by its caller)
         raise failure(self.sites[site - 1], dim, value, limit)
 
 

@@ -47,6 +47,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, Region, SSAValue
 
+from activity.codegen.checks import LAUNCH_FAILED
 from activity.codegen.errors import CodegenError
 from activity.codegen.heap import CACHE_BYTES, CACHE_MIN, CACHE_SLOTS
 from activity.codegen.jit import (
@@ -769,9 +770,9 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
                              if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
-    if host_ml.check_sites:
-        from activity.codegen.checks import RECORD, Checks
+    from activity.codegen.checks import RECORD, Checks
 
+    if RECORD in irmod.globals:  # (host sites, or only looks after launches)
         host.checks = Checks(engine.ee.get_global_value_address(RECORD), host_ml.check_sites)
     gm = GPUModule(host, kernels, kernel_ir, ptx, emulator, written_args(fop),
                    device_only_args(fop))
@@ -846,8 +847,9 @@ def _define_callees(kml: ModuleLowering, kernels: list[Kernel]) -> None:
 def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: int) -> Any:
     """The kernels compiled for the host, each behind ``emu_<kernel>(ptr params, i64
     tid, i64 ntid, i64 ctaid, i64 nctaid)`` reading cuLaunchKernel-style params."""
+    # (recover: a failed cf.assert leaves the kernel and is raised after the launch)
     eml = ModuleLowering(module, Target("cpu", llvm.get_process_triple(), host_layout(opt),
-                                        atomics=True), name=f"{func}_emulated")
+                                        atomics=True, recover=True), name=f"{func}_emulated")
     shadow = [Kernel(k.name, k.op, k.params, k.reductions, k.local) for k in kernels]
     plain: dict[str, list[SSAValue]] = {}
     for k in kernels:
@@ -876,7 +878,34 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
     for k in shadow:
         addr = engine.get_function_address(f"emu_{k.name}")
         fns[k.name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p, *[ctypes.c_int64] * 5)(addr)
-    return engine, fns
+    checks = None
+    if eml.check_sites:
+        from activity.codegen.checks import RECORD, Checks
+
+        # a site's function: the user's, not the kernel outlined from it
+        sites = [(kind, op, _function_of(op) or fn) for kind, op, fn in eml.check_sites]
+        checks = Checks(engine.ee.get_global_value_address(RECORD), sites)
+    return engine, fns, checks
+
+
+def _function_of(op: Operation) -> str | None:
+    """The name of the function ``op`` is in."""
+    p = op.parent_op()
+    while p is not None and op_name(p) not in ("func.func", "llvm.func"):
+        p = p.parent_op()
+    name = p.properties.get("sym_name") if p is not None else None
+    return getattr(name, "data", None)
+
+
+def kernel_may_fail(ml: ModuleLowering, pop: Operation) -> bool:
+    """Whether the kernel of ``pop`` may fail a ``cf.assert`` (one in it, or in a
+    function it calls)."""
+    for op in pop.walk():
+        name = op_name(op)
+        if name == "cf.assert" or (name in ("func.call", "llvm.call")
+                                   and call_target(op) in ml.may_fail()):
+            return True
+    return False
 
 
 def emit_launch(fl: FuncLowering, k: Kernel) -> None:
@@ -915,6 +944,9 @@ def emit_launch(fl: FuncLowering, k: Kernel) -> None:
     total = fl.product(counts)
     launch = fl.ml.declare("activity_gpu_launch", VOID, [I64, PTR, I64, PTR])
     b.call(launch, [ir.Constant(I64, k.kid), arr, total, red])
+    if fl.ml.target.recover and kernel_may_fail(fl.ml, k.op):
+        # a failed launch (a kernel's assertion) set the record: leave (Python raises)
+        fl.check_after_call()
     outs = []
     for j, r in enumerate(k.op.results):
         t = value_type(r.type)
@@ -962,10 +994,15 @@ def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
     # keep it, skip the remaining launches, and let GPUFunction.call raise it
     if _ERRORS:
         return
+    rt = _current()
     try:
-        _current().launch(_KERNELS[kid], params, total, red)
+        rt.launch(_KERNELS[kid], params, total, red)
     except BaseException as e:
         _ERRORS.append(e)
+        checks = getattr(getattr(rt, "gm", None), "host", None)
+        checks = getattr(checks, "checks", None)
+        if checks is not None:  # the host code leaves after the launch
+            checks.record[0] = LAUNCH_FAILED
 
 
 PREFETCH_MIN = 1 << 20  # bytes: smaller allocations of the host code are not prefetched
@@ -1281,7 +1318,14 @@ class _Emulator:
     def load(self, gm: GPUModule) -> None:
         if gm.emulator is None:
             raise CodegenError("compiled without emulate=True")
+        self.gm = gm
         self.fns = gm.emulator[1]
+
+    def raise_failure(self) -> None:
+        """Raise the assertion a kernel of the last launch failed, if one did."""
+        checks = self.gm.emulator[2]
+        if checks is not None:
+            checks.raise_failure()
 
     def alloc(self, n: int) -> int:
         return int(self._libc.malloc(max(1, n)))
@@ -1310,6 +1354,7 @@ class _Emulator:
         for block in range(self.GRID):
             for t in range(self.BLOCK):
                 fn(params, t, self.BLOCK, block, self.GRID, 0)
+        self.raise_failure()
 
 
 def _extent(slots: Any, o: int, rank: int, esize: int) -> tuple[int, int, int] | None:
@@ -1547,6 +1592,7 @@ class _HostThreads(_Emulator):
         chunk = -(-total // n)
         if n == 1:
             fn(params, 0, 1, 0, 1, chunk)
+            self.raise_failure()
             return
         errors: list[BaseException] = []
         plan = self._private_plan(k, params, n)
@@ -1568,8 +1614,13 @@ class _HostThreads(_Emulator):
         if errors:
             raise errors[0]
         if plan is not None:
-            plan.reduce()
-            plan.give_back()
+            try:
+                self.raise_failure()  # (before the private copies are summed)
+                plan.reduce()
+            finally:
+                plan.give_back()
+        else:
+            self.raise_failure()
 
     def _private_plan(self, k: Kernel, params: int, n: int) -> _PrivatePlan | None:
         """Per-thread parameter arrays in which the add-only buffers of ``k`` (see

@@ -1938,7 +1938,8 @@ class FuncLowering:
     def op_assert(self, op: Operation) -> None:
         """cf.assert: a failed assertion is recorded, the function left and the call
         raises, as the interpreter does (``target.recover`` or ``check_bounds``: the
-        host JIT); elsewhere (kernels, ahead-of-time code) it traps."""
+        host JIT, host-thread kernels included); elsewhere (kernels on a GPU,
+        ahead-of-time code) it traps."""
         c = self.v(op.operands[0])
         if self.ml.target.check_bounds or self.ml.target.recover:  # as a failed check
             self.checked(op, "assert", [c], [self.i64(0)], [self.i64(0)])
