@@ -496,6 +496,11 @@ func.func @mixed(%a: memref<?xf64>, %i: index) -> f64 {
 """)
     ml = lowering.ModuleLowering(m, host_target(0, check_bounds=True))
     text = str(ml.lower(["mixed"]))
+    # (a cf.assert fails under check_bounds alone too: review)
+    asserting = lowering.ModuleLowering(activity.parse(INSIDE),
+                                        host_target(0, check_bounds=True))
+    asserting.lower(["roots"])
+    assert asserting.may_fail() == {"positive", "roots"}
     assert ml.may_fail() >= {"get", "via", "mixed", "sumsq"} and "sq" not in ml.may_fail()
     bodies = dict(re.findall(r'define [^@]*@"(\w+)"\((.*?)\n}', text, re.S))
     looks = {f: b.count("@\"activity_check_failed\"") for f, b in bodies.items()}

@@ -37,3 +37,16 @@ def test_a_value_a_rule_reuses_is_named_once() -> None:
                            "t1 = lt(abs(b), abs(a)), t2 = select(t1, a, b), "), text
     assert text.count("abs(") == 2
     assert _partials_src(TABLE["arith.divf"]) == "(1 / b), -((a * (1 / b)) * (1 / b))"
+
+
+def test_a_name_is_no_part_of_a_longer_one() -> None:
+    """``sin(x)`` inside ``asin(x)`` is not a second use of it (review: it printed
+    ``(t1 + at1) where t1 = sin(...)``); their shared argument is."""
+    import dataclasses
+
+    from activity.ops import TABLE
+    from activity.ops.doc import _partials_src
+
+    spec = dataclasses.replace(TABLE["math.sin"],
+                               partials=lambda N, a: (N.sin(a * a + 1) + N.asin(a * a + 1),))
+    assert _partials_src(spec) == "(sin(t1) + asin(t1)) where t1 = ((a * a) + 1)"

@@ -717,9 +717,9 @@ class ModuleLowering:
     def may_fail(self) -> set[str]:
         """The functions whose call may leave through the failure record, after which
         the caller must look (``check_after_call``): those holding a ``cf.assert``
-        (when the target recovers from them) or, in checked code, a ``memref`` op (a
-        superset of the ops checked), and their callers, transitively.  A call of any
-        other function -- a scalar helper -- needs no look at the record."""
+        (when the target recovers from them or checks) or, in checked code, a
+        ``memref`` op (a superset of the ops checked), and their callers, transitively.
+        A call of any other function -- a scalar helper -- needs no look at it."""
         if self._may_fail is None:
             import networkx as nx
 
@@ -729,7 +729,8 @@ class ModuleLowering:
 
             def fails(op: Operation) -> bool:
                 name = op_name(op)
-                return ((t.recover and name == "cf.assert")
+                # (op_assert records a failed cf.assert under either flag)
+                return (((t.recover or t.check_bounds) and name == "cf.assert")
                         or (t.check_bounds and name.startswith("memref.")))
 
             funcs = self.program.functions

@@ -93,17 +93,21 @@ def _named(text: str, made: list[str], longer_than: int = 12) -> str:
     occurs twice or more (a rule reuses a value: atan2's ratio) named once, in a
     ``where`` clause -- the table printed a tree, so a shared value came out written
     out at every use.  Longest first; inner names are defined before outer ones."""
+    def at(c: str) -> re.Pattern[str]:
+        # (not inside a longer name: sin(x) is no part of asin(x))
+        return re.compile(r"(?<![\w.])" + re.escape(c))
+
     lets: list[tuple[str, str]] = []
     while True:
         body = [text] + [d for _, d in lets]
-        shared = [c for c in sorted(set(made), key=len, reverse=True)
-                  if len(c) > longer_than and sum(b.count(c) for b in body) >= 2]
+        shared = [c for c in sorted(set(made), key=lambda c: (-len(c), c))
+                  if len(c) > longer_than and sum(len(at(c).findall(b)) for b in body) >= 2]
         if not shared:
             break
         c, name = shared[0], f"t{len(lets) + 1}"
-        text = text.replace(c, name)
-        lets = [(n, d.replace(c, name)) for n, d in lets] + [(name, c)]
-        made = [m.replace(c, name) for m in made if m != c]
+        text = at(c).sub(name, text)
+        lets = [(n, at(c).sub(name, d)) for n, d in lets] + [(name, c)]
+        made = [at(c).sub(name, m) for m in made if m != c]
     if not lets:
         return text
     order = {n: f"t{k}" for k, (n, _) in enumerate(reversed(lets), 1)}  # as defined
