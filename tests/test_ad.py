@@ -718,3 +718,43 @@ def test_atan2s_partials_survive_where_the_squares_do_not(func: str, a: float,
     g = grad(m, func, ["active", "active"])
     ref = Interpreter(g).run(f"{func}_grad", [a, b, np.float32(1.0) if func == "t32" else 1.0])
     assert tuple(map(float, ref.results)) == pytest.approx(want, rel=1e-6, abs=0)
+
+
+EXTERNAL = """
+func.func private @lgamma(f64) -> f64
+llvm.func @lgamma2(f64) -> f64
+func.func @f(%x: f64, %y: f64) -> f64 {
+  %g = func.call @lgamma(%x) : (f64) -> f64
+  %r = arith.mulf %g, %y : f64
+  return %r : f64
+}
+func.func @h(%x: f64) -> f64 {
+  %g = llvm.call @lgamma2(%x) : (f64) -> f64
+  %r = arith.mulf %g, %x : f64
+  return %r : f64
+}
+"""
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_a_call_of_a_function_without_body_is_refused_where_it_carries_a_derivative(
+        prune: bool) -> None:
+    """A call of a declared function (no body, no derivative rule) on the derivative's
+    path is an error at its place -- it was skipped, a silent zero in the gradient
+    (``lgamma``'s derivative, digamma, is not 0).  Where nothing that varies reaches
+    it, a pruned gradient leaves it alone."""
+    m = parse(EXTERNAL)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for func, kinds in (("f", ["active", "const"]), ("f", ["active", "active"]),
+                            ("h", ["active"])):
+            with pytest.raises(GradError, match=r":\d+:\d+: .*cannot differentiate a call "
+                                                r"to 'lgamma2?': it has no body"):
+                grad(m, func, kinds, prune)
+        # only y varies: lgamma(x) is a constant factor, its call needs no adjoint --
+        # pruned; all_active gives every float inside the function an adjoint
+        if prune:
+            assert "func.func @f_grad" in str(grad(m, "f", ["const", "active"], prune))
+        else:
+            with pytest.raises(GradError, match="'lgamma': it has no body"):
+                grad(m, "f", ["const", "active"], prune)

@@ -623,9 +623,10 @@ class FuncGen:
         return g if g is not None and has_body(g) else None
 
     def call_needs_rev(self, op: Operation) -> bool:
-        g = self.callee_of(op)
-        if g is None:
-            return False
+        """Whether the reverse sweep must handle call ``op``.  A call of a function
+        without a body (and no derivative rule: not a known math or memory function)
+        that carries a derivative needs it too -- ``rev_call`` then refuses it; skipping
+        it gave a silent zero (a user's ``lgamma``)."""
         if self.facts.prune:
             return self.facts.op_active(op)
         if any(self.facts.has_adjoint(r) for r in op.results):
@@ -2632,8 +2633,9 @@ class FuncGen:
         g = self.callee_of(op)
         t = call_target(op)
         if g is None or t is None:
-            raise self.err(op, f"cannot differentiate a call to '{t}' (no body, not a known "
-                               "math function)")
+            raise self.err(op, f"cannot differentiate a call to '{t}': it has no body and "
+                               "is not a known math function (define it in the module, or "
+                               "make what reaches it constant)")
         use = op.parent_block()
         assert use is not None
         for r in op.results:
