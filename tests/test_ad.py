@@ -758,3 +758,34 @@ def test_a_call_of_a_function_without_body_is_refused_where_it_carries_a_derivat
         else:
             with pytest.raises(GradError, match="'lgamma': it has no body"):
                 grad(m, "f", ["const", "active"], prune)
+
+
+def test_nothing_to_seed_is_said() -> None:
+    """A function with no float result and no ``dup`` buffer has a zero gradient:
+    said in a warning at the function (its memref result got a silent constant 0),
+    and not said where a result or a buffer carries one."""
+    from activity.api import ActivityWarning
+
+    m = parse("""
+func.func @r(%x: f64) -> memref<2xf64> {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloc() : memref<2xf64>
+  %y = arith.mulf %x, %x : f64
+  memref.store %y, %m[%c0] : memref<2xf64>
+  return %m : memref<2xf64>
+}
+func.func @w(%x: f64, %m: memref<2xf64>) {
+  %c0 = arith.constant 0 : index
+  %y = arith.mulf %x, %x : f64
+  memref.store %y, %m[%c0] : memref<2xf64>
+  return
+}
+""")
+    with pytest.warns(ActivityWarning, match=r"2:1: @r has no float result and no dup "
+                                             r"argument .* a memref result carries"):
+        grad(m, "r", ["active"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        grad(m, "w", ["active", "dup"])
+    with pytest.warns(ActivityWarning, match="@w has no float result"):
+        grad(m, "w", ["active", "const"])

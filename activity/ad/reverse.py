@@ -74,6 +74,7 @@ from activity.engine.program import (
     global_ref,
     has_body,
     successor_operands,
+    sym_name,
 )
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError
@@ -3185,6 +3186,25 @@ def untape(gen: FuncGen, plan: Plan) -> None:
                 changed = True
 
 
+def _warn_nothing_to_seed(fop: Operation, kinds: Sequence[str]) -> None:
+    """Warn when ``F_grad`` has nothing to seed -- no float result, no ``dup`` buffer
+    -- so that every derivative it returns is zero (a user's function returning a
+    memref got a gradient of constant 0 without a word)."""
+    from activity.api import ActivityWarning
+
+    if any(k in ("dup", "dupnoneed") for k in kinds):
+        return
+    outs = [t for op in fop.walk() if op_name(op) in ("func.return", "llvm.return")
+            for t in (x.type for x in op.operands)]
+    if any(isinstance(t, AnyFloat) for t in outs):
+        return
+    why = ("; a memref result carries no derivative: write it into a dup argument "
+           "instead" if any(isinstance(t, MemRefType) for t in outs) else "")
+    warnings.warn(f"{describe(fop)}: @{sym_name(fop)} has no float result and no dup "
+                  f"argument to seed, so its gradient is zero{why}", ActivityWarning,
+                  stacklevel=4)
+
+
 def grad_layout(params: Sequence[SSAValue], kinds: Sequence[str]
                 ) -> tuple[list[Attribute], list[int], dict[int, int]]:
     """Parameter types of ``F_grad`` before the seeds: each primal argument, each
@@ -3275,6 +3295,7 @@ class Differentiator:
         self.facts = Facts(self.result, prune)
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
+        _warn_nothing_to_seed(self.program.functions[func_name], self.root_kinds)
         self.prune = prune
         self.atomic_updates = 0  # scf.parallel shadow updates made atomic
         self.atomics_avoided = 0  # ... and proved iteration-private (plain)
