@@ -66,9 +66,16 @@ from activity.ops import op_name
 if TYPE_CHECKING:
     from activity.codegen.lower import FuncLowering, ModuleLowering
 
-# the site of a kernel launch that failed (host threads, GPU): set from Python by the
-# launch callback so that the host code leaves; GPUFunction.call raises the launch's error
+# the site of a kernel launch that failed (host threads, a GPU): set from Python by the
+# launch callback so that the host code leaves (where a kernel may fail an assertion);
+# its results are undefined then: raise_failure raises LaunchFailed, which
+# GPUFunction.call replaces with the launch's own error
 LAUNCH_FAILED = -1
+
+
+class LaunchFailed(ActivityError):
+    """The host code left after a failed kernel launch (internal: the launch's own
+    error is raised instead)."""
 RECORD = "activity_check_failed"  # [4 x i64]: site (from 1; 0: none), dim, value, limit
 REPORT = "activity_check_report"
 
@@ -146,7 +153,7 @@ class Checks:
         for k in range(4):
             self.record[k] = 0
         if site == LAUNCH_FAILED:
-            return  # (the launch's own error is raised by its caller)
+            raise LaunchFailed("a kernel launch failed")
         raise failure(self.sites[site - 1], dim, value, limit)
 
 

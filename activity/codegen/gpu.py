@@ -47,7 +47,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, Region, SSAValue
 
-from activity.codegen.checks import LAUNCH_FAILED
+from activity.codegen.checks import LAUNCH_FAILED, LaunchFailed
 from activity.codegen.errors import CodegenError
 from activity.codegen.heap import CACHE_BYTES, CACHE_MIN, CACHE_SLOTS
 from activity.codegen.jit import (
@@ -609,6 +609,7 @@ class GPUFunction:
         call: list[Any] = []
         with _ACTIVE_LOCK:
             _ACTIVE[:] = [rt]
+            _ACTIVE_GM[:] = [self._gm]
             _ERRORS.clear()
             try:
                 if not isinstance(rt, _HostThreads):
@@ -633,7 +634,13 @@ class GPUFunction:
                         call.append(view)
                     else:
                         call.append(x)
-                out = self._gm.host(*call)
+                try:
+                    out = self._gm.host(*call)
+                except LaunchFailed:
+                    # (the host code left after a failed launch: its results are
+                    # undefined, and the launch's error is the one to see)
+                    raise (_ERRORS[0] if _ERRORS else CodegenError(
+                        "a kernel launch failed")) from None
                 if _ERRORS:
                     raise _ERRORS[0]
                 rt.synchronize()
@@ -654,6 +661,7 @@ class GPUFunction:
                     except BaseException as e:
                         failed = failed or e
                 _ACTIVE[:] = []
+                _ACTIVE_GM[:] = []
                 _ERRORS.clear()
                 if failed is not None and sys.exc_info()[0] is None:
                     raise failed
@@ -724,7 +732,7 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
         return hit
     init_llvm()
     # (recover: a failed cf.assert in the host part raises, as in compile_cpu's code;
-    # inside a kernel it traps)
+    # inside a kernel on the device it traps, on host threads it raises)
     host_ml = ModuleLowering(module, Target("cpu", llvm.get_process_triple(), host_layout(opt),
                                             fill=fill, malloc="activity_gpu_malloc",
                                             free="activity_gpu_free", recover=True), name=func)
@@ -987,6 +995,7 @@ def _current() -> Any:
 
 
 _ERRORS: list[BaseException] = []  # raised in a launch of the call in progress
+_ACTIVE_GM: list[GPUModule] = []  # the module of the call in progress
 
 
 def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
@@ -994,15 +1003,13 @@ def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
     # keep it, skip the remaining launches, and let GPUFunction.call raise it
     if _ERRORS:
         return
-    rt = _current()
     try:
-        rt.launch(_KERNELS[kid], params, total, red)
+        _current().launch(_KERNELS[kid], params, total, red)
     except BaseException as e:
         _ERRORS.append(e)
-        checks = getattr(getattr(rt, "gm", None), "host", None)
-        checks = getattr(checks, "checks", None)
-        if checks is not None:  # the host code leaves after the launch
-            checks.record[0] = LAUNCH_FAILED
+        checks = _ACTIVE_GM[0].host.checks if _ACTIVE_GM else None
+        if checks is not None:  # the host code leaves after the launch (and raises
+            checks.record[0] = LAUNCH_FAILED  # LaunchFailed, which call turns into e)
 
 
 PREFETCH_MIN = 1 << 20  # bytes: smaller allocations of the host code are not prefetched
@@ -1327,6 +1334,15 @@ class _Emulator:
         if checks is not None:
             checks.raise_failure()
 
+    def clear_failure(self) -> None:
+        """Forget what an earlier launch left in the kernels' record: one that ended
+        in another error (an interrupt) never read it (review: the next call raised
+        the old assertion)."""
+        checks = self.gm.emulator[2]
+        if checks is not None:
+            for k in range(4):
+                checks.record[k] = 0
+
     def alloc(self, n: int) -> int:
         return int(self._libc.malloc(max(1, n)))
 
@@ -1346,6 +1362,7 @@ class _Emulator:
     def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
         if total <= 0:
             return
+        self.clear_failure()
         nred = len(k.reductions)
         if nred:
             slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
@@ -1584,6 +1601,7 @@ class _HostThreads(_Emulator):
     def launch(self, k: Kernel, params: int, total: int, red: int) -> None:
         if total <= 0:
             return
+        self.clear_failure()
         if k.reductions:
             slot = ctypes.cast(params, ctypes.POINTER(ctypes.c_void_p))[k.n_flat]
             ctypes.c_void_p.from_address(slot).value = red
