@@ -2,6 +2,8 @@
 
 Errors the user can fix (bad file, malformed IR, unknown function, bad argument spec)
 print one ``FILE:LINE:COL: error: ...`` line and exit with status 2, never a traceback.
+A bug of ours prints one ``FILE: internal error: ...`` line and exits with status 3
+(``ACTIVITY_TRACEBACK=1`` shows the traceback).
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 import warnings
 from collections.abc import Sequence
@@ -160,6 +163,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("activity: interrupted", file=sys.stderr)
         return 130
+    except Exception as e:  # noqa: BLE001 - a bug of ours: one line, not a traceback
+        if os.environ.get("ACTIVITY_TRACEBACK"):
+            raise
+        where = getattr(ns, "file", None)
+        print(f"{where + ': ' if where not in (None, '-') else ''}internal error: "
+              f"{type(e).__name__}: {e} (a bug in activity; ACTIVITY_TRACEBACK=1 shows "
+              "where)", file=sys.stderr)
+        return 3
     return 2
 
 

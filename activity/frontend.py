@@ -440,11 +440,17 @@ def _move_unknown_properties(module: ModuleOp) -> None:
 
 
 def _verify(module: ModuleOp, display: str) -> None:
-    """Run xDSL's verifier; report the failing op's source position."""
+    """Run xDSL's verifier, and check what values branches pass to their successors;
+    report the failing op's source position.  (Some of xDSL's verifiers raise a plain
+    ``Exception`` -- ``memref.load`` with too few indices -- which reached the user as
+    a traceback; and xDSL does not compare a ``cf.br``'s operands with its
+    successor's arguments, so such a program reached the lowering.)"""
     try:
         module.verify()
+        for op in module.walk():
+            _verify_successors(op)
         return
-    except (VerifyException, ValueError) as err:
+    except Exception as err:  # noqa: BLE001 - any verifier's complaint is the input's
         first = err
     culprit = _find_failing_op(module)
     where = location_of(culprit) if culprit is not None else None
@@ -466,9 +472,26 @@ def _find_failing_op(module: ModuleOp) -> Operation | None:
                 for block in region.blocks:
                     if not block.ops:
                         Block.verify(block)
-        except (VerifyException, ValueError):
+            _verify_successors(op)
+        except Exception:  # noqa: BLE001 - as in _verify
             return op
     return None
+
+
+def _verify_successors(op: Operation) -> None:
+    """The values a branch passes to each successor match its arguments in number
+    and type."""
+    from activity.engine.program import successor_operands
+
+    passed = successor_operands(op)
+    for k, (block, values) in enumerate(zip(op.successors, passed or [], strict=False)):
+        if len(values) != len(block.args):
+            raise VerifyException(f"passes {len(values)} value(s) to successor #{k}, "
+                                  f"which takes {len(block.args)}")
+        for j, (v, a) in enumerate(zip(values, block.args, strict=True)):
+            if v.type != a.type:
+                raise VerifyException(f"passes a value of type {v.type} to argument {j} "
+                                      f"of successor #{k}, of type {a.type}")
 
 
 # --------------------------------------------------------------------------

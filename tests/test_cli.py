@@ -134,6 +134,52 @@ def test_malformed_ir_reports_file_line_col(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize("text,at,needle", [
+    # xDSL's own verifier raises a plain Exception here (a traceback, user test)
+    ("func.func @f(%m: memref<?x?xf64>) -> f64 {\n  %c0 = arith.constant 0 : index\n"
+     "  %v = memref.load %m[%c0] : memref<?x?xf64>\n  func.return %v : f64\n}\n",
+     "3:8", "'memref.load' op expected an index for each dimension"),
+    # xDSL does not compare a branch's operands with its successor's arguments
+    ("func.func @f(%x: f64) -> f64 {\n  cf.br ^bb1(%x : f64)\n"
+     "^bb1(%a: f64, %b: f64):\n  func.return %a : f64\n}\n",
+     "2:3", "'cf.br' op passes 1 value(s) to successor #0, which takes 2"),
+    ("func.func @f(%x: f64, %c: i1) -> f64 {\n  cf.cond_br %c, ^bb1(%x : f64), ^bb2\n"
+     "^bb1(%a: f64):\n  func.return %a : f64\n^bb2(%b: f64):\n  func.return %b : f64\n}\n",
+     "2:3", "'cf.cond_br' op passes 0 value(s) to successor #1, which takes 1"),
+    ("func.func @f(%x: f64) -> f64 {\n  cf.br ^bb1(%x : f64)\n"
+     "^bb1(%a: f32):\n  func.return %x : f64\n}\n",
+     "2:3", "'cf.br' op passes a value of type f64 to argument 0 of successor #0, of type f32"),
+])
+def test_invalid_ir_the_verifier_missed_is_one_line(tmp_path: Path, text: str, at: str,
+                                                     needle: str) -> None:
+    p = tmp_path / "bad.mlir"
+    p.write_text(text)
+    for cmd in (["report"], ["grad", "--func", "f", "--emit", "llvm"]):
+        proc = run_cli(cmd[0], str(p), *cmd[1:])
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.strip() == f"{p}:{at}: error: {needle}"
+
+
+def test_an_internal_error_is_one_line_exit_3(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug of ours (here: one planted in the report) prints one line naming the
+    file, not a traceback; ACTIVITY_TRACEBACK=1 shows it."""
+    import activity.cli as cli
+
+    def broken(ns: object) -> int:
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(cli, "_report", broken)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["report", "x.mlir"]) == 3
+    assert err.getvalue() == ("x.mlir: internal error: ZeroDivisionError: planted (a bug in "
+                              "activity; ACTIVITY_TRACEBACK=1 shows where)\n")
+    monkeypatch.setenv("ACTIVITY_TRACEBACK", "1")
+    with pytest.raises(ZeroDivisionError):
+        main(["report", "x.mlir"])
+
+
 def test_unknown_op_warns_and_strict_fails(tmp_path: Path) -> None:
     p = tmp_path / "u.mlir"
     p.write_text('func.func @f(%x: f64) -> f64 {\n  %y = "my.op"(%x) : (f64) -> f64\n'
