@@ -13,14 +13,20 @@ Public API::
 from activity.ad import grad
 from activity.analysis.result import ActivityResult, ValueActivity
 from activity.api import ActivityWarning, analyze, parse
-from activity.codegen import BoundsError, CompiledAssertionError, compile, gradient  # noqa: A004
+from activity.codegen import (  # noqa: A004
+    AllocationError,
+    BoundsError,
+    CompiledAssertionError,
+    compile,
+    gradient,
+)
 from activity.errors import ActivityError
 from activity.evaluate import evaluate
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ActivityError", "ActivityResult", "ActivityWarning", "BoundsError",
+    "ActivityError", "ActivityResult", "ActivityWarning", "AllocationError", "BoundsError",
     "CompiledAssertionError", "ValueActivity", "analyze",
     "compile", "evaluate", "grad", "gradient", "parse", "__version__",
 ]

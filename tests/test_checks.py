@@ -14,7 +14,7 @@ import pytest
 
 import activity
 from activity.codegen import compile
-from activity.codegen.checks import BoundsError, CompiledAssertionError
+from activity.codegen.checks import AllocationError, BoundsError, CompiledAssertionError
 from activity.errors import ActivityError
 from activity.semantics.interpreter import Interpreter, InterpreterError
 from activity.testing.progen import generate
@@ -230,10 +230,47 @@ def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
         fresh(1 << 44)
     try:  # 64 TiB: malloc returns null (unless the kernel overcommits without limit)
         assert fresh(1 << 43) == 1.0
-    except BoundsError as e:
+    except AllocationError as e:
         assert "could not allocate 70368744177664 bytes" in str(e)
     with pytest.raises(BoundsError, match="index 3 is out of bounds for dimension 0 of size 2"):
         fresh(2)
+
+
+def test_an_allocation_that_fails_raises_in_unchecked_code_too() -> None:
+    """``malloc`` returning null (a block larger than the machine can give, or a
+    negative size wrapped around) raises ``AllocationError`` (a ``MemoryError``) in
+    unchecked code as well -- the block was written through, a segmentation fault
+    (user test); a caller leaves after the failed callee, and the next call is clean."""
+    m = activity.parse("""
+func.func @fill(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloc(%n) : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %x, %m[%i] : memref<?xf64>
+  }
+  %v = memref.load %m[%c0] : memref<?xf64>
+  memref.dealloc %m : memref<?xf64>
+  return %v : f64
+}
+func.func @outer(%x: f64, %n: index, %mark: memref<1xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %v = func.call @fill(%x, %n) : (f64, index) -> f64
+  memref.store %v, %mark[%c0] : memref<1xf64>
+  return %v : f64
+}
+""")
+    f = compile(m, "outer")
+    mark = np.zeros(1)
+    assert f(2.0, 4, mark) == 2.0 and mark[0] == 2.0
+    for n, what in ((1 << 60, "could not allocate 9223372036854775808 bytes"),
+                    (-1, "could not allocate 18446744073709551608 bytes (a negative size?)")):
+        mark[0] = 0.0
+        with pytest.raises(AllocationError, match=re.escape(f"memref.alloc in @fill: {what}")):
+            f(2.0, n, mark)
+        assert mark[0] == 0.0
+    assert isinstance(AllocationError("x"), MemoryError) and activity.AllocationError
+    assert f(3.0, 5, mark) == 3.0 and mark[0] == 3.0
 
 
 def test_a_failed_assertion_stops_the_function() -> None:

@@ -13,7 +13,12 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 
-from activity.codegen.errors import BoundsError, CodegenError, CompiledAssertionError
+from activity.codegen.errors import (
+    AllocationError,
+    BoundsError,
+    CodegenError,
+    CompiledAssertionError,
+)
 
 
 def _module(source: Any) -> ModuleOp:
@@ -148,5 +153,5 @@ def keep_freed_memory(limit: int = 1 << 30) -> bool:
     return _keep(limit)
 
 
-__all__ = ["BoundsError", "CompiledAssertionError", "CodegenError", "compile", "gradient",
-           "keep_freed_memory"]
+__all__ = ["AllocationError", "BoundsError", "CompiledAssertionError", "CodegenError",
+           "compile", "gradient", "keep_freed_memory"]

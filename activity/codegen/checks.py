@@ -21,7 +21,9 @@ What the lowering checks (``Target.check_bounds``):
 * ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's
   (none negative, their product not wrapping around);
 * ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
-  wrapping around, and a block obtained (``malloc`` may return null);
+  wrapping around, and a block obtained (``malloc`` may return null: an
+  :class:`AllocationError`, a ``MemoryError`` -- in unchecked host code too, where a
+  null block was written through);
 * a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
   (``Target.recover``: host code the JIT compiles, the host part of ``threads=n`` and
   GPU code included, whose Python side reads the record; after calls of functions
@@ -59,7 +61,7 @@ from typing import TYPE_CHECKING
 from llvmlite import ir
 from xdsl.ir import Operation
 
-from activity.codegen.errors import BoundsError, CompiledAssertionError
+from activity.codegen.errors import AllocationError, BoundsError, CompiledAssertionError
 from activity.errors import ActivityError
 from activity.ops import op_name
 
@@ -188,9 +190,11 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
                 f"{dim} has {limit}")
     elif kind == "shape":
         text = f"dimension {dim} of the result has size {value}, its type says {limit}"
+    elif kind == "alloc" and dim == -2:
+        return AllocationError(f"{at}: could not allocate {value % (1 << 64)} bytes"
+                               + (" (a negative size?)" if value < 0 else ""), **where(op))
     elif kind == "alloc":
         text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
-                f"could not allocate {value} bytes" if dim == -2 else
                 "the size in bytes overflows" if value < 0 else
                 f"{value} bytes are too many (the limit is {limit})")
     else:

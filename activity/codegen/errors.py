@@ -18,6 +18,12 @@ class BoundsError(ActivityError, IndexError):
     not satisfy (:mod:`activity.codegen.checks`)."""
 
 
+class AllocationError(ActivityError, MemoryError):
+    """Compiled code could not allocate a ``memref.alloc``'s block (``malloc``
+    returned null: more than the machine can give, or a negative size wrapped around
+    to a huge one)."""
+
+
 class CompiledAssertionError(ActivityError, AssertionError):
     """A ``cf.assert`` failed in code the host JIT compiled (checked or not: a failed
     assertion leaves the function and the call raises, as the interpreter does,

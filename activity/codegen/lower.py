@@ -716,9 +716,10 @@ class ModuleLowering:
 
     def may_fail(self) -> set[str]:
         """The functions whose call may leave through the failure record, after which
-        the caller must look (``check_after_call``): those holding a ``cf.assert``
-        (when the target recovers from them or checks) or, in checked code, a
-        ``memref`` op (a superset of the ops checked), and their callers, transitively.
+        the caller must look (``check_after_call``): those holding a ``cf.assert`` or
+        an allocation (when the target recovers from them or checks) or, in checked
+        code, a ``memref`` op (a superset of the ops checked), and their callers,
+        transitively.
         A call of any other function -- a scalar helper -- needs no look at it."""
         if self._may_fail is None:
             import networkx as nx
@@ -729,8 +730,10 @@ class ModuleLowering:
 
             def fails(op: Operation) -> bool:
                 name = op_name(op)
-                # (op_assert records a failed cf.assert under either flag)
-                return (((t.recover or t.check_bounds) and name == "cf.assert")
+                # (op_assert records a failed cf.assert under either flag, and so
+                # does check_allocated a failed heap allocation)
+                return (((t.recover or t.check_bounds)
+                         and name in ("cf.assert", "memref.alloc", "memref.alloca"))
                         or (t.check_bounds and name.startswith("memref.")))
 
             funcs = self.program.functions
@@ -1612,11 +1615,16 @@ class FuncLowering:
         return cacheable_alloc(alloc.results[0])
 
     def check_allocated(self, op: Operation | None, p: ir.Value, nbytes: ir.Value) -> None:
-        """Checked code: the allocation of ``op`` got a block (a null pointer, for a
-        block larger than the machine can give, would be written through)."""
-        if op is not None and self.ml.target.check_bounds:
-            self.checked(op, "alloc", [self.b.icmp_unsigned("!=", p, ir.Constant(PTR, None))],
-                         [nbytes], [self.i64(0)], dims=[-2])
+        """Checked code, and any the host JIT compiles (``recover``): the allocation of
+        ``op`` got a block -- a null pointer, for a block larger than the machine can
+        give (or a negative size wrapped around), would be written through: the
+        process died of a segmentation fault (a user test).  ``malloc(0)`` may return
+        null."""
+        t = self.ml.target
+        if op is not None and (t.check_bounds or t.recover):
+            ok = self.b.or_(self.b.icmp_unsigned("!=", p, ir.Constant(PTR, None)),
+                            self.b.icmp_unsigned("==", nbytes, self.i64(0)))
+            self.checked(op, "alloc", [ok], [nbytes], [self.i64(0)], dims=[-2])
 
     def cached_malloc(self, nbytes: ir.Value, op: Operation | None = None) -> ir.Value:
         """``nbytes`` from the cache of freed blocks (``activity.codegen.heap``), filled as
