@@ -86,6 +86,7 @@ from activity.codegen.types import (
     value_type,
 )
 from activity.engine.program import call_args, call_target
+from activity.errors import ActivityError
 from activity.ops import OpKind, lookup, op_name
 from activity.ops.rmw import rmw_kind
 
@@ -1086,8 +1087,13 @@ def _runtime_symbols() -> None:
     _SYMBOLS_DONE = True
 
 
-class CudaUnavailable(RuntimeError):
-    """No CUDA device or no cuda-python: GPU code can be emitted but not run."""
+class CudaUnavailable(ActivityError, RuntimeError):
+    """No CUDA device, driver or cuda-python: GPU code can be emitted but not run."""
+
+
+def _one_line(e: BaseException) -> str:
+    text = " ".join(str(e).split())
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
 
 
 class _Runtime:
@@ -1101,10 +1107,16 @@ class _Runtime:
                 raise CudaUnavailable("cuda-python is not installed (pip install "
                                       "cuda-python); the PTX is in .ptx") from None
         self.cu = cu
-        self._check(cu.cuInit(0))
-        n = self._check(cu.cuDeviceGetCount())
+        try:
+            self._check(cu.cuInit(0))
+            n = self._check(cu.cuDeviceGetCount())
+        except Exception as e:  # noqa: BLE001 - cuda-python's own "no driver" error
+            raise CudaUnavailable(f"the CUDA driver is not usable here ({_one_line(e)}); "
+                                  "run on the host with target='cpu' (threads=n) or "
+                                  "emulate=True; the PTX is in .ptx") from None
         if not n:
-            raise CudaUnavailable("no CUDA device")
+            raise CudaUnavailable("no CUDA device; run on the host with target='cpu' "
+                                  "(threads=n) or emulate=True; the PTX is in .ptx")
         self.dev = self._check(cu.cuDeviceGet(0))
         major = self._check(cu.cuDeviceGetAttribute(
             cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, self.dev))
