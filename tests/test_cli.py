@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
@@ -236,3 +237,18 @@ def test_grad_emits_llvm_and_object_code(tmp_path: Path) -> None:
     assert obj.read_bytes()[:4] == b"\x7fELF"
     proc = run_cli("grad", poly, "--func", "f", "--emit", "obj")
     assert proc.returncode == 2 and "give -o FILE" in proc.stderr
+
+
+def test_an_unknown_gpu_architecture_is_refused(prog: Path) -> None:
+    """``--arch banana`` wrote ``.target banana`` and a dozen LLVM complaints (user
+    test); every NVPTX processor LLVM knows is taken."""
+    proc = run_cli("grad", str(prog), "--func", "f", "--emit", "ptx", "--arch", "banana")
+    assert proc.returncode == 2
+    assert "argument --arch: unknown GPU architecture 'banana' (e.g. sm_80" in proc.stderr
+    from activity.codegen.emit import _arch
+
+    for ok in ("sm_50", "sm_80", "sm_86", "sm_90", "sm_90a", "sm_100a", "sm_120f"):
+        assert _arch(ok) == ok
+    for bad in ("sm_64", "sm_81", "sm_90b", "compute_80", "sm_80 "):
+        with pytest.raises(argparse.ArgumentTypeError):
+            _arch(bad)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -88,6 +89,19 @@ def _ptx(module: ModuleOp, funcs: Sequence[str], opt: int, arch: str) -> str:
     return "\n".join(parts)
 
 
+# NVPTX processors LLVM 22 knows (an unknown one gave a `.target` ptxas refuses, and a
+# dozen "not a recognized processor" lines on stderr: user test)
+_ARCH = re.compile(r"sm_(?:2[01]|3[0257]|5[023]|6[012]|7[025]|8[06789]|90a?"
+                   r"|1(?:0[013]|10|2[01])[af]?)\Z")
+
+
+def _arch(text: str) -> str:
+    if not _ARCH.match(text):
+        raise argparse.ArgumentTypeError(f"unknown GPU architecture {text!r} (e.g. sm_80, "
+                                         "sm_90, sm_90a)")
+    return text
+
+
 def add_emit_arguments(parser: argparse.ArgumentParser) -> None:
     """``--emit``, ``--opt`` and ``--arch`` for a subcommand that builds a module."""
     parser.add_argument("--emit", choices=FORMATS, default=None,
@@ -96,8 +110,9 @@ def add_emit_arguments(parser: argparse.ArgumentParser) -> None:
                              "scf.parallel loops)")
     parser.add_argument("--opt", type=int, choices=(0, 1, 2, 3), default=3,
                         help="LLVM optimization level for --emit llvm/obj/ptx (default 3)")
-    parser.add_argument("--arch", default="sm_80", help="GPU architecture for --emit ptx "
-                                                        "(default sm_80; e.g. sm_90)")
+    parser.add_argument("--arch", default="sm_80", type=_arch,
+                        help="GPU architecture for --emit ptx (default sm_80; e.g. sm_90, "
+                             "sm_90a)")
     parser.add_argument("--reassoc", action="store_true",
                         help="for --emit llvm/obj/ptx: let LLVM reorder float sums and "
                              "products (vectorized reductions; results change in the last "
