@@ -50,3 +50,26 @@ def test_a_name_is_no_part_of_a_longer_one() -> None:
     spec = dataclasses.replace(TABLE["math.sin"],
                                partials=lambda N, a: (N.sin(a * a + 1) + N.asin(a * a + 1),))
     assert _partials_src(spec) == "(sin(t1) + asin(t1)) where t1 = ((a * a) + 1)"
+
+
+def test_the_codegen_docs_first_example_says_what_it_gives() -> None:
+    """docs/codegen.md's opening example runs, and each ``# -> value...`` comment is
+    what its line gives (it said 5.40 for a call that gives 7.864: user test)."""
+    import os
+    import re
+
+    text = (DOCS / "codegen.md").read_text()
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    claims = re.findall(r"^(.*?)\s+# -> ([-\d.e]+)\.\.\.$", block, re.M)
+    assert claims
+    env: dict = {}
+    here = os.getcwd()
+    os.chdir(DOCS.parent)  # (the example names examples/quickstart.mlir)
+    try:
+        lines = block.splitlines()
+        exec("\n".join(ln for ln in lines if "# ->" not in ln), env)
+        for expr, want in claims:
+            got = repr(float(eval(expr, env)))
+            assert got.startswith(want), (expr, got, want)
+    finally:
+        os.chdir(here)
