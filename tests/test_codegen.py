@@ -1651,3 +1651,22 @@ def test_select_stays_branch_free_in_a_binary_search() -> None:
     out = np.zeros(500, dtype=np.int64)
     f(grid, 200, keys, out, 500)
     assert np.array_equal(out, np.searchsorted(grid, keys, side="right") - 1)
+
+
+def test_a_narrow_float_argument_past_its_range_is_an_infinity() -> None:
+    """An f32 (f16) parameter given 1e39 (1e5) gets an infinity, as the interpreter
+    rounds it -- packing it raised a bare OverflowError naming no argument (user
+    test); in range, the value rounded to the type."""
+    m = activity.parse("""
+func.func @f(%x: f32, %y: f16) -> f32 {
+  %w = arith.extf %y : f16 to f32
+  %s = arith.addf %x, %w : f32
+  return %s : f32
+}
+""")
+    f = compile(m, "f")
+    for x, y in ((1e39, 1.0), (1.0, 1e5), (-1e39, -1e5), (0.1, 0.1), (np.float64(3e38), 2)):
+        want = Interpreter(m).run("f", [x, y]).results[0]
+        got = f(x, y)
+        assert got == want or (np.isnan(got) and np.isnan(want)), (x, y, got, want)
+    assert f(1e39, 1.0) == np.inf and f(1.0, -1e5) == -np.inf

@@ -326,7 +326,7 @@ class _Param:
 
     def _scalar(self, x: Any, out: list[Any], keep: list[Any]) -> None:
         if self.is_float:
-            if type(x) is float:
+            if type(x) is float and self.fmt == "d":
                 out.append(x)
                 return
             if isinstance(x, np.ndarray) and x.ndim == 0:
@@ -334,6 +334,11 @@ class _Param:
             if isinstance(x, bool | np.bool_) or not isinstance(x, int | float | np.number) \
                     or isinstance(x, complex | np.complexfloating):
                 raise TypeError(f"{self.what}: expected a float, got {type(x).__name__}")
+            if self.fmt != "d":
+                # rounded as the interpreter rounds (past the largest f32/f16: an
+                # infinity), where packing raised a bare OverflowError (user test)
+                with np.errstate(over="ignore"):
+                    x = (np.float32 if self.fmt[0] == "f" else np.float16)(x)
             out.append(float(x))
             return
         if type(x) is int and self.lo <= x < self.hi:
