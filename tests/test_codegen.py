@@ -1670,3 +1670,20 @@ func.func @f(%x: f32, %y: f16) -> f32 {
         got = f(x, y)
         assert got == want or (np.isnan(got) and np.isnan(want)), (x, y, got, want)
     assert f(1e39, 1.0) == np.inf and f(1.0, -1e5) == -np.inf
+
+
+@pytest.mark.parametrize("kw,needle", [
+    ({"opt": 9}, "opt must be an LLVM optimization level 0, 1, 2 or 3, got 9"),
+    ({"opt": True}, "got True"), ({"opt": "3"}, "got '3'"),
+    ({"fill": 300}, "fill must be a byte (0-255) or None, got 300"), ({"fill": -1}, "got -1"),
+])
+def test_bad_opt_or_fill_is_a_clear_error(kw: dict, needle: str) -> None:
+    """``opt=9`` raised an empty AssertionError in the JIT, ``fill=300`` was taken
+    silently (user test)."""
+    src = "func.func @f(%x: f64) -> f64 {\n  %y = arith.mulf %x, %x : f64\n  return %y : f64\n}\n"
+    with pytest.raises(ValueError, match=re.escape(needle)):
+        compile(src, "f", **kw)
+    if "opt" in kw:
+        with pytest.raises(ValueError, match=re.escape(needle)):
+            activity.gradient(src, "f", **kw)
+    assert compile(src, "f", opt=0, fill=255)(3.0) == 9.0

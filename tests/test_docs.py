@@ -73,3 +73,17 @@ def test_the_codegen_docs_first_example_says_what_it_gives() -> None:
             assert got.startswith(want), (expr, got, want)
     finally:
         os.chdir(here)
+
+
+def test_activity_gradient_names_every_option_in_its_help() -> None:
+    """``help(activity.gradient)`` showed ``**kw``: its docstring names every keyword
+    option of the function it forwards to (user test)."""
+    import inspect
+
+    import activity
+    from activity.codegen.compiled_gradient import gradient as full
+
+    doc = activity.gradient.__doc__ or ""
+    for name, p in inspect.signature(full).parameters.items():
+        if p.kind == p.KEYWORD_ONLY:
+            assert f"``{name}``" in doc, name

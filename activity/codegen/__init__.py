@@ -29,6 +29,17 @@ def _module(source: Any) -> ModuleOp:
     return parse(source)
 
 
+def check_options(opt: Any, fill: Any = None) -> None:
+    """``opt`` an LLVM -O level and ``fill`` a byte, or a ``ValueError`` naming them
+    (``opt=9`` raised an empty AssertionError deep in the JIT; ``fill=300`` was taken
+    silently: user test)."""
+    if isinstance(opt, bool) or opt not in (0, 1, 2, 3):
+        raise ValueError(f"opt must be an LLVM optimization level 0, 1, 2 or 3, got {opt!r}")
+    if fill is not None and (isinstance(fill, bool) or not isinstance(fill, int)
+                             or not 0 <= fill <= 255):
+        raise ValueError(f"fill must be a byte (0-255) or None, got {fill!r}")
+
+
 def resolve_threads(threads: int | str) -> int:
     """``threads`` as a number: ``"auto"`` is the number of CPUs this process may run on."""
     if threads == "auto":
@@ -93,6 +104,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     """
     from activity.codegen.specialize import wanted
 
+    check_options(opt, fill)
     if check_bounds and target == "gpu":
         raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
                          "bounds checks)")
@@ -139,7 +151,24 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
 
 def gradient(source: Any, func: str, argnums: Any = None, prune: bool = True,
              **kw: Any) -> Any:
-    """``jax.grad``-like compiled gradient; see :mod:`activity.codegen.compiled_gradient`."""
+    """``jax.grad``-like compiled gradient of ``func`` (its float results summed, each
+    seeded with 1.0) with respect to the arguments ``argnums`` (``None``: every float
+    and float-memref argument); ``prune=False`` gives the ``all_active`` baseline.
+
+    Keyword options (documented in full at
+    :func:`activity.codegen.compiled_gradient.gradient`): ``args`` (Enzyme-style
+    activities instead of ``argnums``), ``target`` ("cpu" or "gpu"), ``opt`` (LLVM
+    -O level, 0-3), ``emulate``, ``threads`` (an int or "auto", for ``scf.parallel``),
+    ``reassoc``, ``speculate``, ``expand``, ``static_argnums`` (integer arguments
+    compiled in, as ``jax.jit`` does for shapes; "auto": all), ``inline``,
+    ``strict_adjoints``, ``check_bounds`` (every memref access checked: a
+    ``BoundsError`` with the op's place instead of undefined behaviour).
+
+    Example::
+
+        df = activity.gradient("examples/quickstart.mlir", "quickstart", argnums=(0, 2))
+        dx, dbuf = df(0.3, 2.0, np.linspace(-1, 2, 7), 7)
+    """
     from activity.codegen.compiled_gradient import gradient as _gradient
 
     return _gradient(source, func, argnums, prune, **kw)

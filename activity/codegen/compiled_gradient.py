@@ -354,8 +354,9 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             op, its place in the source, the index and the size) instead of reading or
             writing past an array.  Slower; for finding such bugs.
     """
-    from activity.codegen import _module
+    from activity.codegen import _module, check_options
 
+    check_options(opt)
     if check_bounds and target == "gpu":
         raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
                          "bounds checks)")
