@@ -16,7 +16,7 @@ from activity.analysis.args import ArgSpec, resolve_args
 from activity.analysis.result import ActivityResult
 from activity.engine.graph import GraphBuilder
 from activity.engine.program import Program, has_body
-from activity.errors import ActivityError
+from activity.errors import ActivityError, outside_stacklevel
 from activity.frontend import location_of, parse
 from activity.summaries.apply import SummaryCalls
 from activity.summaries.model import Summary, load_file
@@ -150,7 +150,7 @@ def _report_warnings(warns: list[tuple[Operation | None, str]], strict: bool) ->
                 raise ActivityError(msg + " (--strict)", file=loc[0], line=loc[1], col=loc[2])
             raise ActivityError(msg + " (--strict)")
         _warnings.warn(f"{where}: {msg}; assuming the conservative fallback",
-                       ActivityWarning, stacklevel=3)
+                       ActivityWarning, stacklevel=outside_stacklevel())
 
 
 @contextlib.contextmanager

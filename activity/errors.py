@@ -51,3 +51,20 @@ class ActivityError(Exception):
             f"ActivityError({self.message!r}, file={self.file!r}, "
             f"line={self.line!r}, col={self.col!r})"
         )
+
+
+def outside_stacklevel() -> int:
+    """The ``stacklevel`` for a ``warnings.warn`` called right where this is called
+    that names the first frame outside this package: the user's call, however deep in
+    the library the warning arises (``activity.gradient``'s warnings named
+    ``compiled_gradient.py``).  (Python 3.12's ``skip_file_prefixes`` does the same.)"""
+    import os
+    import sys
+
+    here = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    frame = sys._getframe(1)  # the function that will call warnings.warn
+    level = 1
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(here):
+        frame = frame.f_back  # type: ignore[assignment]
+        level += 1
+    return level

@@ -789,3 +789,21 @@ func.func @w(%x: f64, %m: memref<2xf64>) {
         grad(m, "w", ["active", "dup"])
     with pytest.warns(ActivityWarning, match="@w has no float result"):
         grad(m, "w", ["active", "const"])
+
+
+def test_warnings_name_the_users_call() -> None:
+    """A warning from deep in the library (the AD's, the analysis's) is attributed to
+    the user's line, not to a module of ours (``compiled_gradient.py:155``: user
+    test)."""
+    from activity.api import ActivityWarning
+
+    m = parse(EXTERNAL)
+    for call in (lambda: activity.gradient(m, "f", 1),
+                 lambda: activity.analyze(m, "f"),
+                 lambda: grad(m, "f", ["const", "active"])):
+        with warnings.catch_warnings(record=True) as got:
+            warnings.simplefilter("always")
+            call()
+        ours = [w for w in got if issubclass(w.category, ActivityWarning)]
+        assert ours and all(w.filename == __file__ for w in ours), \
+            [(w.filename, w.lineno) for w in ours]

@@ -1687,3 +1687,21 @@ def test_bad_opt_or_fill_is_a_clear_error(kw: dict, needle: str) -> None:
         with pytest.raises(ValueError, match=re.escape(needle)):
             activity.gradient(src, "f", **kw)
     assert compile(src, "f", opt=0, fill=255)(3.0) == 9.0
+
+
+def test_argnums_as_jax_takes_them() -> None:
+    """``argnums`` counts negative numbers from the end, as ``jax.grad`` does; a bool,
+    a float or a string is a TypeError saying what is expected (they gave Python's
+    own messages: user test)."""
+    src = "func.func @f(%x: f64, %y: f64) -> f64 {\n  %z = arith.mulf %x, %y : f64\n" \
+          "  return %z : f64\n}\n"
+    assert activity.gradient(src, "f", -1)(2.0, 3.0) == 2.0
+    assert activity.gradient(src, "f", (-2, 1))(2.0, 3.0) == (3.0, 2.0)
+    for bad in (True, 0.0, "x", [0, 1.5]):
+        with pytest.raises(TypeError, match=re.escape(f"argnums: expected an argument "
+                                                      f"number or a sequence of them, got "
+                                                      f"{bad!r}")):
+            activity.gradient(src, "f", bad)
+    for bad in (2, -3):
+        with pytest.raises(ValueError, match=f"@f has no argument {bad}"):
+            activity.gradient(src, "f", bad)

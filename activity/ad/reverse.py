@@ -77,7 +77,7 @@ from activity.engine.program import (
     sym_name,
 )
 from activity.engine.types import is_pointer
-from activity.errors import ActivityError
+from activity.errors import ActivityError, outside_stacklevel
 from activity.frontend import carry_location, location_of
 from activity.ops import (
     ALLOCATORS,
@@ -3202,7 +3202,7 @@ def _warn_nothing_to_seed(fop: Operation, kinds: Sequence[str]) -> None:
            "instead" if any(isinstance(t, MemRefType) for t in outs) else "")
     warnings.warn(f"{describe(fop)}: @{sym_name(fop)} has no float result and no dup "
                   f"argument to seed, so its gradient is zero{why}", ActivityWarning,
-                  stacklevel=4)
+                  stacklevel=outside_stacklevel())
 
 
 def grad_layout(params: Sequence[SSAValue], kinds: Sequence[str]
@@ -3291,7 +3291,7 @@ class Differentiator:
         for wop, msg in self.result.warnings:  # re-issued with the user's locations
             src = self.orig.get(id(wop), wop) if wop is not None else None
             warnings.warn(f"{describe(src)}: {msg}; assuming the conservative fallback",
-                          ActivityWarning, stacklevel=3)
+                          ActivityWarning, stacklevel=outside_stacklevel())
         self.facts = Facts(self.result, prune)
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)

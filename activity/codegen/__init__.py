@@ -19,6 +19,7 @@ from activity.codegen.errors import (
     CodegenError,
     CompiledAssertionError,
 )
+from activity.errors import outside_stacklevel
 
 
 def _module(source: Any) -> ModuleOp:
@@ -136,7 +137,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
             if not check_bounds:
                 return compile_threads(module, func, threads, opt=opt, fill=fill)
             warnings.warn(f"check_bounds=True: the scf.parallel loops of @{func} run on one "
-                          f"thread, not {threads}", stacklevel=2)
+                          f"thread, not {threads}", stacklevel=outside_stacklevel())
     if target == "cpu":
         from activity.codegen.jit import compile_cpu
 

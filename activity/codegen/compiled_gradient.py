@@ -97,10 +97,19 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     types = [p.type for p in params]
     if argnums is None:
         nums = [i for i, t in enumerate(types) if _differentiable(t)]
-    elif _one(argnums):
-        nums = [operator.index(argnums)]
     else:
-        nums = [operator.index(i) for i in argnums]
+        # (an int or a sequence of ints, negative ones counted from the end, as
+        # jax.grad takes them; True, 0.0 or a string gave Python's own errors)
+        try:
+            items = [argnums] if _one(argnums) else list(argnums)
+            if isinstance(argnums, str) or any(isinstance(i, bool | np.bool_)
+                                               for i in items):
+                raise TypeError
+            nums = [operator.index(i) for i in items]
+        except TypeError:
+            raise TypeError(f"argnums: expected an argument number or a sequence of them, "
+                            f"got {argnums!r}") from None
+        nums = [i + len(types) if -len(types) <= i < 0 else i for i in nums]
     for i in nums:
         if not 0 <= i < len(types):
             raise ValueError(f"argnums: @{func} has no argument {i}")
