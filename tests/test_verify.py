@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 import z3
@@ -395,3 +396,15 @@ def test_atomic_rmw() -> None:
     r = verify(activity.parse(RMW.replace("%L", ", enzyme.icv")), "f", claims="enzyme",
                opts=NO_RANDOM)
     assert r.status == "counterexample"
+
+
+def test_no_claims_to_verify_is_said(capsys: pytest.CaptureFixture[str]
+                                     ) -> None:
+    """``--claims enzyme`` on a file without Enzyme attributes printed a bare
+    "verified ... 0 enzyme claim(s)" (user test): a warning says nothing was checked."""
+    path = str(Path(__file__).resolve().parent.parent / "examples" / "quickstart.mlir")
+    assert main(["verify", path, "--func", "quickstart", "--claims", "enzyme"]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}: warning: @quickstart carries no enzyme claims" in err
+    assert main(["verify", path, "--func", "quickstart"]) == 0
+    assert "warning" not in capsys.readouterr().err
