@@ -252,3 +252,26 @@ def test_an_unknown_gpu_architecture_is_refused(prog: Path) -> None:
     for bad in ("sm_64", "sm_81", "sm_90b", "compute_80", "sm_80 "):
         with pytest.raises(argparse.ArgumentTypeError):
             _arch(bad)
+
+
+@pytest.mark.parametrize("inputs,needle", [
+    ("[0.3, 2.0, [1, 2, 3], 3.9]", "argument 3 (index): expected an integer, got 3.9"),
+    ('[0.3, 2.0, [1, 2, 3], "3"]', 'argument 3 (index): expected an integer, got "3"'),
+    ("[0.3, 2.0, [1, 2, 3], true]", "argument 3 (index): expected an integer, got true"),
+    ('["0.3", 2.0, [1, 2, 3], 3]', 'argument 0 (f64): expected a number, got "0.3"'),
+    ("[0.3, 2.0, [1, null, 3], 3]", "expected numbers in nested lists, got null"),
+    ("[0.3, 2.0, [[1, 2]], 3]", "argument 2 (memref<?xf64>): expected shape ?, got 1x2"),
+    ("[0.3, 2.0, 5, 3]", "expected numbers in nested lists, got 5"),
+])
+def test_run_takes_inputs_of_the_types_it_is_given(inputs: str, needle: str) -> None:
+    """``activity run --inputs`` took 3.9, "3" and true for an index (as 3, 3, 1) and
+    null inside an array (as NaN): user test.  Each is a one-line error now."""
+    quick = str(ROOT / "examples" / "quickstart.mlir")
+    proc = run_cli("run", quick, "--func", "quickstart", "--inputs", inputs)
+    assert proc.returncode == 2, proc.stderr
+    line = proc.stderr.strip()
+    assert "\n" not in line and line.startswith(f"{quick}: error: --inputs: argument ")
+    assert line.endswith(needle), line
+    ok = run_cli("run", quick, "--func", "quickstart", "--inputs", "[0.3, 2, [1, 2, 3], 3]")
+    assert ok.returncode == 0 and json.loads(ok.stdout)["results"][0] == pytest.approx(
+        19.4699737546825)

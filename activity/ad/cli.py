@@ -191,21 +191,46 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     if len(raw) != len(params):
         raise ActivityError(f"--inputs: the function takes {len(params)} argument(s), "
                             f"got {len(raw)}")
+    def number(x: Any, floats: bool) -> bool:
+        # (JSON's true, "3", 3.9 for an index and null inside an array were taken
+        # as 1, 3, 3 and NaN: user test)
+        return (isinstance(x, int) or (floats and isinstance(x, float))) \
+            and not isinstance(x, bool)
+
+    def leaves(x: Any) -> list[Any]:
+        return [y for e in x for y in leaves(e)] if isinstance(x, list) else [x]
+
     out: list[Any] = []
     for k, (p, x) in enumerate(zip(params, raw, strict=True)):
         t = p.type
-        try:
-            if isinstance(t, MemRefType):
-                dt = np.float64 if isinstance(t.element_type, AnyFloat) else np.int64
-                out.append(np.array(x, dtype=dt))
-            elif isinstance(t, AnyFloat):
-                out.append(float(x))
-            elif isinstance(t, IntegerType | IndexType):
-                out.append(int(x))
-            else:
-                raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
-        except (TypeError, ValueError):
-            raise ActivityError(f"--inputs: argument {k} ({t}): cannot use {x!r}") from None
+        what = f"--inputs: argument {k} ({t})"
+        if isinstance(t, MemRefType):
+            floats = isinstance(t.element_type, AnyFloat)
+            bad = [y for y in leaves(x) if not number(y, floats)]
+            if bad or not isinstance(x, list) and t.get_shape():
+                got = bad[0] if bad else x
+                raise ActivityError(f"{what}: expected {'numbers' if floats else 'integers'}"
+                                    f" in nested lists, got {json.dumps(got)}")
+            try:
+                a = np.array(x, dtype=np.float64 if floats else np.int64)
+            except (TypeError, ValueError, OverflowError):
+                raise ActivityError(f"{what}: not a rectangular array of numbers: "
+                                    f"{json.dumps(x)[:60]}") from None
+            shape = t.get_shape()
+            if a.ndim != len(shape) or any(n >= 0 and n != m for n, m in zip(shape, a.shape,
+                                                                               strict=False)):
+                raise ActivityError(f"{what}: expected shape "
+                                    f"{'x'.join('?' if n < 0 else str(n) for n in shape)}"
+                                    f", got {'x'.join(map(str, a.shape)) or 'a scalar'}")
+            out.append(a)
+        elif isinstance(t, AnyFloat | IntegerType | IndexType):
+            floats = isinstance(t, AnyFloat)
+            if not number(x, floats):
+                raise ActivityError(f"{what}: expected {'a number' if floats else 'an integer'}"
+                                    f", got {json.dumps(x)}")
+            out.append(float(x) if floats else int(x))
+        else:
+            raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
     return out
 
 
