@@ -163,6 +163,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("activity: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (``activity grad f.mlir | head``)
+        try:  # (so that the interpreter's last flush of stdout does not complain)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+        return 141
     except Exception as e:  # noqa: BLE001 - a bug of ours: one line, not a traceback
         if os.environ.get("ACTIVITY_TRACEBACK"):
             raise

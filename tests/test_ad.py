@@ -807,3 +807,40 @@ def test_warnings_name_the_users_call() -> None:
         ours = [w for w in got if issubclass(w.category, ActivityWarning)]
         assert ours and all(w.filename == __file__ for w in ours), \
             [(w.filename, w.lineno) for w in ours]
+
+
+def test_calls_no_derivative_can_pass_through_are_left_alone() -> None:
+    """In the all_active baseline too, a call of an external function is refused only
+    where a derivative may pass through it (review: ``puts`` on a constant string, a
+    float logger, an integer-valued test and an unused result were refused): C's output
+    functions are known to pass none, a call taking only a float and giving nothing (or
+    an integer, or an unused float) passes none."""
+    m = parse("""
+llvm.mlir.global internal constant @s("hi\\\\00") {addr_space = 0 : i32}
+llvm.func @puts(!llvm.ptr) -> i32
+func.func private @log_value(f64)
+func.func private @isbad(f64) -> i32
+func.func private @noise(f64) -> f64
+func.func private @print_buf(memref<?xf64>)
+func.func @f(%x: f64) -> f64 {
+  %p = llvm.mlir.addressof @s : !llvm.ptr
+  %r = llvm.call @puts(%p) : (!llvm.ptr) -> i32
+  func.call @log_value(%x) : (f64) -> ()
+  %i = func.call @isbad(%x) : (f64) -> i32
+  %u = func.call @noise(%x) : (f64) -> f64
+  %y = arith.mulf %x, %x : f64
+  return %y : f64
+}
+func.func @g(%x: f64, %b: memref<?xf64>) -> f64 {
+  func.call @print_buf(%b) : (memref<?xf64>) -> ()
+  %y = arith.mulf %x, %x : f64
+  return %y : f64
+}
+""")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for prune in (True, False):
+            assert "func.func @f_grad" in str(grad(m, "f", ["active"], prune))
+        assert "func.func @g_grad" in str(grad(m, "g", ["active", "const"], True))
+        with pytest.raises(GradError, match="'print_buf': .*the all_active baseline"):
+            grad(m, "g", ["active", "const"], prune=False)

@@ -237,10 +237,12 @@ def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
 
 
 def test_an_allocation_that_fails_raises_in_unchecked_code_too() -> None:
-    """``malloc`` returning null (a block larger than the machine can give, or a
-    negative size wrapped around) raises ``AllocationError`` (a ``MemoryError``) in
-    unchecked code as well -- the block was written through, a segmentation fault
-    (user test); a caller leaves after the failed callee, and the next call is clean."""
+    """In unchecked code as well, ``malloc`` returning null raises: ``BoundsError``
+    for a negative size (a huge unsigned byte count; the threads' allocator made a
+    1-byte block of it: review), ``AllocationError`` (a ``MemoryError``) for a block
+    too large -- it was written through, a segmentation fault (user test); a caller
+    leaves after the failed callee, and the next call is clean.  (A byte count that
+    wraps around to a small one is caught by checked code only.)"""
     m = activity.parse("""
 func.func @fill(%x: f64, %n: index) -> f64 {
   %c0 = arith.constant 0 : index
@@ -263,14 +265,29 @@ func.func @outer(%x: f64, %n: index, %mark: memref<1xf64>) -> f64 {
     f = compile(m, "outer")
     mark = np.zeros(1)
     assert f(2.0, 4, mark) == 2.0 and mark[0] == 2.0
-    for n, what in ((1 << 60, "could not allocate 9223372036854775808 bytes"),
-                    (-1, "could not allocate 18446744073709551608 bytes (a negative size?)")):
+    for n, err, what in ((-1, BoundsError, "a size is negative or the byte count wraps "
+                                           "around (18446744073709551608 bytes)"),
+                         (1 << 56, AllocationError, "could not allocate 576460752303423488 "
+                                                    "bytes")):
         mark[0] = 0.0
-        with pytest.raises(AllocationError, match=re.escape(f"memref.alloc in @fill: {what}")):
+        with pytest.raises(err, match=re.escape(f"memref.alloc in @fill: {what}")):
             f(2.0, n, mark)
         assert mark[0] == 0.0
+    try:  # 64 TiB: malloc returns null (unless the kernel overcommits without limit)
+        f(2.0, 1 << 43, mark)
+    except AllocationError as e:
+        assert "memref.alloc in @fill: could not allocate 70368744177664 bytes" in str(e)
     assert isinstance(AllocationError("x"), MemoryError) and activity.AllocationError
     assert f(3.0, 5, mark) == 3.0 and mark[0] == 3.0
+    g = compile(activity.parse("""
+func.func @row(%n: index) -> memref<?xf64> {
+  %m = memref.alloc(%n) : memref<?xf64>
+  return %m : memref<?xf64>
+}
+"""), "row", threads=2)
+    with pytest.raises(BoundsError, match="a size is negative"):
+        g(-1)  # (the threads' allocator made a 1-byte block of it: review)
+    assert g(3).shape == (3,)
 
 
 def test_a_failed_assertion_stops_the_function() -> None:

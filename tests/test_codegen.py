@@ -1674,7 +1674,7 @@ func.func @f(%x: f32, %y: f16) -> f32 {
 
 @pytest.mark.parametrize("kw,needle", [
     ({"opt": 9}, "opt must be an LLVM optimization level 0, 1, 2 or 3, got 9"),
-    ({"opt": True}, "got True"), ({"opt": "3"}, "got '3'"),
+    ({"opt": True}, "got True"), ({"opt": "3"}, "got '3'"), ({"opt": 2.0}, "got 2.0"),
     ({"fill": 300}, "fill must be a byte (0-255) or None, got 300"), ({"fill": -1}, "got -1"),
 ])
 def test_bad_opt_or_fill_is_a_clear_error(kw: dict, needle: str) -> None:
@@ -1687,6 +1687,7 @@ def test_bad_opt_or_fill_is_a_clear_error(kw: dict, needle: str) -> None:
         with pytest.raises(ValueError, match=re.escape(needle)):
             activity.gradient(src, "f", **kw)
     assert compile(src, "f", opt=0, fill=255)(3.0) == 9.0
+    assert compile(src, "f", opt=np.int64(2), fill=np.uint8(7))(3.0) == 9.0  # (review)
 
 
 def test_argnums_as_jax_takes_them() -> None:

@@ -191,11 +191,12 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     if len(raw) != len(params):
         raise ActivityError(f"--inputs: the function takes {len(params)} argument(s), "
                             f"got {len(raw)}")
-    def number(x: Any, floats: bool) -> bool:
+    def number(x: Any, floats: bool, flag: bool = False) -> bool:
         # (JSON's true, "3", 3.9 for an index and null inside an array were taken
-        # as 1, 3, 3 and NaN: user test)
-        return (isinstance(x, int) or (floats and isinstance(x, float))) \
-            and not isinstance(x, bool)
+        # as 1, 3, 3 and NaN: user test; true/false are an i1's)
+        if isinstance(x, bool):
+            return flag
+        return isinstance(x, int) or (floats and isinstance(x, float))
 
     def leaves(x: Any) -> list[Any]:
         return [y for e in x for y in leaves(e)] if isinstance(x, list) else [x]
@@ -219,16 +220,20 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
             shape = t.get_shape()
             if a.ndim != len(shape) or any(n >= 0 and n != m for n, m in zip(shape, a.shape,
                                                                                strict=False)):
-                raise ActivityError(f"{what}: expected shape "
-                                    f"{'x'.join('?' if n < 0 else str(n) for n in shape)}"
-                                    f", got {'x'.join(map(str, a.shape)) or 'a scalar'}")
+                want = "x".join("?" if n < 0 else str(n) for n in shape)
+                raise ActivityError(f"{what}: expected shape {want or '() (a number)'}, "
+                                    f"got {'x'.join(map(str, a.shape)) or 'a number'}")
             out.append(a)
         elif isinstance(t, AnyFloat | IntegerType | IndexType):
             floats = isinstance(t, AnyFloat)
-            if not number(x, floats):
+            if not number(x, floats, isinstance(t, IntegerType) and t.width.data == 1):
                 raise ActivityError(f"{what}: expected {'a number' if floats else 'an integer'}"
                                     f", got {json.dumps(x)}")
-            out.append(float(x) if floats else int(x))
+            try:
+                out.append(float(x) if floats else int(x))
+            except OverflowError:
+                raise ActivityError(f"{what}: {json.dumps(x)[:40]}... is too large for a "
+                                    "float") from None
         else:
             raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
     return out

@@ -626,13 +626,27 @@ class FuncGen:
     def call_needs_rev(self, op: Operation) -> bool:
         """Whether the reverse sweep must handle call ``op``.  A call of a function
         without a body (and no derivative rule: not a known math or memory function)
-        that carries a derivative needs it too -- ``rev_call`` then refuses it; skipping
-        it gave a silent zero (a user's ``lgamma``)."""
-        if self.facts.prune:
-            return self.facts.op_active(op)
-        if any(self.facts.has_adjoint(r) for r in op.results):
+        through which a derivative may pass needs it too -- ``rev_call`` then refuses
+        it; skipping it gave a silent zero (a user's ``lgamma``).  Calls of C's
+        output and string functions (``INACTIVE_EXTERNALS``) pass none."""
+        f = self.facts
+        if self.callee_of(op) is None:
+            t = call_target(op)
+            if t is not None and t in INACTIVE_EXTERNALS:
+                return False
+            if f.prune:
+                return f.op_active(op)
+            # all_active: something carrying a derivative goes in, and something may
+            # come out (a used float result, or a buffer the callee may write)
+            buffers = any(f.has_shadow(a) for a in op.operands)
+            into = buffers or any(f.has_adjoint(a) for a in op.operands)
+            out = buffers or any(f.has_adjoint(r) and r.uses for r in op.results)
+            return into and out
+        if f.prune:
+            return f.op_active(op)
+        if any(f.has_adjoint(r) for r in op.results):
             return True
-        return any(self.facts.has_adjoint(a) or self.facts.has_shadow(a) for a in op.operands)
+        return any(f.has_adjoint(a) or f.has_shadow(a) for a in op.operands)
 
     def alias_spec(self, op: Operation) -> OpSpec | None:
         """The table entry a call to a known external C function behaves like."""
@@ -2633,10 +2647,16 @@ class FuncGen:
     def rev_call(self, op: Operation) -> None:
         g = self.callee_of(op)
         t = call_target(op)
-        if g is None or t is None:
+        if t is None:
+            raise self.err(op, "cannot differentiate an indirect call (through a function "
+                               "pointer)")
+        if g is None:
+            how = ("define it in the module, or make what reaches it constant" if
+                   self.facts.prune else "define it in the module; the all_active "
+                   "baseline gives every float and buffer a derivative, so a call that "
+                   "may read and write one cannot be skipped")
             raise self.err(op, f"cannot differentiate a call to '{t}': it has no body and "
-                               "is not a known math function (define it in the module, or "
-                               "make what reaches it constant)")
+                               f"is not a known math function ({how})")
         use = op.parent_block()
         assert use is not None
         for r in op.results:
@@ -3184,6 +3204,19 @@ def untape(gen: FuncGen, plan: Plan) -> None:
                 if st is not None:
                     plan.static_roots[st.root].remove(st)
                 changed = True
+
+
+# C functions that write nothing a derivative could reach and return no float derived
+# from their arguments (printing, strings, process control), as Enzyme knows them
+INACTIVE_EXTERNALS = frozenset({
+    "printf", "fprintf", "vprintf", "vfprintf", "puts", "fputs", "putchar", "fputc",
+    "fflush", "perror", "exit", "abort", "__assert_fail", "__assert_rtn", "strlen",
+    "strcmp", "strncmp", "memcmp", "time", "clock",
+    # MLIR's runner utilities
+    "printMemrefF64", "printMemrefF32", "printMemrefI64", "printMemrefI32", "printF64",
+    "printF32", "printI64", "printU64", "printNewline", "printComma", "printOpen",
+    "printClose",
+})
 
 
 def _warn_nothing_to_seed(fop: Operation, kinds: Sequence[str]) -> None:

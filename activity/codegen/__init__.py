@@ -34,9 +34,12 @@ def check_options(opt: Any, fill: Any = None) -> None:
     """``opt`` an LLVM -O level and ``fill`` a byte, or a ``ValueError`` naming them
     (``opt=9`` raised an empty AssertionError deep in the JIT; ``fill=300`` was taken
     silently: user test)."""
-    if isinstance(opt, bool) or opt not in (0, 1, 2, 3):
+    from numbers import Integral
+
+    # (integers only, numpy's included: 2.0 == 2 let a float through to ctypes)
+    if isinstance(opt, bool) or not isinstance(opt, Integral) or opt not in (0, 1, 2, 3):
         raise ValueError(f"opt must be an LLVM optimization level 0, 1, 2 or 3, got {opt!r}")
-    if fill is not None and (isinstance(fill, bool) or not isinstance(fill, int)
+    if fill is not None and (isinstance(fill, bool) or not isinstance(fill, Integral)
                              or not 0 <= fill <= 255):
         raise ValueError(f"fill must be a byte (0-255) or None, got {fill!r}")
 

@@ -191,8 +191,10 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
     elif kind == "shape":
         text = f"dimension {dim} of the result has size {value}, its type says {limit}"
     elif kind == "alloc" and dim == -2:
-        return AllocationError(f"{at}: could not allocate {value % (1 << 64)} bytes"
-                               + (" (a negative size?)" if value < 0 else ""), **where(op))
+        if value < 0:  # (unchecked code: no size check before malloc)
+            return BoundsError(f"{at}: a size is negative or the byte count wraps around "
+                               f"({value % (1 << 64)} bytes)", **where(op))
+        return AllocationError(f"{at}: could not allocate {value} bytes", **where(op))
     elif kind == "alloc":
         text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
                 "the size in bytes overflows" if value < 0 else

@@ -1026,6 +1026,8 @@ def _allocate(n: int, device: bool) -> int:
     # the error and hand NULL to the host code, which then writes through it) nor let
     # a kernel run on the wrong memory: keep the error, hand out host memory so the
     # host code stays safe, skip every later launch, and let GPUFunction.call raise.
+    if n < 0:  # (a negative size: the host code's null check reports it; max(1, n)
+        return 0  # made a 1-byte block for it -- review)
     try:
         rt = _current()
         on_device = device and isinstance(rt, _Runtime)

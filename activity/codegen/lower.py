@@ -1617,9 +1617,12 @@ class FuncLowering:
     def check_allocated(self, op: Operation | None, p: ir.Value, nbytes: ir.Value) -> None:
         """Checked code, and any the host JIT compiles (``recover``): the allocation of
         ``op`` got a block -- a null pointer, for a block larger than the machine can
-        give (or a negative size wrapped around), would be written through: the
-        process died of a segmentation fault (a user test).  ``malloc(0)`` may return
-        null."""
+        give (or a negative size, a huge unsigned byte count), would be written
+        through: the process died of a segmentation fault (a user test).  ``malloc(0)``
+        may return null.  Unchecked code checks nothing else: a byte count that wraps
+        around to a small one (sizes whose product passes 2**64) still gets a small
+        block -- ``check_alloc``'s branches, and a branch-free guard on the size fed to
+        ``malloc``, made Hand's gradient 1.1-1.2x slower side by side."""
         t = self.ml.target
         if op is not None and (t.check_bounds or t.recover):
             ok = self.b.or_(self.b.icmp_unsigned("!=", p, ir.Constant(PTR, None)),

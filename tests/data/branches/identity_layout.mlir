@@ -1,0 +1,10 @@
+func.func @f(%m: memref<4xf64>, %c: i1) -> f64 {
+  cf.cond_br %c, ^a(%m : memref<4xf64>), ^b
+^a(%q: memref<4xf64, affine_map<(d0) -> (d0)>>):
+  %i = arith.constant 0 : index
+  %v = memref.load %q[%i] : memref<4xf64, affine_map<(d0) -> (d0)>>
+  return %v : f64
+^b:
+  %z = arith.constant 0.0 : f64
+  return %z : f64
+}
