@@ -149,9 +149,9 @@ class Checks:
 
     def raise_failure(self) -> None:
         """Raise the recorded failure, if any (and clear the record)."""
+        if not self.record[0]:  # (one item: reading all four costs 0.66 us a call --
+            return              # BA's all_active gradient per call 3.7 -> 4.2 us)
         site, dim, value, limit = list(self.record)
-        if not site:
-            return
         for k in range(4):
             self.record[k] = 0
         if site == LAUNCH_FAILED:
