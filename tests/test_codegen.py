@@ -1698,6 +1698,7 @@ def test_argnums_as_jax_takes_them() -> None:
           "  return %z : f64\n}\n"
     assert activity.gradient(src, "f", -1)(2.0, 3.0) == 2.0
     assert activity.gradient(src, "f", (-2, 1))(2.0, 3.0) == (3.0, 2.0)
+    assert activity.gradient(src, "f", np.array([0, -1]))(2.0, 3.0) == (3.0, 2.0)  # (review)
     for bad in (True, 0.0, "x", [0, 1.5]):
         with pytest.raises(TypeError, match=re.escape(f"argnums: expected an argument "
                                                       f"number or a sequence of them, got "

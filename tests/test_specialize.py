@@ -81,6 +81,17 @@ def test_static_argnums_compile_once_per_value() -> None:
     assert len(static.versions) == 2
 
 
+def test_static_argnums_as_jax_jit_takes_them() -> None:
+    """Negative numbers count from the end and a numpy array is a sequence, as for
+    ``argnums`` (review: refused, and a numpy array raised inside the check)."""
+    m = activity.parse(TRIANGLE)
+    static = compile_fn(m, "tri", static_argnums=np.array([0, -1]))
+    xs = _inputs(5)
+    assert static(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in xs]) == \
+        compile_fn(m, "tri")(*[np.copy(x) if isinstance(x, np.ndarray) else x for x in xs])
+    assert sorted(static.versions) == [(5, 3)]
+
+
 def test_static_argnums_gradient_equals_the_generic_one(
         capfd: pytest.CaptureFixture[str]) -> None:
     m = activity.parse(TRIANGLE)

@@ -46,7 +46,7 @@ def check_options(opt: Any, fill: Any = None) -> None:
 
 def resolve_threads(threads: int | str) -> int:
     """``threads`` as a number: ``"auto"`` is the number of CPUs this process may run on."""
-    if threads == "auto":
+    if isinstance(threads, str) and threads == "auto":
         import os
 
         try:

@@ -72,7 +72,8 @@ def may_write(v: SSAValue, read_only: frozenset[str] = _READ_ONLY_USES) -> bool:
 def _one(argnums: Any) -> bool:
     """``argnums`` names one argument (an int, numpy's included): its gradient alone is
     returned, as ``jax.grad`` does."""
-    return hasattr(argnums, "__index__") and not isinstance(argnums, bool | np.bool_)
+    return hasattr(argnums, "__index__") and not isinstance(argnums, bool | np.bool_) \
+        and getattr(argnums, "ndim", 0) == 0  # (a numpy array of them: a sequence)
 
 
 def _differentiable(t: Any) -> bool:

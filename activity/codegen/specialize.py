@@ -36,7 +36,12 @@ from activity.frontend import carry_location
 def wanted(static_argnums: Any) -> bool:
     """Whether ``static_argnums`` asks for any static argument (``"auto"``: every
     integer argument, if there is one)."""
-    return static_argnums == "auto" or bool(as_positions(static_argnums))
+    return _auto(static_argnums) or bool(as_positions(static_argnums))
+
+
+def _auto(static_argnums: Any) -> bool:
+    # (``x == "auto"`` on a numpy array compares element by element)
+    return isinstance(static_argnums, str) and static_argnums == "auto"
 
 
 def as_positions(static_argnums: Any) -> tuple[int, ...]:
@@ -47,7 +52,8 @@ def as_positions(static_argnums: Any) -> tuple[int, ...]:
     if isinstance(static_argnums, str):
         raise ValueError(f"static_argnums: expected 'auto', an argument number or a "
                          f"sequence of them, got {static_argnums!r}")
-    if hasattr(static_argnums, "__index__") and not isinstance(static_argnums, bool):
+    if hasattr(static_argnums, "__index__") and not isinstance(static_argnums, bool) \
+            and getattr(static_argnums, "ndim", 0) == 0:  # (a numpy array: a sequence)
         return (operator.index(static_argnums),)
     try:
         items = list(static_argnums)
@@ -74,7 +80,7 @@ def static_positions(module: ModuleOp, func: str, static_argnums: Any) -> tuple[
     if not has_body(fop):
         raise ValueError(f"static_argnums: @{func} is a declaration without a body")
     params = entry_args(fop)
-    if static_argnums == "auto":
+    if _auto(static_argnums):
         if _recursive(prog, func):
             return ()
         return tuple(i for i, p in enumerate(params)
@@ -82,6 +88,8 @@ def static_positions(module: ModuleOp, func: str, static_argnums: Any) -> tuple[
     nums = as_positions(static_argnums)
     out = set()
     for i in nums:
+        if -len(params) <= i < 0:  # (counted from the end, as jax.jit takes them)
+            i += len(params)
         if not 0 <= i < len(params):
             raise ValueError(f"static_argnums: @{func} has no argument {i} "
                              f"(it takes {len(params)})")
