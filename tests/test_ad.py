@@ -789,6 +789,10 @@ func.func @w(%x: f64, %m: memref<2xf64>) {
         grad(m, "w", ["active", "dup"])
     with pytest.warns(ActivityWarning, match="@w has no float result"):
         grad(m, "w", ["active", "const"])
+    llvm = parse("llvm.func @s(%x: f64, %p: !llvm.ptr) {\n"
+                 "  llvm.store %x, %p : f64, !llvm.ptr\n  llvm.return\n}\n")
+    with pytest.warns(ActivityWarning, match=r"1:1: @s has no float"):  # (review: no place)
+        grad(llvm, "s", ["active", "const"])
 
 
 def test_warnings_name_the_users_call() -> None:

@@ -3328,7 +3328,8 @@ class Differentiator:
         self.facts = Facts(self.result, prune)
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
-        _warn_nothing_to_seed(self.program.functions[func_name], self.root_kinds)
+        root = self.program.functions[func_name]
+        _warn_nothing_to_seed(self.orig.get(id(root), root), self.root_kinds)
         self.prune = prune
         self.atomic_updates = 0  # scf.parallel shadow updates made atomic
         self.atomics_avoided = 0  # ... and proved iteration-private (plain)
