@@ -284,3 +284,33 @@ def test_a_branch_between_two_spellings_of_one_type_is_valid(name: str) -> None:
     successor check refused them)."""
     proc = run_cli("report", str(ROOT / "tests" / "data" / "branches" / f"{name}.mlir"))
     assert proc.returncode == 0, proc.stderr
+
+
+def test_run_names_the_op_that_failed() -> None:
+    """An interpreter error names the op's place, as the compiled code's BoundsError
+    does (user test: ``run failed: memref.load index 3 out of bounds [0, 3)`` had none);
+    inside a callee too."""
+    quick = str(ROOT / "examples" / "quickstart.mlir")
+    proc = run_cli("run", quick, "--func", "quickstart", "--inputs", "[0.3, 2.0, [1, 2, 3], 4]")
+    assert proc.returncode == 2
+    assert proc.stderr.strip() == (f"{quick}:34:10: error: run failed: memref.load index 3 "
+                                   "out of bounds [0, 3)")
+    from activity.semantics import Interpreter, InterpreterError
+
+    m = activity.parse("""
+func.func @get(%a: memref<?xf64>, %i: index) -> f64 {
+  %v = memref.load %a[%i] : memref<?xf64>
+  return %v : f64
+}
+func.func @outer(%a: memref<?xf64>, %i: index) -> f64 {
+  %c1 = arith.constant 1 : index
+  %j = arith.addi %i, %c1 : index
+  %v = func.call @get(%a, %j) : (memref<?xf64>, index) -> f64
+  return %v : f64
+}
+""")
+    import numpy as np
+
+    with pytest.raises(InterpreterError) as e:
+        Interpreter(m).run("outer", [np.zeros(3), 2])
+    assert activity.frontend.location_of(e.value.op).line == 3  # type: ignore[attr-defined]

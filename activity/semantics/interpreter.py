@@ -137,14 +137,38 @@ class RunResult:
 class _CBlock:
     """A compiled block: closures for its ops and terminator, its argument slots."""
 
-    __slots__ = ("ops", "term", "n", "args")
+    __slots__ = ("ops", "term", "n", "args", "src")
 
     def __init__(self, ops: tuple[OpFn, ...], term: TermFn, n: int,
-                 args: tuple[tuple[int, int], ...]) -> None:
+                 args: tuple[tuple[int, int], ...], src: tuple[Operation, ...] = ()) -> None:
         self.ops = ops
         self.term = term
         self.n = n
         self.args = args
+        self.src = src  # the ops of ``ops``, then the terminator (for error places)
+
+    def failing_op(self, err: BaseException) -> Operation | None:
+        """The op whose closure raised ``err`` (a frame of ``err``'s traceback runs one
+        of ``ops``: matched by code and captured values), or the terminator."""
+        tb = err.__traceback__
+        codes = {}
+        for k, fn in enumerate(self.ops):
+            codes.setdefault(fn.__code__, []).append(k)
+        while tb is not None:
+            frame = tb.tb_frame
+            ks = codes.get(frame.f_code)
+            if ks:
+                names = frame.f_code.co_freevars
+                for k in ks:
+                    cells = self.ops[k].__closure__ or ()
+                    try:
+                        if all(frame.f_locals.get(nm, None) is c.cell_contents
+                               for nm, c in zip(names, cells, strict=True)):
+                            return self.src[k] if k < len(self.src) else None
+                    except ValueError:  # (an empty cell)
+                        continue
+            tb = tb.tb_next
+        return self.src[-1] if len(self.src) > len(self.ops) else None
 
 
 def _is_float(t: Attribute) -> bool:
@@ -492,9 +516,14 @@ class Interpreter:
             self._steps += cb.n
             if self._steps > self.max_steps:
                 raise StepLimitExceeded(f"more than {self.max_steps} steps")
-            for fn in cb.ops:
-                fn(V, T)
-            nxt, args, targs = cb.term(V, T)
+            try:
+                for fn in cb.ops:
+                    fn(V, T)
+                nxt, args, targs = cb.term(V, T)
+            except InterpreterError as e:
+                if getattr(e, "op", None) is None:  # (the innermost block names it)
+                    e.op = cb.failing_op(e)  # type: ignore[attr-defined]
+                raise
             if nxt is None:
                 return args, targs
             block = nxt
@@ -517,7 +546,7 @@ class Interpreter:
             term = lambda V, T: (None, [], [])
             body = ops
         cb = _CBlock(tuple(self._compile_op(op) for op in body), term, max(1, len(ops)),
-                     tuple(self._sg(a) for a in block.args))
+                     tuple(self._sg(a) for a in block.args), tuple(ops))
         self._compiled[block] = cb
         return cb
 
