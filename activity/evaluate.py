@@ -6,16 +6,60 @@ from typing import Any
 
 from xdsl.ir import Operation
 
+from activity.errors import ActivityError
+
 
 def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000_000) -> tuple:
     """Run ``func`` (gradients included) on ``inputs``; returns the tuple of results.
 
     Memref arguments are numpy arrays shared with the caller (stores are visible after
     the call); integers and index values are Python ints; floats are Python floats.
+    What the program does that the semantics leaves undefined (an index out of bounds,
+    a failed assertion, ...) raises ``EvaluationError``: an ``ActivityError`` with
+    the op's ``FILE:LINE:COL``, and an ``InterpreterError``.
     """
-    from activity.semantics import Interpreter
+    from activity.semantics import Interpreter, InterpreterError
 
-    return tuple(Interpreter(module, max_steps=max_steps).run(func, list(inputs)).results)
+    try:
+        return tuple(Interpreter(module, max_steps=max_steps).run(func, list(inputs)).results)
+    except InterpreterError as e:
+        raise _as_evaluation_error(e) from None
 
 
-__all__ = ["evaluate"]
+_ERROR: list[type] = []
+
+
+def _evaluation_error() -> type:
+    """:class:`EvaluationError`, made on first use: its base ``InterpreterError`` lives
+    with the interpreter, which ``import activity`` should not load (0.3 s)."""
+    if not _ERROR:
+        from activity.semantics.memory import InterpreterError
+
+        class EvaluationError(ActivityError, InterpreterError):
+            """:func:`evaluate` met what the reference semantics does not define (it
+            raised a bare ``InterpreterError``, not an ``ActivityError``, and named no
+            place: user test)."""
+
+        EvaluationError.__module__ = __name__
+        _ERROR.append(EvaluationError)
+    return _ERROR[0]
+
+
+def _as_evaluation_error(e: BaseException) -> ActivityError:
+    from activity.frontend import location_of
+
+    op = getattr(e, "op", None)
+    loc = location_of(op) if op is not None else None
+    out = _evaluation_error()(str(e), **({} if loc is None else {
+        "file": loc.file, "line": loc.line, "col": loc.col}))
+    out.op = op
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    if name == "EvaluationError":
+        return _evaluation_error()
+    raise AttributeError(name)
+
+
+__all__ = ["evaluate"]  # (and EvaluationError, made on first use: __getattr__)

@@ -786,3 +786,29 @@ def test_clang_float32_pointer_argument_round_trip() -> None:
     r = run(text, "twice", [a])
     np.testing.assert_array_equal(a, np.array([2.5, 3.0], dtype=np.float32))
     assert r.results == ()
+
+
+def test_evaluate_names_the_op_that_failed() -> None:
+    """``activity.evaluate``'s errors are ``ActivityError``s with the op's place (it
+    raised a bare ``InterpreterError`` naming none: user test), and still
+    ``InterpreterError``s; importing activity does not load the interpreter for it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    import activity
+    from activity.evaluate import EvaluationError
+    from activity.semantics import InterpreterError
+
+    quick = Path(__file__).resolve().parent.parent / "examples" / "quickstart.mlir"
+    with pytest.raises(EvaluationError) as e:
+        activity.evaluate(activity.parse(quick), "quickstart", 0.3, 2.0, np.ones(3), 4)
+    assert isinstance(e.value, activity.ActivityError) and isinstance(e.value,
+                                                                      InterpreterError)
+    assert str(e.value) == f"{quick}:34:10: error: memref.load index 3 out of bounds [0, 3)"
+    loaded = subprocess.run([sys.executable, "-c", "import sys, activity; print("
+                             "'activity.semantics.interpreter' in sys.modules)"],
+                            capture_output=True, text=True).stdout.strip()
+    assert loaded == "False"
