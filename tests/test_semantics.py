@@ -808,6 +808,15 @@ def test_evaluate_names_the_op_that_failed() -> None:
     assert isinstance(e.value, activity.ActivityError) and isinstance(e.value,
                                                                       InterpreterError)
     assert str(e.value) == f"{quick}:34:10: error: memref.load index 3 out of bounds [0, 3)"
+    import pickle
+
+    back = pickle.loads(pickle.dumps(e.value))  # (review: a local class did not pickle)
+    assert type(back) is EvaluationError and str(back) == str(e.value)
+    from activity.semantics.memory import StepLimitExceeded
+
+    with pytest.raises(StepLimitExceeded):  # (review: it came out as EvaluationError)
+        activity.evaluate(activity.parse(quick), "quickstart", 0.3, 2.0, np.ones(3), 3,
+                          max_steps=5)
     loaded = subprocess.run([sys.executable, "-c", "import sys, activity; print("
                              "'activity.semantics.interpreter' in sys.modules)"],
                             capture_output=True, text=True).stdout.strip()
