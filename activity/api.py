@@ -17,7 +17,7 @@ from activity.analysis.result import ActivityResult
 from activity.engine.graph import GraphBuilder
 from activity.engine.program import Program, has_body
 from activity.errors import ActivityError, outside_stacklevel
-from activity.frontend import location_of, parse
+from activity.frontend import location_of, parse, place_of
 from activity.summaries.apply import SummaryCalls
 from activity.summaries.model import Summary, load_file
 from activity.summaries.modular import ModularResult, analyze_modular
@@ -145,10 +145,7 @@ def _report_warnings(warns: list[tuple[Operation | None, str]], strict: bool) ->
         seen.add(key)
         where = describe(op)
         if strict:
-            loc = location_of(op) if op is not None else None
-            if loc is not None:
-                raise ActivityError(msg + " (--strict)", file=loc[0], line=loc[1], col=loc[2])
-            raise ActivityError(msg + " (--strict)")
+            raise ActivityError(msg + " (--strict)", **place_of(op))
         _warnings.warn(f"{where}: {msg}; assuming the conservative fallback",
                        ActivityWarning, stacklevel=outside_stacklevel())
 

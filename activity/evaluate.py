@@ -54,12 +54,10 @@ def _evaluation_error() -> type:
 
 
 def _as_evaluation_error(e: BaseException) -> ActivityError:
-    from activity.frontend import location_of
+    from activity.frontend import place_of
 
     op = getattr(e, "op", None)
-    loc = location_of(op) if op is not None else None
-    out = _evaluation_error()(str(e), **({} if loc is None else {
-        "file": loc.file, "line": loc.line, "col": loc.col}))
+    out = _evaluation_error()(str(e), **place_of(op))
     out.op = op
     return out
 

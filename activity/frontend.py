@@ -30,7 +30,7 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects
@@ -93,6 +93,13 @@ def make_context() -> Context:
     for name, factory in get_all_dialects().items():
         ctx.register_dialect(name, factory)
     return ctx
+
+
+def place_of(op: Operation | None) -> dict[str, Any]:
+    """Keyword arguments of an ``ActivityError`` locating it at ``op`` (none when the
+    op was not parsed from a file)."""
+    loc = location_of(op) if op is not None else None
+    return {} if loc is None else {"file": loc.file, "line": loc.line, "col": loc.col}
 
 
 def location_of(obj: Operation | SSAValue) -> SourceLocation | None:

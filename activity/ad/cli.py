@@ -280,12 +280,9 @@ def run_run(ns: argparse.Namespace) -> int:
     try:
         res = Interpreter(module, max_steps=100_000_000).run(ns.func, inputs)
     except InterpreterError as e:
-        from activity.frontend import location_of
+        from activity.frontend import place_of
 
-        loc = location_of(getattr(e, "op", None)) if getattr(e, "op", None) else None
-        raise ActivityError(f"run failed: {e}", **({} if loc is None else
-                                                   {"file": loc.file, "line": loc.line,
-                                                    "col": loc.col})) from None
+        raise ActivityError(f"run failed: {e}", **place_of(getattr(e, "op", None))) from None
     out = {"results": _jsonable(list(res.results)),
            "buffers": [_jsonable(x) if isinstance(x, np.ndarray) else None for x in inputs]}
     sys.stdout.write(json.dumps(out) + "\n")

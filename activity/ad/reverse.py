@@ -78,7 +78,7 @@ from activity.engine.program import (
 )
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError, outside_stacklevel
-from activity.frontend import carry_location, location_of
+from activity.frontend import carry_location, location_of, place_of
 from activity.ops import (
     ALLOCATORS,
     DEALLOCATORS,
@@ -508,10 +508,8 @@ class FuncGen:
 
     # ================================================================ utilities
     def err(self, op: Operation | None, msg: str) -> GradError:
-        loc = location_of(self.d.orig.get(id(op), op)) if op is not None else None
-        if loc is not None:
-            return GradError(msg, file=loc[0], line=loc[1], col=loc[2])
-        return GradError(msg)
+        return GradError(msg, **place_of(self.d.orig.get(id(op), op) if op is not None
+                                         else None))
 
     def const(self, x: Any, t: Attribute) -> SSAValue:
         k = (x, t)

@@ -78,6 +78,8 @@ LAUNCH_FAILED = -1
 class LaunchFailed(ActivityError):
     """The host code left after a failed kernel launch (internal: the launch's own
     error is raised instead)."""
+
+
 RECORD = "activity_check_failed"  # [4 x i64]: site (from 1; 0: none), dim, value, limit
 REPORT = "activity_check_report"
 

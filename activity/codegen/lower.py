@@ -76,7 +76,7 @@ from activity.engine.program import (
     is_public,
     successor_operands,
 )
-from activity.frontend import location_of
+from activity.frontend import place_of as where
 from activity.ops import LOOP_OPS, TABLE, OpKind, op_name
 from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
@@ -141,14 +141,6 @@ def _ints(attr: Attribute) -> list[int]:
     if get is not None:
         return [int(x) for x in get()]
     return [int(getattr(x, "value", x).data) for x in attr.data]  # type: ignore[attr-defined]
-
-
-def where(op: Operation | None) -> dict[str, Any]:
-    """Keyword arguments locating an error at ``op`` (when it came from a file)."""
-    loc = location_of(op) if op is not None else None
-    if loc is None:
-        return {}
-    return {"file": loc.file, "line": loc.line, "col": loc.col}
 
 
 def unsupported(op: Operation, why: str = "") -> CodegenError:
@@ -719,8 +711,8 @@ class ModuleLowering:
         the caller must look (``check_after_call``): those holding a ``cf.assert`` or
         an allocation (when the target recovers from them or checks) or, in checked
         code, a ``memref`` op (a superset of the ops checked), and their callers,
-        transitively.
-        A call of any other function -- a scalar helper -- needs no look at it."""
+        transitively.  A call of any other function -- a scalar helper -- needs no look
+        at it."""
         if self._may_fail is None:
             import networkx as nx
 
