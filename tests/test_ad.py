@@ -795,6 +795,36 @@ func.func @w(%x: f64, %m: memref<2xf64>) {
         grad(llvm, "s", ["active", "const"])
 
 
+def test_vector_arguments_and_results_are_refused() -> None:
+    """An active ``vector`` argument crashed the generator (``AttributeError`` making a
+    vector zero); an active ``vector`` result was dropped (a gradient of zero with a
+    misleading warning).  Both are a ``GradError`` at the function; a const vector
+    argument, whose derivative nobody asks for, is differentiated as before."""
+    m = parse("""
+func.func @a(%x: vector<2xf64>) -> vector<2xf64> {
+  %w = arith.mulf %x, %x : vector<2xf64>
+  return %w : vector<2xf64>
+}
+func.func @c(%x: f64) -> vector<2xf64> {
+  %v = vector.broadcast %x : f64 to vector<2xf64>
+  return %v : vector<2xf64>
+}
+func.func @b(%x: f64, %v: vector<2xf64>) -> f64 {
+  %y = arith.mulf %x, %x : f64
+  return %y : f64
+}
+""")
+    with pytest.raises(GradError, match=r"2:1: error: cannot differentiate @a: argument 0 has "
+                                        r"type vector<2xf64>"):
+        grad(m, "a", ["active"])
+    with warnings.catch_warnings():  # (vector.broadcast is outside the subset)
+        warnings.simplefilter("ignore")
+        with pytest.raises(GradError, match=r"6:1: error: cannot differentiate @c: "
+                                            r"result 0 has type vector<2xf64>; only scalar"):
+            grad(m, "c", ["active"])
+    assert "func.func @b_grad" in str(grad(m, "b", ["active", "const"]))
+
+
 def test_warnings_name_the_users_call() -> None:
     """A warning from deep in the library (the AD's, the analysis's) is attributed to
     the user's line, not to a module of ours (``compiled_gradient.py:155``: user

@@ -3217,6 +3217,39 @@ INACTIVE_EXTERNALS = frozenset({
 })
 
 
+def _scalar_or_pointer(t: Attribute) -> bool:
+    return isinstance(t, AnyFloat | IntegerType | IndexType) or is_pointer(t)
+
+
+def _check_root_types(user_fop: Operation, fop: Operation, kinds: Sequence[str],
+                      facts: Facts) -> None:
+    """Refuse a differentiated function whose active arguments or results are neither
+    scalars nor buffers (``vector<2xf64>``, ``tensor``, ``complex``, an llvm struct):
+    ``F_grad`` returns one adjoint per active scalar argument and seeds float results
+    only, so such a value's derivative would be dropped -- a silent zero -- or crash
+    the generator (a vector argument did, with an ``AttributeError``)."""
+    params = list(fop.regions[0].blocks[0].args)
+    for i, (p, k) in enumerate(zip(params, kinds, strict=False)):
+        if k != "const" and not _scalar_or_pointer(p.type):
+            raise GradError(f"cannot differentiate @{sym_name(fop)}: argument {i} has "
+                            f"type {p.type}; the differentiator takes the derivative of "
+                            "scalar (float, integer, index) and buffer (memref, llvm.ptr) "
+                            "arguments only -- pass the elements as scalars or in a "
+                            "memref, or mark the argument const",
+                            **place_of(user_fop))
+    for op in fop.walk():
+        if op_name(op) not in ("func.return", "llvm.return") or op.parent_op() is not fop:
+            continue
+        for j, u in enumerate(op.operands):
+            active = not facts.prune or (facts.result.analysed(u)
+                                         and facts.result.value(u).active)
+            if active and not _scalar_or_pointer(u.type):
+                raise GradError(f"cannot differentiate @{sym_name(fop)}: result {j} has "
+                                f"type {u.type}; only scalar float results are seeded "
+                                "(return the elements as scalars, or write them into a "
+                                "dup argument)", **place_of(user_fop))
+
+
 def _warn_nothing_to_seed(fop: Operation, kinds: Sequence[str]) -> None:
     """Warn when ``F_grad`` has nothing to seed -- no float result, no ``dup`` buffer
     -- so that every derivative it returns is zero (a user's function returning a
@@ -3327,6 +3360,7 @@ class Differentiator:
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
         root = self.program.functions[func_name]
+        _check_root_types(self.orig.get(id(root), root), root, self.root_kinds, self.facts)
         _warn_nothing_to_seed(self.orig.get(id(root), root), self.root_kinds)
         self.prune = prune
         self.atomic_updates = 0  # scf.parallel shadow updates made atomic
