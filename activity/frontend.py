@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from xdsl.context import Context
-from xdsl.dialects import get_all_dialects
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.dialects import get_all_dialects, llvm
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
@@ -446,6 +446,19 @@ def _move_unknown_properties(module: ModuleOp) -> None:
             op.attributes.setdefault(key, op.properties.pop(key))
 
 
+def _integer_overflow_flags(module: ModuleOp) -> None:
+    """Turn ``overflowFlags = 1 : i32`` (how ``mlir-opt``'s generic form writes the
+    nsw/nuw flags of ``llvm.trunc``) into the ``#llvm.overflow`` attribute that xDSL's
+    ``llvm.trunc`` expects: its verifier refused every imported C function with an
+    integer truncation.  (xDSL's ``llvm.add`` and kin take the integer, as MLIR does.)
+    A value outside 0-3 is left for the verifier to report."""
+    for op in module.walk():
+        flags = op.properties.get("overflowFlags")
+        if (isinstance(op, llvm.IntegerConversionOpOverflow)
+                and isinstance(flags, IntegerAttr) and 0 <= flags.value.data <= 3):
+            op.properties["overflowFlags"] = llvm.OverflowAttr.from_int(flags.value.data)
+
+
 def _verify(module: ModuleOp, display: str) -> None:
     """Run xDSL's verifier, and check what values branches pass to their successors;
     report the failing op's source position.  (Some of xDSL's verifiers raise a plain
@@ -538,6 +551,7 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
             assert error is not None
             module = _parse_via_mlir_opt(ctx, text, display, error)
         _move_unknown_properties(module)
+        _integer_overflow_flags(module)
         _verify(module, display)
     return module
 

@@ -423,3 +423,32 @@ def test_regen_script_output_parses(tmp_path: Path) -> None:
     for produced in ("libm.mlir", "libm.generic.mlir"):
         module = parse(work / produced)
         assert by_name(module, "llvm.func")
+
+
+def test_generic_integer_overflow_flags_are_adopted() -> None:
+    """``mlir-opt`` writes the nsw/nuw flags of ``llvm.trunc`` as an integer
+    property, which xDSL's verifier refused ("should be of base attribute
+    llvm.overflow"): every imported C function with an ``(int)`` cast failed to parse.
+    They become ``#llvm.overflow`` flags (``llvm.add``'s stay integers, as xDSL
+    defines them); an out-of-range value is still an error."""
+    from xdsl.dialects import llvm
+    from xdsl.dialects.builtin import IntegerAttr
+
+    import activity
+
+    text = """"func.func"() <{function_type = (f64, i64) -> f64, sym_name = "f"}> ({
+^bb0(%x: f64, %n: i64):
+  %k = "llvm.trunc"(%n) <{overflowFlags = 0 : i32}> : (i64) -> i32
+  %s = "llvm.add"(%k, %k) <{overflowFlags = 3 : i32}> : (i32, i32) -> i32
+  %f = "llvm.sitofp"(%s) : (i32) -> f64
+  %y = "llvm.fmul"(%x, %f) <{fastmathFlags = #llvm.fastmath<none>}> : (f64, f64) -> f64
+  "func.return"(%y) : (f64) -> ()
+}) : () -> ()
+"""
+    module = parse(text)
+    flags = [op.properties["overflowFlags"] for op in module.walk()
+             if op.name in ("llvm.trunc", "llvm.add")]
+    assert flags == [llvm.OverflowAttr.from_int(0), IntegerAttr(3, 32)]  # as xDSL has them
+    assert activity.evaluate(module, "f", 1.5, 2**32 + 3) == (9.0,)  # (int) 2**32+3 is 3
+    with pytest.raises(ActivityError, match=r"3:8: .*llvm.trunc"):
+        parse(text.replace("overflowFlags = 0 : i32", "overflowFlags = 9 : i32"))
