@@ -54,7 +54,7 @@ from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP, Builder, adjoint_sum_flags, shadow_add_flags
 from activity.ad.facts import Facts, const_int, float_of_width
-from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
+from activity.ad.irnum import DEAD, IRBackend, IRNum, materialize, operand_deps
 from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
 from activity.ad.tape import (
     CURSORS,
@@ -2252,11 +2252,18 @@ class FuncGen:
             # Partials are computed in the operands' float type; the adjoint in ybar's.
             ps = rule(N, *args)
             yb = N.wrap(ybar)
+            guard = r in self.d.guarded  # (a select's masked zero may reach it)
+            is_zero = None
             for pos, i in targets:
                 p = ps[pos]
                 if hasattr(p, "value") and p.value.type != ybar.type:
                     p = N.wrap(self.convert(p.value, ybar.type))
-                c = materialize(N.mul(p, yb), N, ybar.type)
+                prod = N.mul(p, yb)
+                if guard and isinstance(p, IRNum):  # 0 * (inf or NaN) would be NaN
+                    if is_zero is None:
+                        is_zero = N._cmp(yb, 0.0, "oeq")
+                    prod = N.select(is_zero, 0.0, prod)
+                c = materialize(prod, N, ybar.type)
                 self.adj_add(op.operands[i], c)
 
     def result_form(self, op: Operation, spec: OpSpec, targets: list[tuple[int, int]],
@@ -3217,6 +3224,94 @@ INACTIVE_EXTERNALS = frozenset({
 })
 
 
+def _select_arm_slices(program: Program) -> set[SSAValue]:
+    """The values on which an arm of a float ``select`` depends (its backward slice),
+    whose reverse multiplies an adjoint by a partial through a guard: ``adj == 0 ? 0 :
+    adj * partial``.  The arm a select does not pick gets a zero adjoint, and the arm
+    may be infinite or NaN exactly where it is not picked -- C's ``y != 0 ? x / y : 0``
+    at -O2 is a select of a division that is always computed -- so without the guard
+    ``0 * inf`` turned the gradient into NaN where the true one is 0.  (This is
+    Enzyme's "strong zero", limited to where such a masked zero can flow; elsewhere the
+    multiply stays plain IEEE.)
+
+    The slice follows a masked zero wherever the reverse sweep carries it, coarsely:
+    to the operands of the op defining a value; to every value of a function where
+    it reaches a loop-carried or branch argument, a region op's result or a call's
+    result (then the callee's values too); from a function's argument to the
+    arguments of its call sites; and from a loaded value to every value stored to
+    memory (a shadow carries the zero to whatever was stored there)."""
+    owner_fn: dict[int, str] = {}
+    calls_of: dict[str, list[Operation]] = {}
+    stores: list[SSAValue] = []
+    seeds: list[SSAValue] = []
+    values_of: dict[str, list[SSAValue]] = {}
+    entry_of: dict[int, str] = {}
+    func_by_id = {id(f): name for name, f in program.functions.items()}
+    for name, f in program.functions.items():
+        if not has_body(f):
+            continue
+        entry_of[id(f.regions[0].blocks[0])] = name
+        vals: list[SSAValue] = []
+        for op in f.walk():
+            if op is f:
+                continue
+            owner_fn[id(op)] = name
+            vals += op.results
+            for r in op.regions:
+                for blk in r.blocks:
+                    vals += blk.args
+            target = call_target(op)
+            if target is not None:
+                calls_of.setdefault(target, []).append(op)
+            spec = lookup(op)
+            if spec is None:
+                continue
+            if spec.kind == OpKind.MEM_WRITE and spec.value is not None:
+                stores.append(op.operands[spec.value])
+            if (spec.kind == OpKind.SELECT and op.results
+                    and isinstance(op.results[0].type, AnyFloat)):
+                seeds += [u for u in op.operands[1:] if isinstance(u.type, AnyFloat)]
+        values_of[name] = vals + list(f.regions[0].blocks[0].args)
+    guarded: set[SSAValue] = set()
+    whole: set[str] = set()
+    memory = False
+    work = list(seeds)
+
+    def everything(name: str | None) -> None:
+        if name is not None and name in values_of and name not in whole:
+            whole.add(name)
+            work.extend(values_of[name])
+
+    while work:
+        v = work.pop()
+        if v in guarded:
+            continue
+        guarded.add(v)
+        owner = v.owner
+        if isinstance(owner, Block):
+            fn = entry_of.get(id(owner))
+            if fn is None:  # a loop-carried or branch argument
+                parent = owner.parent_op()
+                everything(owner_fn.get(id(parent)) if parent is not None else None)
+                everything(func_by_id.get(id(parent)))  # (a block of a function's CFG)
+            else:
+                for call in calls_of.get(fn, []):
+                    work.extend(call.operands)
+            continue
+        work.extend(owner.operands)
+        if owner.regions:
+            everything(owner_fn.get(id(owner)))
+        target = call_target(owner)
+        if target is not None:
+            everything(owner_fn.get(id(owner)))
+            everything(target)
+        spec = lookup(owner)
+        if not memory and spec is not None and spec.kind == OpKind.MEM_READ:
+            memory = True
+            work.extend(stores)
+    return guarded
+
+
 def _scalar_or_pointer(t: Attribute) -> bool:
     return isinstance(t, AnyFloat | IntegerType | IndexType) or is_pointer(t)
 
@@ -3359,6 +3454,8 @@ class Differentiator:
         self.facts = Facts(self.result, prune)
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
+        # values whose adjoint may be a select's masked zero (see _select_arm_slices)
+        self.guarded = _select_arm_slices(self.program)
         root = self.program.functions[func_name]
         _check_root_types(self.orig.get(id(root), root), root, self.root_kinds, self.facts)
         _warn_nothing_to_seed(self.orig.get(id(root), root), self.root_kinds)
