@@ -956,3 +956,32 @@ def test_guards_only_where_a_masked_zero_can_flow() -> None:
     assert guards("no_select") == 0
     assert guards("safediv") >= 1
     assert math.isnan(activity.gradient(m, "no_select")(0.0, 0.0)[1])
+
+
+def test_strong_zero_guards_every_partial(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """``strong_zero=True`` (Enzyme's option): the operand a ``max`` does not pick gets a
+    zero adjoint, and ``max(0, log x)`` at ``x = 0`` has gradient 0 instead of NaN
+    (``0 * (1/0)``); by default it stays IEEE there (not a select: docs/ad.md).  The
+    CLI flag emits the guards."""
+    src = """
+func.func @relu_log(%x: f64) -> f64 {
+  %z = arith.constant 0.0 : f64
+  %l = math.log %x : f64
+  %r = arith.maximumf %z, %l : f64
+  return %r : f64
+}
+"""
+    m = activity.parse(src)
+    assert math.isnan(activity.gradient(m, "relu_log")(0.0)[0])
+    g = activity.gradient(m, "relu_log", strong_zero=True)
+    assert g(0.0) == (0.0,)
+    assert g(math.e**2) == pytest.approx((math.e**-2,), rel=1e-15)
+    gm = grad(m, "relu_log", ["active"], strong_zero=True)
+    assert activity.evaluate(gm, "relu_log_grad", 0.0, 1.0) == (0.0,)
+    path = tmp_path / "relu_log.mlir"
+    path.write_text(src)
+    assert main(["grad", str(path), "--func", "relu_log", "--strong-zero"]) == 0
+    strong = capsys.readouterr().out
+    assert main(["grad", str(path), "--func", "relu_log"]) == 0
+    assert "arith.cmpf oeq" in strong and "arith.cmpf oeq" not in capsys.readouterr().out

@@ -16,7 +16,7 @@ from activity.ad.reverse import Differentiator, GradError
 
 def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
          alias_args: str = "distinct", inline: bool = False,
-         strict_adjoints: bool = False) -> ModuleOp:
+         strict_adjoints: bool = False, strong_zero: bool = False) -> ModuleOp:
     """Differentiate ``func`` in reverse mode; returns a new module with ``<func>_grad``.
 
     Args:
@@ -36,9 +36,16 @@ def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
             may reorder them: the program fixes no order for an adjoint's sum;
             :func:`activity.ad.builder.adjoint_sum_flags`).  The reference interpreter
             adds in the written order either way.
+        strong_zero: a zero adjoint times a partial gives 0 even where the partial is
+            infinite or NaN, in every op (Enzyme's strong zero: ``max(0, log x)`` at
+            ``x = 0`` then has gradient 0, not NaN); ``False``: only on the backward
+            slices of float selects' arms, where the unpicked arm's zero adjoint meets
+            partials that are infinite there (``y != 0 ? x / y : 0``).  Costs a
+            compare and a select per partial.
     """
     out, _ = Differentiator(module, func, args, prune, alias_args=alias_args,
-                            inline=inline, strict_adjoints=strict_adjoints).run()
+                            inline=inline, strict_adjoints=strict_adjoints,
+                            strong_zero=strong_zero).run()
     return out
 
 

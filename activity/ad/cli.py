@@ -64,6 +64,10 @@ def add_subcommands(sub: Any) -> None:
                    help="no fastmath<reassoc> on the adds that sum contributions to one "
                         "adjoint, so that compiled gradients keep the reverse sweep's "
                         "order of those sums (bit-identical to 'activity run' without --reassoc)")
+    g.add_argument("--strong-zero", action="store_true",
+                   help="a zero adjoint times an infinite or NaN partial gives 0, in every "
+                        "op (Enzyme's strong zero); by default only where a select's "
+                        "unpicked arm can send one (docs/ad.md)")
     g.add_argument("--generic", action="store_true", help="print MLIR's generic op syntax")
     g.add_argument("-o", "--output", default=None, help="write the module here")
     from activity.codegen.emit import add_emit_arguments
@@ -164,7 +168,8 @@ def run_grad(ns: argparse.Namespace) -> int:
         warnings.simplefilter("always")
         try:
             d = Differentiator(module, ns.func, spec, prune=not ns.no_prune,
-                               inline=ns.inline, strict_adjoints=ns.strict_adjoints)
+                               inline=ns.inline, strict_adjoints=ns.strict_adjoints,
+                               strong_zero=ns.strong_zero)
             out, _ = d.run()
         finally:
             for w in caught:

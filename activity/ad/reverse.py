@@ -2252,7 +2252,7 @@ class FuncGen:
             # Partials are computed in the operands' float type; the adjoint in ybar's.
             ps = rule(N, *args)
             yb = N.wrap(ybar)
-            guard = r in self.d.guarded  # (a select's masked zero may reach it)
+            guard = self.d.strong_zero or r in self.d.guarded  # (a masked zero may come)
             is_zero = None
             for pos, i in targets:
                 p = ps[pos]
@@ -3406,11 +3406,14 @@ class Differentiator:
 
     def __init__(self, module: ModuleOp, func_name: str, args: Any, prune: bool,
                  measure: bool = False, alias_args: str = "distinct",
-                 inline: bool = False, strict_adjoints: bool = False) -> None:
+                 inline: bool = False, strict_adjoints: bool = False,
+                 strong_zero: bool = False) -> None:
         from activity.api import analyze
 
         # adjoint sums in the reverse sweep's order (False: fastmath<reassoc> on them)
         self.strict_adjoints = strict_adjoints
+        # every adjoint * partial guarded (else: the select slices', _select_arm_slices)
+        self.strong_zero = strong_zero
 
         self.measure = measure  # F_grad also returns the stacks' heights (for stats)
         self.root_builder_made: dict[int, tuple[str, str]] = {}

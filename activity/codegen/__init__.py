@@ -166,7 +166,8 @@ def gradient(source: Any, func: str, argnums: Any = None, prune: bool = True,
     ``reassoc``, ``speculate``, ``expand``, ``static_argnums`` (integer arguments
     compiled in, as ``jax.jit`` does for shapes; "auto": all), ``inline``,
     ``strict_adjoints``, ``check_bounds`` (every memref access checked: a
-    ``BoundsError`` with the op's place instead of undefined behaviour).
+    ``BoundsError`` with the op's place instead of undefined behaviour),
+    ``strong_zero`` (a zero adjoint times an infinite partial is 0 in every op).
 
     Example::
 

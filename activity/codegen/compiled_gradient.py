@@ -153,7 +153,7 @@ class GradientFunction:
                  emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
                  speculate: bool | None = None, expand: bool | None = None,
                  inline: bool = True, strict_adjoints: bool = False,
-                 check_bounds: bool = False) -> None:
+                 check_bounds: bool = False, strong_zero: bool = False) -> None:
         from activity.ad import grad
 
         self.n_seeds, nums, kinds, types = activities(module, func, argnums, args)
@@ -163,7 +163,7 @@ class GradientFunction:
         self.kinds = kinds
         self.types = types
         self.grad_module = grad(module, func, kinds, prune, inline=inline,
-                                strict_adjoints=strict_adjoints)
+                                strict_adjoints=strict_adjoints, strong_zero=strong_zero)
         self.prune = prune
         from activity.codegen import compile as _compile
 
@@ -323,7 +323,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None, expand: bool | None = None,
              static_argnums: Any = (), inline: bool = True,
-             strict_adjoints: bool = False, check_bounds: bool = False) -> Any:
+             strict_adjoints: bool = False, check_bounds: bool = False,
+             strong_zero: bool = False) -> Any:
     """A compiled ``jax.grad``-like gradient of ``func`` (see the module docstring).
 
     Args:
@@ -358,6 +359,10 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             reorder those sums -- they get
             ``fastmath<reassoc>`` -- and vectorize loops that accumulate an adjoint;
             the primal's float ops keep their order either way).
+        strong_zero: a zero adjoint times an infinite or NaN partial gives 0 in every
+            op (Enzyme's strong zero: ``max(0, log x)`` at 0 has gradient 0, not NaN);
+            by default only where a float select's unpicked arm can send such a zero
+            (``y != 0 ? x / y : 0``).  A compare and a select per partial.
         check_bounds: check every memref access of the gradient against its memref's
             sizes (cpu): a call going out of bounds raises
             :class:`~activity.BoundsError` (an ``IndexError`` naming the
@@ -381,10 +386,11 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             def make(m: ModuleOp) -> GradientFunction:
                 return GradientFunction(m, func, argnums, prune, args, target, opt,
                                         emulate, threads, reassoc, speculate, expand,
-                                        inline, strict_adjoints, check_bounds)
+                                        inline, strict_adjoints, check_bounds,
+                                        strong_zero)
 
             activities(module, func, argnums, args)  # (checked before any value is seen)
             return SpecializingGradient(module, func, static, make, "gradient of")
     return GradientFunction(module, func, argnums, prune, args, target, opt, emulate,
                             threads, reassoc, speculate, expand, inline, strict_adjoints,
-                            check_bounds)
+                            check_bounds, strong_zero)
