@@ -3224,7 +3224,16 @@ INACTIVE_EXTERNALS = frozenset({
 })
 
 
-def _select_arm_slices(program: Program) -> set[SSAValue]:
+def _union(a: int, b: int) -> int:
+    """Union of alias-class bitsets, where -1 is every class."""
+    return -1 if a == -1 or b == -1 else a | b
+
+
+def _meets(a: int, b: int) -> bool:
+    return a == -1 or b == -1 or bool(a & b)
+
+
+def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
     """The values on which an arm of a float ``select`` depends (its backward slice),
     whose reverse multiplies an adjoint by a partial through a guard: ``adj == 0 ? 0 :
     adj * partial``.  The arm a select does not pick gets a zero adjoint, and the arm
@@ -3238,17 +3247,21 @@ def _select_arm_slices(program: Program) -> set[SSAValue]:
     to the operands of the op defining a value; to every value of a function where
     it reaches a loop-carried or branch argument, a region op's result or a call's
     result (then the callee's values too); from a function's argument to the
-    arguments of its call sites; and from a loaded value to every value stored to
-    memory (a shadow carries the zero to whatever was stored there)."""
+    arguments of its call sites; and from a loaded value to the values stored
+    where the load may read (by the analysis's alias classes: a shadow carries the
+    zero to whatever was stored there), and through copies to what was stored into
+    their sources; a pointer the analysis did not see may alias anything."""
     owner_fn: dict[int, str] = {}
     calls_of: dict[str, list[Operation]] = {}
-    stores: list[SSAValue] = []
+    stores: list[tuple[int, SSAValue]] = []  # (classes written, value stored)
+    copies: list[tuple[int, int]] = []  # (classes read, classes written)
     seeds: list[SSAValue] = []
     values_of: dict[str, list[SSAValue]] = {}
     entry_of: dict[int, str] = {}
     func_by_id = {id(f): name for name, f in program.functions.items()}
+    analysed = set(facts.result.functions)  # (what the root may call)
     for name, f in program.functions.items():
-        if not has_body(f):
+        if not has_body(f) or name not in analysed:
             continue
         entry_of[id(f.regions[0].blocks[0])] = name
         vals: list[SSAValue] = []
@@ -3263,18 +3276,29 @@ def _select_arm_slices(program: Program) -> set[SSAValue]:
             target = call_target(op)
             if target is not None:
                 calls_of.setdefault(target, []).append(op)
+                alias = EXTERNAL_ALIASES.get(target)
+                cs = lookup(alias) if alias is not None else None
+                callee = program.functions.get(target)
+                if (cs is not None and cs.kind == OpKind.MEM_COPY and cs.src is not None
+                        and (callee is None or not has_body(callee))):  # C's memcpy
+                    copies.append((facts.classes(op.operands[cs.src]),
+                                   facts.classes(op.operands[cs.dst or 0])))
             spec = lookup(op)
             if spec is None:
                 continue
             if spec.kind == OpKind.MEM_WRITE and spec.value is not None:
-                stores.append(op.operands[spec.value])
+                stores.append((facts.classes(op.operands[spec.ptr or 0]),
+                               op.operands[spec.value]))
+            if spec.kind == OpKind.MEM_COPY and spec.src is not None:
+                copies.append((facts.classes(op.operands[spec.src]),
+                               facts.classes(op.operands[spec.dst or 0])))
             if (spec.kind == OpKind.SELECT and op.results
                     and isinstance(op.results[0].type, AnyFloat)):
                 seeds += [u for u in op.operands[1:] if isinstance(u.type, AnyFloat)]
         values_of[name] = vals + list(f.regions[0].blocks[0].args)
     guarded: set[SSAValue] = set()
     whole: set[str] = set()
-    memory = False
+    read = 0  # alias classes loads in the slice may read (-1: any)
     work = list(seeds)
 
     def everything(name: str | None) -> None:
@@ -3306,9 +3330,14 @@ def _select_arm_slices(program: Program) -> set[SSAValue]:
             everything(owner_fn.get(id(owner)))
             everything(target)
         spec = lookup(owner)
-        if not memory and spec is not None and spec.kind == OpKind.MEM_READ:
-            memory = True
-            work.extend(stores)
+        if spec is not None and spec.kind == OpKind.MEM_READ:
+            grown = _union(read, facts.classes(owner.operands[spec.ptr or 0]))
+            while grown != read:  # what the copies into those classes read, too
+                read = grown
+                for src, dst in copies:
+                    if _meets(dst, read):
+                        grown = _union(grown, src)
+            work.extend(v for c, v in stores if _meets(c, read) and v not in guarded)
     return guarded
 
 
@@ -3458,7 +3487,7 @@ class Differentiator:
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
         # values whose adjoint may be a select's masked zero (see _select_arm_slices)
-        self.guarded = _select_arm_slices(self.program)
+        self.guarded = _select_arm_slices(self.program, self.facts)
         root = self.program.functions[func_name]
         _check_root_types(self.orig.get(id(root), root), root, self.root_kinds, self.facts)
         _warn_nothing_to_seed(self.orig.get(id(root), root), self.root_kinds)
