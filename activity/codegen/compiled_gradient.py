@@ -27,7 +27,7 @@ from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.codegen.errors import CodegenError
-from activity.codegen.jit import C_WRITEABLE, PreparedArguments
+from activity.codegen.jit import C_WRITEABLE, PreparedArguments, _bounds
 from activity.engine.program import Program, entry_args
 from activity.ops import TABLE, OpKind, op_name
 
@@ -145,6 +145,11 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     return n_seeds, nums, kinds, types
 
 
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Whether two byte ranges ``[lo, hi)`` share a byte (empty ones never do)."""
+    return a[0] < a[1] and b[0] < b[1] and a[0] < b[1] and b[0] < a[1]
+
+
 class GradientFunction:
     """The callable :func:`gradient` returns (see the module docstring)."""
 
@@ -189,6 +194,12 @@ class GradientFunction:
             self.copy.append(self.buffers[i] and may_write(gparams[at], _STRICT_READ_ONLY))
             at += 2 if k in ("dup", "dupnoneed") else 1
         self.pointers = any(isinstance(t, LLVMPointerType) for t in types)
+        # pairs of buffer arguments that must not share memory: a written one (copied
+        # per call) and any other -- shared, the call would compute another function
+        # than the primal does on the same arrays (user test: twice(a, a))
+        bufs = [i for i, b in enumerate(self.buffers) if b]
+        self._distinct = [(i, j) for i in bufs if self.copy[i] for j in bufs
+                          if j != i and not (self.copy[j] and j < i)]
         self.seeds = [1.0] * self.n_seeds
         # where each gradient comes from: j >= 0, the compiled function's j-th result
         # (an active float's adjoint); ~i, the shadow of argument i
@@ -218,8 +229,19 @@ class GradientFunction:
         lines = [f"def fast({', '.join(args)}):"]
         arrays = [f"type(x{i}) is not nd" for i, how in enumerate(self._how)
                   if how & (_COPY | _DUP)]
+        arrays += [f"type(x{i}) is not nd" for i in sorted({k for p in self._distinct
+                                                              for k in p})
+                   if not self._how[i] & (_COPY | _DUP)]
         if arrays:
             lines.append(f"    if {' or '.join(arrays)}:")
+            lines.append("        return MISS")
+        if self._distinct:  # arrays of one base: the general path looks closer
+            for i in sorted({k for p in self._distinct for k in p}):
+                lines.append(f"    b{i} = x{i}.base")
+                lines.append(f"    if b{i} is None:")
+                lines.append(f"        b{i} = x{i}")
+            same = [f"b{i} is b{j}" for i, j in self._distinct]
+            lines.append(f"    if {' or '.join(same)}:")
             lines.append("        return MISS")
         call: list[str] = []
         made: list[str] = []
@@ -301,6 +323,17 @@ class GradientFunction:
             raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
         call: list[Any] = []
         shadows: dict[int, np.ndarray] = {}
+        for i, j in self._distinct:
+            a, b = xs[i], xs[j]
+            if (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)
+                    and _overlap(_bounds(a), _bounds(b))):
+                raise ValueError(
+                    f"arguments {i} and {j} of @{self.func} share memory, and "
+                    f"argument {i} may be written: the gradient is taken with "
+                    "distinct buffers (each written one copied), which is not what a "
+                    "call with them shared computes; pass separate arrays (or "
+                    "differentiate with activity.grad(..., alias_args='may') and pass "
+                    "one shared shadow)")
         for i, x in enumerate(xs):
             how = self._how[i]
             if how & _BUFFER:
