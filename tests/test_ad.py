@@ -1013,3 +1013,144 @@ func.func @relu_log(%x: f64) -> f64 {
     strong = capsys.readouterr().out
     assert main(["grad", str(path), "--func", "relu_log"]) == 0
     assert "arith.cmpf oeq" in strong and "arith.cmpf oeq" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("pick", ["arith.select %p, %a, %z", "arith.maximumf %a, %z"])
+def test_operand_not_picked_gets_zero_under_an_infinite_adjoint(pick: str) -> None:
+    """``sqrt(x > 1 ? x - 1 : 0)`` at ``x = 0.5``: the select's adjoint is infinite
+    (``sqrt``'s at 0), and its partial ``c ? 1 : 0`` times it gave the unpicked arm
+    ``inf * 0 = NaN`` (review).  The partial of a select or a max picks between the
+    products instead."""
+    src = f"""
+func.func @f(%x: f64) -> f64 {{
+  %z = arith.constant 0.0 : f64
+  %one = arith.constant 1.0 : f64
+  %p = arith.cmpf ogt, %x, %one : f64
+  %a = arith.subf %x, %one : f64
+  %s = {pick} : f64
+  %r = math.sqrt %s : f64
+  return %r : f64
+}}"""
+    m = activity.parse(src)
+    for prune in (True, False):
+        assert activity.gradient(m, "f", prune=prune)(0.5) == (0.0,)
+        assert activity.evaluate(grad(m, "f", ["active"], prune), "f_grad", 0.5, 1.0) == (0.0,)
+        assert activity.gradient(m, "f", prune=prune)(5.0) == (0.25,)
+
+
+def test_unselected_arm_read_back_by_an_atomic_update_gives_no_nan() -> None:
+    """A select's arm read through ``memref.atomic_rmw`` (which returns the old value):
+    its slice continues to the value stored there (review)."""
+    m = activity.parse("""
+func.func @f(%x: f64, %y: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f64
+  %m = memref.alloca() : memref<1xf64>
+  %q = arith.divf %x, %y : f64
+  memref.store %q, %m[%c0] : memref<1xf64>
+  %old = memref.atomic_rmw addf %z, %m[%c0] : (f64, memref<1xf64>) -> f64
+  %p = arith.cmpf one, %y, %z : f64
+  %r = arith.select %p, %old, %z : f64
+  return %r : f64
+}""")
+    assert activity.gradient(m, "f")(3.0, 0.0) == (0.0, 0.0)
+    assert activity.gradient(m, "f")(3.0, 2.0) == (0.5, -0.75)
+
+
+def test_all_active_keeps_non_float_aggregate_results() -> None:
+    """``all_active`` refused every non-scalar result of the differentiated function,
+    also one that holds no float (a descriptor-like ``!llvm.struct<(ptr, i64)>``, as in
+    lowered code), which differentiated before (review)."""
+    m = activity.parse("""
+llvm.func @f(%p: !llvm.ptr, %x: f64) -> !llvm.struct<(ptr, i64)> {
+  %w = llvm.fmul %x, %x : f64
+  llvm.store %w, %p : f64, !llvm.ptr
+  %u = llvm.mlir.undef : !llvm.struct<(ptr, i64)>
+  %c = llvm.mlir.constant(1 : i64) : i64
+  %s1 = llvm.insertvalue %p, %u[0] : !llvm.struct<(ptr, i64)>
+  %s2 = llvm.insertvalue %c, %s1[1] : !llvm.struct<(ptr, i64)>
+  llvm.return %s2 : !llvm.struct<(ptr, i64)>
+}""")
+    for prune in (True, False):
+        assert "@f_grad" in str(grad(m, "f", ["dup", "active"], prune))
+
+
+_RMW = """
+func.func @seq(%x: f64, %y: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<1xf64>
+  %q = arith.mulf %x, %x : f64
+  memref.store %q, %m[%c0] : memref<1xf64>
+  %old = memref.atomic_rmw addf %y, %m[%c0] : (f64, memref<1xf64>) -> f64
+  %l = memref.load %m[%c0] : memref<1xf64>
+  %s = arith.addf %l, %old : f64
+  return %s : f64
+}
+func.func @assign(%x: f64, %y: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<1xf64>
+  %q = arith.mulf %x, %x : f64
+  memref.store %q, %m[%c0] : memref<1xf64>
+  %old = memref.atomic_rmw assign %y, %m[%c0] : (f64, memref<1xf64>) -> f64
+  %l = memref.load %m[%c0] : memref<1xf64>
+  %t = arith.mulf %l, %old : f64
+  return %t : f64
+}
+func.func @histogram(%x: memref<8xf64>, %w: memref<2xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0.0 : f64
+  %h = memref.alloca() : memref<2xf64>
+  memref.store %z, %h[%c0] : memref<2xf64>
+  memref.store %z, %h[%c1] : memref<2xf64>
+  scf.parallel (%i) = (%c0) to (%c8) step (%c1) {
+    %v = memref.load %x[%i] : memref<8xf64>
+    %sq = arith.mulf %v, %v : f64
+    %b = arith.remui %i, %c2 : index
+    %old = memref.atomic_rmw addf %sq, %h[%b] : (f64, memref<2xf64>) -> f64
+    scf.reduce
+  }
+  %s = scf.for %k = %c0 to %c2 step %c1 iter_args(%acc = %z) -> (f64) {
+    %hk = memref.load %h[%k] : memref<2xf64>
+    %wk = memref.load %w[%k] : memref<2xf64>
+    %p = arith.mulf %hk, %wk : f64
+    %a = arith.addf %acc, %p : f64
+    scf.yield %a : f64
+  }
+  return %s : f64
+}
+func.func @maxed(%x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloca() : memref<1xf64>
+  memref.store %x, %m[%c0] : memref<1xf64>
+  %old = memref.atomic_rmw maximumf %x, %m[%c0] : (f64, memref<1xf64>) -> f64
+  %l = memref.load %m[%c0] : memref<1xf64>
+  return %l : f64
+}
+"""
+
+
+def test_atomic_rmw_of_the_users_is_differentiated() -> None:
+    """A user's ``memref.atomic_rmw`` was reversed as a plain store: ``addf`` cleared
+    the shadow, so what the element held before the update lost its derivative (a
+    parallel histogram's iterations after the first got 0), and the returned old
+    value's adjoint was dropped -- silent wrong gradients.  ``addf`` and ``assign``
+    are differentiated (interpreted, compiled, on threads); other kinds on a buffer
+    with a shadow are a ``GradError``."""
+    m = activity.parse(_RMW)
+    # seq: (x^2 + y) + x^2; assign: y * x^2
+    for fn, want in (("seq", (12.0, 1.0)), ("assign", (12.0, 9.0))):
+        for prune in (True, False):
+            assert activity.gradient(m, fn, prune=prune)(3.0, 2.0) == want
+            gm = grad(m, fn, ["active", "active"], prune)
+            assert activity.evaluate(gm, f"{fn}_grad", 3.0, 2.0, 1.0) == want
+    x, w = np.linspace(0.5, 4.0, 8), np.array([2.0, -3.0])
+    want_x = 2 * x * w[np.arange(8) % 2]
+    for threads in (1, 2):
+        dx, dw = activity.gradient(m, "histogram", threads=threads)(x, w)
+        assert dx == pytest.approx(want_x, rel=1e-15)
+        assert dw == pytest.approx([sum(x[0::2] ** 2), sum(x[1::2] ** 2)], rel=1e-15)
+    with pytest.raises(GradError, match=r"'memref.atomic_rmw' maximumf on a buffer"):
+        grad(m, "maxed", ["active"])

@@ -321,12 +321,28 @@ class IRBackend:
         if a is DEAD or b is DEAD:
             return DEAD
         if _is_num(a) and _is_num(b):
-            return {"olt": a < b, "ogt": a > b, "uno": False}[pred]
+            return {"olt": a < b, "ogt": a > b, "oeq": a == b, "uno": False}[pred]
         t = self._type_of(a, b)
         return self._op(arith.CmpfOp(self.val(a, t), self.val(b, t), pred))
 
     def lt(self, a: Any, b: Any) -> Any:
         return self._cmp(a, b, "olt")
+
+    def eq(self, a: Any, b: Any) -> Any:
+        return self._cmp(a, b, "oeq")
+
+    def scale(self, p: Any, y: Any) -> Any:
+        """``p * y`` for an adjoint ``y`` and a partial ``p``; a partial that picks
+        between two constants (a select's or a ``max``'s: ``c ? 1 : 0``) picks between
+        the products instead, so that the operand not picked gets exactly 0 even where
+        ``y`` is infinite (``inf * 0`` would be NaN)."""
+        own = p.value.owner if isinstance(p, IRNum) else None
+        if isinstance(own, arith.SelectOp):
+            k1, k2 = _const_float(own.operands[1]), _const_float(own.operands[2])
+            if k1 is not None and k2 is not None:
+                return self.select(self.wrap(own.operands[0]), self.mul(k1, y),
+                                   self.mul(k2, y))
+        return self.mul(p, y)
 
     def isnan(self, a: Any) -> Any:
         return self._cmp(a, a, "uno")
@@ -355,6 +371,14 @@ class IRBackend:
 
     def fmod(self, a: Any, b: Any) -> Any:
         raise NotImplementedError("fmod is not needed by any derivative rule")
+
+
+def _const_float(v: SSAValue) -> float | None:
+    """The value of an ``arith.constant`` float, or None."""
+    o = v.owner
+    if isinstance(o, arith.ConstantOp) and isinstance(o.value, FloatAttr):
+        return float(o.value.value.data)
+    return None
 
 
 def materialize(x: Any, backend: IRBackend, t: Attribute) -> SSAValue | None:

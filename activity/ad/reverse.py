@@ -37,10 +37,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects import arith, cf, func, memref, scf
+from xdsl.dialects import arith, cf, func, llvm, memref, scf
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
+    ComplexType,
     DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
@@ -930,13 +931,17 @@ class FuncGen:
                 spec = self.alias_spec(inner)
                 if spec is not None and spec.kind == OpKind.FLOAT:
                     continue
+            elif (name == "memref.atomic_rmw" and not self.facts.has_adjoint(inner.results[0])
+                  and RMW_KINDS[inner.properties["kind"].value.data] == "addf"):  # type: ignore[attr-defined]
+                continue  # (its reverse only reads the shadow)
             else:
                 spec = lookup(inner)
                 if spec is not None and spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
                     continue
             raise self.err(inner, f"cannot differentiate '{name}' inside 'scf.parallel' "
-                                  "(only scalar ops, memref.load/store, scf.for, scf.if and "
-                                  "scf.while)")
+                                  "(only scalar ops, memref.load/store, scf.for, scf.if, "
+                                  "scf.while, and memref.atomic_rmw addf whose result is not "
+                                  "used)")
 
     def parallel_safe(self, op: Operation) -> set[int]:
         """Buffers (ids) of which distinct iterations of ``op`` touch distinct elements,
@@ -2258,10 +2263,11 @@ class FuncGen:
                 p = ps[pos]
                 if hasattr(p, "value") and p.value.type != ybar.type:
                     p = N.wrap(self.convert(p.value, ybar.type))
-                prod = N.mul(p, yb)
-                if guard and isinstance(p, IRNum):  # 0 * (inf or NaN) would be NaN
+                prod = N.scale(p, yb)
+                if (guard and isinstance(prod, IRNum)  # 0 * (inf or NaN) would be NaN
+                        and isinstance(prod.value.owner, arith.MulfOp)):
                     if is_zero is None:
-                        is_zero = N._cmp(yb, 0.0, "oeq")
+                        is_zero = N.eq(yb, 0.0)
                     prod = N.select(is_zero, 0.0, prod)
                 c = materialize(prod, N, ybar.type)
                 self.adj_add(op.operands[i], c)
@@ -2394,6 +2400,8 @@ class FuncGen:
         if is_llvm_ptr(sh.type):
             return self.mem.rev_store(op, sh, v)
         idx = [self.materialize(u, use) for u in op.operands[2:]]
+        if spec.extra.get("rmw"):
+            return self.rev_rmw(op, sh, v, idx)
         if self.par_update(op.operands[spec.ptr or 0]):
             with self.b.in_pass("adjoint"):
                 et = sh.type.element_type  # type: ignore[attr-defined]
@@ -2409,6 +2417,40 @@ class FuncGen:
             if self.facts.has_adjoint(v):
                 self.adj_add(v, self.sh_load(sh, idx))
             self.b.store(self.zero(et), sh, idx)
+
+    def rev_rmw(self, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAValue]) -> None:
+        """The reverse of a user's ``memref.atomic_rmw`` (``old = m[i]; m[i] = old (kind)
+        v``): ``addf`` passes ``m'[i]`` to ``v`` and leaves it (the old contents get it
+        too), ``assign`` is a store; then the result's adjoint is added to ``m'[i]``, as
+        for a load.  It was reversed as a store whatever its kind, which cleared
+        ``m'[i]``: a silent zero for what ``m[i]`` held before an ``addf``, and the
+        result's adjoint dropped.  Other kinds on a buffer with a shadow are refused."""
+        kind = RMW_KINDS[op.properties["kind"].value.data]  # type: ignore[attr-defined]
+        if kind not in ("addf", "assign"):
+            raise self.err(op, f"cannot differentiate 'memref.atomic_rmw' {kind} on a buffer "
+                               "that carries derivatives (only addf and assign are)")
+        ptr = op.operands[1]
+        obar = self.adj_take(op.results[0])
+        par = (kind == "assign" or obar is not None) and self.par_update(ptr)
+        with self.b.in_pass("adjoint"):
+            et = sh.type.element_type  # type: ignore[attr-defined]
+            if kind == "assign":
+                got = (self.atomic("assign", self.zero(et), sh, idx) if par else
+                       self.sh_load(sh, idx))
+                if not par:
+                    self.b.store(self.zero(et), sh, idx)
+            else:
+                got = self.sh_load(sh, idx)  # (addf leaves m'[i] as it is)
+            if self.facts.has_adjoint(v):
+                self.adj_add(v, got)
+        if obar is not None:
+            with self.b.in_pass("adjoint"):
+                if par:
+                    self.atomic_add(obar, sh, idx)
+                else:
+                    cur = self.sh_load(sh, idx)
+                    self.sh_store(self.b.v(arith.AddfOp(cur, self.convert(obar, cur.type),
+                                                        flags=self.shadow_flags())), sh, idx)
 
     def rev_copy(self, op: Operation, spec: OpSpec) -> None:
         use = op.parent_block()
@@ -3330,7 +3372,7 @@ def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
             everything(owner_fn.get(id(owner)))
             everything(target)
         spec = lookup(owner)
-        if spec is not None and spec.kind == OpKind.MEM_READ:
+        if spec is not None and spec.reads and spec.ptr is not None:  # (atomic_rmw too)
             grown = _union(read, facts.classes(owner.operands[spec.ptr or 0]))
             while grown != read:  # what the copies into those classes read, too
                 read = grown
@@ -3339,6 +3381,19 @@ def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
                         grown = _union(grown, src)
             work.extend(v for c, v in stores if _meets(c, read) and v not in guarded)
     return guarded
+
+
+def _carries_float(t: Attribute) -> bool:
+    """Whether a value of type ``t`` may hold a float (a vector, tensor or llvm array
+    of floats, a struct with one, ``complex``): one that may carry a derivative."""
+    if isinstance(t, AnyFloat | ComplexType):
+        return True
+    et = getattr(t, "element_type", None)
+    if isinstance(et, Attribute) and not isinstance(t, MemRefType):
+        return _carries_float(et)
+    if isinstance(t, llvm.LLVMStructType):
+        return any(_carries_float(x) for x in t.types.data)
+    return False
 
 
 def _scalar_or_pointer(t: Attribute) -> bool:
@@ -3367,7 +3422,7 @@ def _check_root_types(user_fop: Operation, fop: Operation, kinds: Sequence[str],
         for j, u in enumerate(op.operands):
             active = not facts.prune or (facts.result.analysed(u)
                                          and facts.result.value(u).active)
-            if active and not _scalar_or_pointer(u.type):
+            if active and not _scalar_or_pointer(u.type) and _carries_float(u.type):
                 raise GradError(f"cannot differentiate @{sym_name(fop)}: result {j} has "
                                 f"type {u.type}; only scalar float results are seeded "
                                 "(return the elements as scalars, or write them into a "
