@@ -2,10 +2,12 @@
 
 ``llvm.func`` definitions become ``func.func`` (same blocks, same ops), their
 ``llvm.br``/``llvm.cond_br``/``llvm.return`` become ``cf.br``/``cf.cond_br``/
-``func.return`` and ``llvm.call``s of such functions become ``func.call``.  Every other
-llvm op (loads, stores, GEPs, allocas, calls of declarations such as ``@malloc``,
-``@free``, ``@memcpy``, ``@sin``, intrinsics) is kept as is; the generator handles
-them directly.  Runs on the generator's private clone of the module.
+``func.return``, ``llvm.switch``/``cf.switch`` become chains of ``arith.cmpi eq`` +
+``cf.cond_br`` (:func:`switch_chain`) and ``llvm.call``s of such functions become
+``func.call``.  Every other llvm op (loads, stores, GEPs, allocas, calls of
+declarations such as ``@malloc``, ``@free``, ``@memcpy``, ``@sin``, intrinsics) is kept
+as is; the generator handles them directly.  Runs on the generator's private clone of
+the module.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from activity.engine.program import call_target, global_ref, successor_operands
 from activity.errors import ActivityError
 from activity.ops import op_name
+from activity.ops.switch import SWITCH_OPS, switch_cases
+from activity.ops.table import signed
 
 
 def _results_of(ft: llvm.LLVMFunctionType) -> list:
@@ -59,7 +63,7 @@ def normalize_llvm(module: ModuleOp) -> dict[int, Operation]:
     for fop in list(module.body.block.ops):
         if op_name(fop) != "func.func" or not fop.regions or not fop.regions[0].blocks:
             continue
-        for blk in fop.regions[0].blocks:
+        for blk in list(fop.regions[0].blocks):
             term = blk.last_op
             if term is None:
                 continue
@@ -75,6 +79,15 @@ def normalize_llvm(module: ModuleOp) -> dict[int, Operation]:
                 t_args, f_args = list(fwd[0]), list(fwd[1])
                 new = cf.ConditionalBranchOp(term.operands[0], term.successors[0], t_args,
                                              term.successors[1], f_args)
+            elif n in SWITCH_OPS:
+                chain = switch_chain(term)
+                if chain is None:
+                    continue  # (the generator names the switch it cannot differentiate)
+                for op in chain:
+                    replaced[id(op)] = term
+                term.detach()
+                term.erase(safe_erase=False)
+                continue
             if new is not None:
                 blk.insert_op_before(new, term)
                 term.detach()
@@ -91,6 +104,58 @@ def normalize_llvm(module: ModuleOp) -> dict[int, Operation]:
                 op.erase()
                 replaced[id(new)] = op
     return replaced
+
+
+def switch_chain(term: Operation) -> list[Operation] | None:
+    """Replace the switch ``term`` (``llvm.switch`` or ``cf.switch``) by a chain of
+    ``arith.cmpi eq`` + ``cf.cond_br``: its block tests the first case, each new block
+    (placed after it) the next one, the last branches to the default; every case goes
+    to its successor with its operands.  Returns the new ops (``term`` is left for the
+    caller to erase), or None when the switch's layout is not understood."""
+    sw = switch_cases(term)
+    blk = term.parent_block()
+    region = blk.parent if blk is not None else None
+    if sw is None or blk is None or region is None:
+        return None
+    cases: list[tuple[int, Block, list[SSAValue]]] = []
+    seen: set[int] = set()
+    for value, succ, ops in sw.cases:
+        if value not in seen:  # the first of equal case values wins (as in the interpreter)
+            seen.add(value)
+            cases.append((value, succ, ops))
+    made: list[Operation] = []
+    if not cases:
+        br = cf.BranchOp(sw.default, *sw.default_operands)
+        blk.insert_op_before(br, term)
+        return [br]
+    here, after = blk, blk
+    for k, (value, succ, ops) in enumerate(cases):
+        if k + 1 < len(cases):
+            nxt: Block = Block()
+            region.insert_block_after(nxt, after)
+            after = nxt
+            else_blk, else_ops = nxt, []
+        else:
+            else_blk, else_ops = sw.default, list(sw.default_operands)
+        if succ is else_blk:  # both edges to one block: the case goes through its own
+            hop = Block()
+            region.insert_block_after(hop, after)
+            after = hop
+            jump = cf.BranchOp(succ, *ops)
+            hop.add_op(jump)
+            made.append(jump)
+            succ, ops = hop, []
+        c = arith.ConstantOp(IntegerAttr(signed(value, sw.width), sw.flag.type))
+        eq = arith.CmpiOp(sw.flag, c, "eq")
+        br = cf.ConditionalBranchOp(eq, succ, ops, else_blk, else_ops)
+        for op in (c, eq, br):
+            if here is blk:
+                blk.insert_op_before(op, term)
+            else:
+                here.add_op(op)
+        made += [c, eq, br]
+        here = else_blk
+    return made
 
 
 # ====================================================================== llvm memory AD

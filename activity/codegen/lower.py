@@ -79,6 +79,7 @@ from activity.engine.program import (
 from activity.frontend import place_of as where
 from activity.ops import LOOP_OPS, TABLE, OpKind, op_name
 from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
+from activity.ops.switch import SWITCH_OPS, switch_cases
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name
 
 # ---------------------------------------------------------------------------------------
@@ -970,7 +971,7 @@ class FuncLowering:
             self.b.position_at_end(bbs[id(blk)])
             term = self.lower_ops(blk)
             name = op_name(term) if term is not None else ""
-            if name in ("cf.br", "llvm.br", "cf.cond_br", "llvm.cond_br"):
+            if name in ("cf.br", "llvm.br", "cf.cond_br", "llvm.cond_br", *SWITCH_OPS):
                 self._branch(term, bbs)  # type: ignore[arg-type]
             else:
                 self._exit(term, on_exit)
@@ -980,7 +981,7 @@ class FuncLowering:
         if term is None:
             raise CodegenError("a block without terminator", **where(self.fop))
         name = op_name(term)
-        if name in ("cf.br", "cf.cond_br", "llvm.br", "llvm.cond_br"):
+        if name in ("cf.br", "cf.cond_br", "llvm.br", "llvm.cond_br", *SWITCH_OPS):
             raise unsupported(term, "branch out of a single-block region")
         if name == "llvm.unreachable":
             self.b.unreachable()
@@ -988,6 +989,9 @@ class FuncLowering:
         on_exit(term, [self.v(x) for x in term.operands])
 
     def _branch(self, term: Operation, bbs: dict[int, ir.Block]) -> None:
+        if op_name(term) in SWITCH_OPS:
+            self._switch(term, bbs)
+            return
         groups = successor_operands(term)
         if groups is None:
             raise unsupported(term, "cannot tell which operands go to which successor")
@@ -1018,6 +1022,35 @@ class FuncLowering:
             self.b.position_at_end(here)
             edges.append(edge)
         self.b.cbranch(cond, edges[0], edges[1])
+
+    def _switch(self, term: Operation, bbs: dict[int, ir.Block]) -> None:
+        """An LLVM ``switch``; a successor that takes arguments is reached through an
+        edge block of its own per case (a block may be the target of several cases,
+        each passing other values, and a phi takes one value per predecessor)."""
+        sw = switch_cases(term)
+        if sw is None:
+            raise unsupported(term, "cannot tell its case values and case operands")
+        here = self.b.block
+
+        def edge(succ: Block, ops: list[SSAValue]) -> ir.Block:
+            if not ops:
+                return bbs[id(succ)]
+            vals = [self.v(x) for x in ops]
+            e = self.fresh_block("case")
+            self.b.position_at_end(e)
+            self._add_incoming(succ, vals)
+            self.b.branch(bbs[id(succ)])
+            self.b.position_at_end(here)
+            return e
+
+        flag = self.v(sw.flag)
+        inst = self.b.switch(flag, edge(sw.default, sw.default_operands))
+        seen: set[int] = set()
+        for value, succ, ops in sw.cases:
+            if value in seen:  # LLVM refuses duplicate cases; the first one wins
+                continue
+            seen.add(value)
+            inst.add_case(_const(flag.type, value), edge(succ, ops))
 
     def _add_incoming(self, succ: Block, vals: list[ir.Value]) -> None:
         for a, v in zip(succ.args, vals, strict=True):
@@ -2243,7 +2276,7 @@ class FuncLowering:
 
 _TERMINATORS = frozenset({"func.return", "llvm.return", "scf.yield", "scf.condition",
                           "scf.reduce", "scf.reduce.return", "cf.br", "cf.cond_br",
-                          "llvm.br", "llvm.cond_br", "llvm.unreachable"})
+                          "llvm.br", "llvm.cond_br", "llvm.unreachable", *SWITCH_OPS})
 
 
 _GEP_DYN = -(2**31)  # LLVM's dynamic sentinel in rawConstantIndices

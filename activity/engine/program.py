@@ -11,6 +11,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr, SymbolRefAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from activity.ops import op_name
+from activity.ops.switch import SWITCH_OPS, switch_cases
 
 FUNC_OPS = frozenset({"func.func", "llvm.func"})
 RETURN_OPS = frozenset({"func.return", "llvm.return"})
@@ -102,6 +103,9 @@ def successor_operands(op: Operation) -> list[list[SSAValue]] | None:
             t = op.operands[vals[0]: vals[0] + vals[1]]
             e = op.operands[vals[0] + vals[1]: vals[0] + vals[1] + vals[2]]
         return [list(t), list(e)]
+    if name in SWITCH_OPS:
+        sw = switch_cases(op)
+        return None if sw is None else sw.groups()
     return None
 
 

@@ -576,8 +576,10 @@ for _n, _s in (
     ("cf.cond_br", "conditional jump with block arguments"),
     ("llvm.br", "jump with block arguments"),
     ("llvm.cond_br", "conditional jump with block arguments"),
-    ("llvm.switch", "multi-way jump (operand forwarding taken conservatively)"),
-    ("cf.switch", "multi-way jump (operand forwarding taken conservatively)"),
+    ("llvm.switch", "multi-way jump on an integer: the equal case, else the default, each "
+     "with its block arguments"),
+    ("cf.switch", "multi-way jump on an integer: the equal case, else the default, each "
+     "with its block arguments"),
     ("llvm.unreachable", "undefined behaviour if reached"),
 ):
     _add(OpSpec(_n, OpKind.CONTROL, _s))

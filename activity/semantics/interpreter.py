@@ -67,6 +67,7 @@ from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, TABLE, OpKi
 from activity.ops import op_name as _op_name
 from activity.ops.num import FLOAT
 from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
+from activity.ops.switch import SWITCH_OPS, switch_cases
 from activity.ops.table import (
     CMPF_PREDICATES,
     CMPI_PREDICATES,
@@ -110,6 +111,7 @@ _GEP_DYN = -(2**31)  # LLVM's dynamic sentinel in rawConstantIndices
 _TERMINATORS = frozenset({
     "func.return", "llvm.return", "scf.yield", "scf.condition", "cf.br", "cf.cond_br",
     "llvm.br", "llvm.cond_br", "llvm.unreachable", "scf.reduce", "scf.reduce.return",
+    *SWITCH_OPS,
 })
 
 
@@ -1437,11 +1439,35 @@ class Interpreter:
                     return t_blk, [V[x] for x in t_ops], [T[x] for x in t_ops]
                 return f_blk, [V[x] for x in f_ops], [T[x] for x in f_ops]
             return cond_br
+        if name in SWITCH_OPS:
+            return self._c_switch(op)
         slots = tuple(self._s(x) for x in op.operands)  # return / yield / condition
 
         def leave(V: V_, T: T_) -> Exit:
             return None, [V[x] for x in slots], [T[x] for x in slots]
         return leave
+
+    def _c_switch(self, op: Operation) -> TermFn:
+        """``llvm.switch``/``cf.switch``: the first case whose value equals the flag
+        (both as residues modulo 2^width), else the default; each with its operands."""
+        sw = switch_cases(op)
+        if sw is None:
+            raise InterpreterError(f"{_op_name(op)} with an unexpected layout (case values, "
+                                   "case operand segments)")
+        flag, mask = self._s(sw.flag), (1 << sw.width) - 1
+
+        def edge(blk: Block, ops: list[SSAValue]) -> tuple[Block, tuple[int, ...]]:
+            return blk, tuple(self._s(x) for x in ops)
+
+        default = edge(sw.default, sw.default_operands)
+        table: dict[int, tuple[Block, tuple[int, ...]]] = {}
+        for value, blk, ops in sw.cases:
+            table.setdefault(value, edge(blk, ops))  # the first of equal values wins
+
+        def switch(V: V_, T: T_) -> Exit:
+            blk, slots = table.get(int(V[flag]) & mask, default)
+            return blk, [V[x] for x in slots], [T[x] for x in slots]
+        return switch
 
 
 def _rest(spec: OpSpec, n: int) -> list[int]:
