@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 import z3
+from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
@@ -106,6 +107,17 @@ class Claim:
         what = describe_value(self.value) if self.value is not None else _describe_op(self.op)
         return f"{what} claimed not {'active' if self.kind == 'write' else self.kind}"
 
+
+
+def _result_types(f: Operation) -> list[Attribute]:
+    """The result types of a ``func.func`` or an ``llvm.func`` (whose function type has
+    one ``output``, ``void`` for none: reading ``outputs`` off it crashed ``verify`` on
+    every imported C function with scalar arguments)."""
+    ftype = getattr(f, "function_type", None)
+    if isinstance(ftype, llvm.LLVMFunctionType):
+        out = ftype.output
+        return [] if isinstance(out, llvm.LLVMVoidType) else [out]
+    return list(ftype.outputs.data) if ftype is not None else []  # type: ignore[attr-defined]
 
 def _describe_op(op: Operation | None) -> str:
     if op is None:
@@ -410,8 +422,7 @@ class Encoder:
                                   "verifier's subset")
         self.initial = {bid: list(b.cells) for bid, b in self.mem.items()}
         _results, rlanes = self.call(f, vals, lanes, True)
-        ftype = getattr(f, "function_type", None)
-        outs = list(ftype.outputs.data) if ftype is not None else []
+        outs = _result_types(f)
         for t, ln in zip(outs, rlanes, strict=False):
             if is_float_like(t):
                 self.outputs.append(ln)
@@ -451,8 +462,7 @@ class Encoder:
              ) -> tuple[list[Any], list[Lanes]]:
         name = sym_name(f) or "?"
         d = self.depth.get(name, 0)
-        ftype = getattr(f, "function_type", None)
-        outs = list(ftype.outputs.data) if ftype is not None else []
+        outs = _result_types(f)
         limit = self.opts.inline_depth
         if d >= (self.opts.unroll + 1 if limit is None else limit):
             self.require(guard, False)  # deeper recursion is outside the bound
@@ -1560,8 +1570,7 @@ class _Checker:
     def _leaks(self, out: Any) -> str:
         parts = []
         f = self.enc.program.functions[self.func]
-        ftype = getattr(f, "function_type", None)
-        outs = list(ftype.outputs.data) if ftype is not None else []
+        outs = _result_types(f)
         for j, (t, x) in enumerate(zip(outs, out.result_tangents, strict=False)):
             if is_float_like(t) and nonzero_tangent(x):
                 parts.append(f"result {j} tangent {x!r}")

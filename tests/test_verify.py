@@ -408,3 +408,22 @@ def test_no_claims_to_verify_is_said(capsys: pytest.CaptureFixture[str]
     assert f"{path}: warning: @quickstart carries no enzyme claims" in err
     assert main(["verify", path, "--func", "quickstart"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_llvm_func_with_scalar_arguments_verifies() -> None:
+    """``verify`` on an ``llvm.func`` (clang's output) crashed reading ``outputs`` off its
+    ``!llvm.func`` type (user test: exit 3, an internal error); a void one too."""
+    m = activity.parse("""
+llvm.func @quant(%x: f64, %n: i64) -> f64 {
+  %k = llvm.trunc %n : i64 to i32
+  %f = llvm.sitofp %k : i32 to f64
+  %y = llvm.fmul %x, %f : f64
+  llvm.return %y : f64
+}
+llvm.func @nothing(%x: f64) {
+  llvm.return
+}
+""")
+    r = verify(m, "quant")
+    assert r.status == "verified" and r.claims > 0
+    assert verify(m, "nothing").status == "verified"
