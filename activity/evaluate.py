@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Any
 
+from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation
 
 from activity.errors import ActivityError
@@ -22,12 +24,32 @@ def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000
     from activity.semantics import Interpreter, InterpreterError
     from activity.semantics.memory import StepLimitExceeded
 
+    _check_pointer_dtypes(module, func, inputs)
     try:
         return tuple(Interpreter(module, max_steps=max_steps).run(func, list(inputs)).results)
     except StepLimitExceeded:
         raise  # (as it was: callers catch it by its type -- review)
     except InterpreterError as e:
         raise _as_evaluation_error(e) from None
+
+
+def _check_pointer_dtypes(module: Operation, func: str, inputs: Sequence[Any]) -> None:
+    """A ``TypeError`` for an array whose dtype cannot be what an ``!llvm.ptr``
+    parameter points to (``int64`` numbers passed for a ``double *`` were read as the
+    doubles of their bits: user test), as compiled functions check."""
+    import numpy as np
+
+    from activity.engine.program import Program
+    from activity.engine.types import pointee, pointee_mismatch
+
+    f = Program.of(module).functions.get(func)  # type: ignore[arg-type]
+    if f is None or not f.regions or not f.regions[0].blocks:
+        return
+    for i, (arg, x) in enumerate(zip(f.regions[0].blocks[0].args, inputs, strict=False)):
+        if isinstance(x, np.ndarray) and isinstance(arg.type, LLVMPointerType):
+            why = pointee_mismatch(x.dtype, pointee(arg))
+            if why is not None:
+                raise TypeError(f"argument {i} ({arg.type}): {why}")
 
 
 _ERROR: list[type] = []

@@ -1750,3 +1750,53 @@ def test_gradient_refuses_a_written_argument_sharing_memory() -> None:
             path(big[:4], big[3:], 3)  # overlapping views of one array
         dx, dy = path(big[:3], big[3:], 3)  # disjoint views: 2 sum x^2, y overwritten
         assert dx.tolist() == [4.0, 8.0, 12.0] and dy.tolist() == [0.0, 0.0, 0.0]
+
+
+_PTR_SUM = """
+llvm.func @dot(%x: !llvm.ptr, %w: !llvm.ptr, %n: i64) -> f64 {
+  %z = llvm.mlir.constant(0.0 : f64) : f64
+  %c0 = llvm.mlir.constant(0 : i64) : i64
+  %c1 = llvm.mlir.constant(1 : i64) : i64
+  llvm.br ^loop(%c0, %z : i64, f64)
+^loop(%i: i64, %acc: f64):
+  %more = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %more, ^body, ^done
+^body:
+  %px = llvm.getelementptr %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  %pw = llvm.getelementptr %w[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  %a = llvm.load %px : !llvm.ptr -> f64
+  %b = llvm.load %pw : !llvm.ptr -> f64
+  %p = llvm.fmul %a, %b : f64
+  %s = llvm.fadd %acc, %p : f64
+  %i2 = llvm.add %i, %c1 : i64
+  llvm.br ^loop(%i2, %s : i64, f64)
+^done:
+  llvm.return %acc : f64
+}
+llvm.func @outer(%x: !llvm.ptr, %w: !llvm.ptr, %n: i64) -> f64 {
+  %r = llvm.call @dot(%x, %w, %n) : (!llvm.ptr, !llvm.ptr, i64) -> f64
+  llvm.return %r : f64
+}
+"""
+
+
+def test_pointer_arguments_are_checked_against_what_the_code_reads() -> None:
+    """A float32 array for a ``double *`` made the gradient write 8-byte adjoints into a
+    shadow of 4-byte elements -- a heap overflow that killed the process -- and an
+    int64 array was read as the doubles of its bits (user test).  What every access
+    through the pointer (``getelementptr``s, calls included) reads is checked against
+    the array's dtype: a ``TypeError`` in compiled functions, gradients and the
+    interpreter; the right dtype works."""
+    m = activity.parse(_PTR_SUM)
+    x, w = np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0])
+    for fn in ("dot", "outer"):
+        assert activity.compile(m, fn)(x, w, 3) == 32.0
+        assert activity.evaluate(m, fn, x, w, 3) == (32.0,)
+        dx, dw = activity.gradient(m, fn)(x, w, 3)
+        assert dx.tolist() == w.tolist() and dw.tolist() == x.tolist()
+        for bad in (x.astype(np.float32), np.array([1, 2, 3])):
+            for call in (activity.compile(m, fn), activity.gradient(m, fn),
+                         lambda *a, fn=fn: activity.evaluate(m, fn, *a)):
+                with pytest.raises(TypeError, match=r"argument 0 \(!llvm.ptr\): the function "
+                                                    r"reads it as 8-byte floats \(f64\)"):
+                    call(bad, w, 3)

@@ -25,7 +25,7 @@ import numpy as np
 from llvmlite import binding as llvm
 from llvmlite import ir
 from xdsl.dialects.builtin import MemRefType, ModuleOp
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.printer import Printer
 
 from activity.codegen.checks import RECORD, Checks
@@ -44,6 +44,7 @@ from activity.codegen.types import (
     scalar_type,
     value_type,
 )
+from activity.engine.types import pointee, pointee_mismatch
 from activity.frontend import location_of
 from activity.ops import op_name
 
@@ -288,6 +289,7 @@ class _Param:
     exact_shape: tuple[int, ...] | None = None  # every dimension static
     lo: int = 0
     hi: int = 0
+    pointee: Attribute | None = None  # what an !llvm.ptr is accessed as, if known
 
     @classmethod
     def of(cls, i: int, t: Attribute) -> _Param:
@@ -365,6 +367,9 @@ class _Param:
         if not x.flags.c_contiguous:
             raise ValueError(f"{self.what}: pass a C-contiguous array "
                              "(np.ascontiguousarray(x))")
+        why = pointee_mismatch(x.dtype, self.pointee)
+        if why is not None:
+            raise TypeError(f"{self.what}: {why}")
         ptr, readonly = x.__array_interface__["data"]
         if readonly:
             raise ValueError(f"{self.what}: the array is read-only (compiled code works in "
@@ -497,6 +502,17 @@ class _Result:
             raise CodegenError("pointer results cannot be returned to Python")
         key = _slot_key(lt)
         return cls(t, _SLOT_FMT[key], 1, None, 0 if key[0] == "f" else lt.width)
+
+
+def set_pointees(cf: CompiledFunction, fop: Operation) -> None:
+    """Record the element type each ``!llvm.ptr`` parameter is accessed as
+    (:func:`activity.codegen.types.pointee`), for the argument check."""
+    blocks = fop.regions[0].blocks if fop.regions else None
+    if not blocks:
+        return
+    for p, arg in zip(cf._params, blocks[0].args, strict=False):
+        if p.is_ptr:
+            p.pointee = pointee(arg)
 
 
 class CompiledFunction:
@@ -869,6 +885,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     mutable = [(g.name, _global_size(g)) for g in ml.gvars.values() if not g.global_constant]
     engine.snapshot_globals(mutable)
     cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)
+    set_pointees(cf, fop)
     cf.optimized_ir = without_function(opt_text, entry_name(func))
     if ml.check_sites:
         cf.checks = Checks(engine.ee.get_global_value_address(RECORD), ml.check_sites)

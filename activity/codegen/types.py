@@ -173,3 +173,4 @@ def layout(t: MemRefType) -> Layout:
         off = lay.get_offset()
         return Layout(shape, st, None if is_dynamic(off) else off, elem)
     raise CodegenError(f"memref layout {lay} is not supported (identity or strided only)")
+

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from xdsl.dialects.builtin import (
     AnyFloat,
     ComplexType,
+    IntegerType,
     MemRefType,
+    SymbolRefAttr,
     TensorType,
     UnrankedMemRefType,
     VectorType,
 )
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
+from xdsl.traits import SymbolTable
 
 
 def is_pointer(t: Attribute) -> bool:
@@ -49,3 +54,63 @@ def element_is_float(t: Attribute) -> bool:
     if isinstance(t, MemRefType | UnrankedMemRefType):
         return isinstance(t.element_type, AnyFloat | VectorType | ComplexType)
     return True
+
+
+def pointee(arg: SSAValue) -> Attribute | None:
+    """The one scalar type (``f64``, ``i32``, ...) that every access through the
+    ``!llvm.ptr`` ``arg`` loads or stores -- directly, or through ``getelementptr``s of
+    scalar element types (C's ``x[i]``, also byte offsets) -- or None where that is not
+    known: a struct or array element, the pointer stored, passed to a call or compared,
+    several types, or no access.  Compiled functions and the interpreter check an array's
+    dtype against it: a float32 array passed for a ``double *`` made the gradient write 8-byte
+    adjoints into a shadow of 4-byte elements (a heap overflow, user test)."""
+    seen: set[Attribute] = set()
+    work = [arg]
+    visited: set[SSAValue] = set()
+    while work:
+        v = work.pop()
+        if v in visited:
+            continue
+        visited.add(v)
+        for use in v.uses:
+            op = use.operation
+            if op.name == "llvm.load" and use.index == 0:
+                seen.add(op.results[0].type)
+            elif op.name == "llvm.store" and use.index == 1:
+                seen.add(op.operands[0].type)
+            elif op.name == "llvm.getelementptr" and use.index == 0:
+                et = op.properties.get("elem_type")
+                if not isinstance(et, AnyFloat | IntegerType):
+                    return None
+                work.append(op.results[0])
+            elif op.name in ("func.call", "llvm.call"):  # into the callee's parameter
+                callee = op.properties.get("callee") or op.attributes.get("callee")
+                f = (SymbolTable.lookup_symbol(op, callee)
+                     if isinstance(callee, SymbolRefAttr) else None)
+                if f is None or not f.regions or not f.regions[0].blocks:
+                    return None
+                work.append(f.regions[0].blocks[0].args[use.index])
+            else:
+                return None
+    if len(seen) != 1:
+        return None
+    (t,) = seen
+    return t if isinstance(t, AnyFloat | IntegerType) else None
+
+
+_POINTEE_BYTES = {"f64": 8, "f32": 4, "f16": 2, "i64": 8, "i32": 4, "i16": 2}
+
+
+def pointee_mismatch(dtype: Any, t: Attribute | None) -> str | None:
+    """Why an array of numpy ``dtype`` cannot be what a pointer accessed as ``t`` (a
+    :func:`pointee`) points to, or None: a plain dtype of another size, or an integer
+    one for floats and the reverse (structured dtypes and bytes are the caller's
+    business)."""
+    if t is None or str(t) not in _POINTEE_BYTES or dtype.fields is not None:
+        return None
+    size, floats = _POINTEE_BYTES[str(t)], str(t).startswith("f")
+    if dtype.itemsize == size and (dtype.kind == "f") == floats:
+        return None
+    kind = "floats" if floats else "integers"
+    return (f"the function reads it as {size}-byte {kind} ({t}), got an array of {dtype}; "
+            f"pass x.astype(np.{'float' if floats else 'int'}{8 * size})")
