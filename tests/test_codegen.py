@@ -1800,3 +1800,22 @@ def test_pointer_arguments_are_checked_against_what_the_code_reads() -> None:
                 with pytest.raises(TypeError, match=r"argument 0 \(!llvm.ptr\): the function "
                                                     r"reads it as 8-byte floats \(f64\)"):
                     call(bad, w, 3)
+
+
+def test_gradient_takes_activities_as_a_dict_and_args_alone() -> None:
+    """``args={'x': 'active', 'm': 'const'}`` (as ``activity.analyze`` takes it) had
+    its keys taken for activities; ``args=[...]`` without ``argnums`` refused its own
+    ``const`` arguments, though ``args=`` overrides everything (user test)."""
+    p = ROOT / "examples" / "poly.mlir"
+    m = np.array([1.0, 2.0])
+    assert activity.gradient(p, "f", argnums=0, args={"x": "active", "m": "const"})(
+        0.5, m) == 5.0
+    assert activity.gradient(p, "f", args={"m": "const"})(0.5, m) == (5.0,)
+    assert activity.gradient(p, "f", args=["active", "const"])(0.5, m) == (5.0,)
+    (dm,) = activity.gradient(p, "f", args=["const", "dup"])(0.5, m)
+    assert dm.tolist() == [0.5, 2.0]
+    with pytest.raises(activity.ActivityError, match=r"no argument named 'q' \(arguments: "
+                                                      r"x, m\)"):
+        activity.gradient(p, "f", args={"q": "const"})
+    with pytest.raises(ValueError, match=r"argument 1 has activity 'bogus'"):
+        activity.gradient(p, "f", args=["active", "bogus"])

@@ -68,6 +68,26 @@ def check_kind(func: Operation, i: int, a: SSAValue, kind: str) -> None:
                             "active (not a float); use 'const'")
 
 
+def arg_index(func: Operation, key: object) -> int:
+    """The argument of ``func`` that a key of an activity dict names: its index (an
+    int or digits), its label (the ``activity.name``/tag of :func:`arg_label`) or its
+    SSA name; an ``ActivityError`` listing the names otherwise."""
+    args = list(entry_args(func))
+    labels = {arg_label(func, i, a): i for i, a in enumerate(args)}
+    for i, a in enumerate(args):
+        if a.name_hint:
+            labels.setdefault(a.name_hint, i)
+    if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+        idx = int(key)  # type: ignore[arg-type]
+    else:
+        idx = labels.get(str(key), -1)
+    if not 0 <= idx < len(args):
+        known = ", ".join(labels) or "none"
+        raise ActivityError(f"@{sym_name(func)}: no argument named '{key}' "
+                            f"(arguments: {known})")
+    return idx
+
+
 def resolve_args(func: Operation, spec: ArgSpec) -> list[str]:
     """The activity of every argument of ``func`` (validated)."""
     args = list(entry_args(func))
@@ -85,20 +105,8 @@ def resolve_args(func: Operation, spec: ArgSpec) -> list[str]:
         out.append(kind or default_activity(a))
     if spec is not None:
         if isinstance(spec, Mapping):
-            labels = {arg_label(func, i, a): i for i, a in enumerate(args)}
-            for i, a in enumerate(args):
-                if a.name_hint:
-                    labels.setdefault(a.name_hint, i)
             for key, kind in spec.items():
-                if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-                    idx = int(key)
-                else:
-                    idx = labels.get(str(key), -1)
-                if not 0 <= idx < len(args):
-                    known = ", ".join(labels) or "none"
-                    raise ActivityError(f"@{fname}: no argument named '{key}' "
-                                        f"(arguments: {known})")
-                out[idx] = kind
+                out[arg_index(func, key)] = kind
         else:
             spec = list(spec)
             if len(spec) != len(args):

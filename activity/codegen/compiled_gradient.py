@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy as _copy
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -96,7 +96,10 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
         raise CodegenError(f"no function @{func} in the module")
     params = list(entry_args(fop))
     types = [p.type for p in params]
-    if argnums is None:
+    given = _given_activities(module, fop, func, args, types)
+    if argnums is None and given is not None:  # (args= overrides everything)
+        nums = [i for i, k in enumerate(given) if k in ("active", "dup", "dupnoneed")]
+    elif argnums is None:
         nums = [i for i, t in enumerate(types) if _differentiable(t)]
     else:
         # (an int or a sequence of ints, negative ones counted from the end, as
@@ -117,7 +120,7 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
         if not _differentiable(types[i]):
             raise ValueError(f"argnums: argument {i} of @{func} has type {types[i]}, "
                              "which carries no derivative")
-    if args is None:
+    if given is None:
         kinds = []
         for i, (p, t) in enumerate(zip(params, types, strict=True)):
             if i in nums:
@@ -127,10 +130,7 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
             else:
                 kinds.append("const")
     else:
-        kinds = list(args)
-        if len(kinds) != len(types):
-            raise ValueError(f"args: @{func} has {len(types)} arguments, "
-                             f"got {len(kinds)} activities")
+        kinds = given
         for i in nums:
             want = ("active",) if isinstance(types[i], AnyFloat) else ("dup", "dupnoneed")
             if kinds[i] not in want:
@@ -143,6 +143,35 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     if not n_seeds:
         raise ValueError(f"@{func} has no float result to differentiate")
     return n_seeds, nums, kinds, types
+
+
+def _given_activities(module: ModuleOp, fop: Operation, func: str, args: Any,
+                      types: list[Any]) -> list[str] | None:
+    """``args`` as one activity per argument: a sequence as it is, a dict (argument
+    index, label or name -> activity, as :func:`activity.analyze` takes it: its keys
+    were taken for activities, user test) over the defaults of :func:`activities`
+    with ``argnums`` unset; validated."""
+    if args is None:
+        return None
+    if isinstance(args, Mapping):
+        from activity.analysis.args import arg_index
+
+        _, _, base, _ = activities(module, func, None, None)
+        kinds = list(base)
+        for key, kind in args.items():
+            kinds[arg_index(fop, key)] = kind
+    else:
+        if isinstance(args, str):
+            raise TypeError("args: expected a sequence or a dict of activities, got a str")
+        kinds = list(args)
+        if len(kinds) != len(types):
+            raise ValueError(f"args: @{func} has {len(types)} arguments, "
+                             f"got {len(kinds)} activities")
+    for i, k in enumerate(kinds):
+        if k not in ("active", "const", "dup", "dupnoneed"):
+            raise ValueError(f"args: argument {i} has activity {k!r} (expected active, "
+                             "const, dup or dupnoneed)")
+    return kinds
 
 
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -352,7 +381,8 @@ class GradientFunction:
 
 
 def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
-             prune: bool = True, *, args: Sequence[str] | None = None, target: str = "cpu",
+             prune: bool = True, *, args: Sequence[str] | Mapping[Any, str] | None = None,
+             target: str = "cpu",
              opt: int = 3, emulate: bool = False, threads: int | str = 1, reassoc: bool = False,
              speculate: bool | None = None, expand: bool | None = None,
              static_argnums: Any = (), inline: bool = True,
@@ -367,7 +397,10 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             (a tuple is returned); ``None``: every float and float-memref argument.
         prune: use the activity analysis (``False``: the ``all_active`` baseline).
         args: explicit activities (``active``/``const``/``dup``/``dupnoneed``) instead of
-            the defaults.
+            the defaults: one per argument, or a dict from argument index, label or
+            name to activity over the defaults (as :func:`activity.analyze` takes
+            them); with ``argnums`` unset, the gradients are those of the ``active``
+            and ``dup`` arguments.
         target: ``"cpu"`` or ``"gpu"`` (``emulate=True``: GPU kernels run on the host).
         threads: host threads for the ``scf.parallel`` loops of the gradient (cpu;
             ``"auto"``: as many as this process may run on).
