@@ -16,9 +16,8 @@ import sys
 import warnings
 from collections.abc import Sequence
 
-from xdsl.printer import Printer
-
 from activity.errors import ActivityError
+from activity.printing import module_text
 
 EPILOG = """\
 examples:
@@ -209,9 +208,7 @@ def _report(ns: argparse.Namespace) -> int:
         text = render_enzyme(result)
     elif ns.format == "mlir":
         result.annotate("activity")
-        buf = io.StringIO()
-        Printer(stream=buf, print_generic_format=True).print_op(module)
-        text = buf.getvalue() + "\n"
+        text = module_text(module, True) + "\n"
     else:
         text = render_text(result)
     if ns.output:
@@ -262,9 +259,7 @@ def _summarize(ns: argparse.Namespace) -> int:
         if ns.output is None and not annotate:
             return 0
     if annotate:
-        buf = io.StringIO()
-        Printer(stream=buf, print_generic_format=True).print_op(module)
-        _write(buf.getvalue() + "\n", ns.annotate)
+        _write(module_text(module, True) + "\n", ns.annotate)
     if ns.output is not None or not annotate:
         _write(dump_file(derived), ns.output)
     return 0

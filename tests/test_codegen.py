@@ -1819,3 +1819,31 @@ def test_gradient_takes_activities_as_a_dict_and_args_alone() -> None:
         activity.gradient(p, "f", args={"q": "const"})
     with pytest.raises(ValueError, match=r"argument 1 has activity 'bogus'"):
         activity.gradient(p, "f", args=["active", "bogus"])
+
+
+def test_long_double_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
+    """C's ``long double`` (``f80``): xDSL cannot print an f80 constant, which made
+    ``compile``, ``gradient`` and ``activity grad`` fail with a bare
+    ``NotImplementedError`` (an internal error, no place; user test).  Now a
+    ``CodegenError`` / an error at the constant; the interpreter still runs it."""
+    from activity.cli import main
+
+    src = """llvm.func @ld(%x: f64) -> f64 {
+  %h = llvm.mlir.constant(5.000000e-01 : f80) : f80
+  %e = llvm.fpext %x : f64 to f80
+  %p = llvm.fmul %e, %h : f80
+  %r = llvm.fptrunc %p : f80 to f64
+  llvm.return %r : f64
+}
+"""
+    path = tmp_path / "ld.mlir"
+    path.write_text(src)
+    assert activity.evaluate(activity.parse(path), "ld", 3.0) == (1.5,)
+    for make in (activity.compile, activity.gradient):
+        with pytest.raises(CodegenError, match=r"ld.mlir:2:\d+: error: type f80 is not "
+                                               r"supported by the lowering"):
+            make(path, "ld")
+    assert main(["grad", str(path), "--func", "ld"]) == 2
+    assert "cannot print the module: xDSL cannot print a constant of type f80" in \
+        capsys.readouterr().err

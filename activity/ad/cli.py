@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 from typing import Any
@@ -141,11 +140,9 @@ def _load(path: str) -> Any:
 
 
 def _print_module(module: Any, generic: bool) -> str:
-    from xdsl.printer import Printer
+    from activity.printing import module_text
 
-    buf = io.StringIO()
-    Printer(stream=buf, print_generic_format=generic).print_op(module)
-    return buf.getvalue() + "\n"
+    return module_text(module, generic) + "\n"
 
 
 def _write(text: str, path: str | None) -> None:

@@ -26,7 +26,6 @@ from llvmlite import binding as llvm
 from llvmlite import ir
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.ir import Attribute, Operation
-from xdsl.printer import Printer
 
 from activity.codegen.checks import RECORD, Checks
 from activity.codegen.entry import ENTRY_TYPE, add_entry, entry_consts, entry_name
@@ -103,11 +102,18 @@ def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int) -> None:
 
 
 def module_text(module: ModuleOp) -> str:
-    import io
+    from activity.errors import ActivityError
+    from activity.frontend import place_of
+    from activity.printing import module_text as text
+    from activity.printing import unprintable_op
 
-    buf = io.StringIO()
-    Printer(stream=buf, print_generic_format=True).print_op(module)
-    return buf.getvalue()
+    try:
+        return text(module, True)
+    except ActivityError:
+        op = unprintable_op(module)
+        t = next((r.type for r in op.results), "f80") if op is not None else "f80"
+        raise CodegenError(f"type {t} is not supported by the lowering",
+                           **place_of(op)) from None
 
 
 def module_key(module: ModuleOp) -> str:
