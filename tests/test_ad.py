@@ -1154,3 +1154,27 @@ def test_atomic_rmw_of_the_users_is_differentiated() -> None:
         assert dw == pytest.approx([sum(x[0::2] ** 2), sum(x[1::2] ** 2)], rel=1e-15)
     with pytest.raises(GradError, match=r"'memref.atomic_rmw' maximumf on a buffer"):
         grad(m, "maxed", ["active"])
+
+
+def test_stats_say_bytes_per_execution_of_a_stack_tape(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--stats`` printed a stack tape as "8 per execution bytes" (user test)."""
+    path = tmp_path / "cfl.mlir"
+    path.write_text("""
+func.func @f(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^loop(%c0, %x : index, f64)
+^loop(%i: index, %acc: f64):
+  %more = arith.cmpi ult, %i, %n : index
+  cf.cond_br %more, ^body, ^done
+^body:
+  %s = math.sin %acc : f64
+  %i2 = arith.addi %i, %c1 : index
+  cf.br ^loop(%i2, %s : index, f64)
+^done:
+  return %acc : f64
+}
+""")
+    assert main(["grad", str(path), "--func", "f", "--stats", "-o", str(tmp_path / "g")]) == 0
+    assert "@f %acc : f64  [stack] 8 bytes per execution" in capsys.readouterr().out

@@ -248,7 +248,9 @@ class GradStats:
             lines.append(f"    @{fn}: {sum(per.values())}")
         lines.append(f"  cached values: {len(self.cached)}")
         for c in self.cached:
-            lines.append(f"    @{c.function} {c.value} : {c.type}  [{c.kind}] {c.formula()} bytes")
+            amount = (f"{c.formula()} bytes" if c.kind == "static"
+                      else f"{c.bytes_each} bytes per execution")  # ("8 per execution bytes")
+            lines.append(f"    @{c.function} {c.value} : {c.type}  [{c.kind}] {amount}")
         lines.append(f"  static tape bytes: {self.static_formula()}")
         sb = self.static_bytes(bounds)
         if sb is not None:
