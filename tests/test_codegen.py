@@ -1847,3 +1847,24 @@ def test_long_double_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["grad", str(path), "--func", "ld"]) == 2
     assert "cannot print the module: xDSL cannot print a constant of type f80" in \
         capsys.readouterr().err
+
+
+def test_default_argnums_skip_pointers_to_integers() -> None:
+    """With ``argnums=None`` the gradient of a C ``int *`` index argument came back as
+    an all-zero int32 array (user test): a pointer the code reads as integers is not
+    differentiated by default."""
+    m = activity.parse("""
+llvm.func @gather(%x: !llvm.ptr, %idx: !llvm.ptr) -> f64 {
+  %c1 = llvm.mlir.constant(1 : i64) : i64
+  %k = llvm.load %idx : !llvm.ptr -> i32
+  %k64 = llvm.sext %k : i32 to i64
+  %p = llvm.getelementptr %x[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  %v = llvm.load %p : !llvm.ptr -> f64
+  %y = llvm.fmul %v, %v : f64
+  llvm.return %y : f64
+}
+""")
+    g = activity.gradient(m, "gather")
+    assert g.argnums == [0]
+    (dx,) = g(np.array([1.0, 2.0, 3.0]), np.array([2], np.int32))
+    assert dx.tolist() == [0.0, 0.0, 6.0]

@@ -22,13 +22,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import AnyFloat, MemRefType, ModuleOp
+from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.codegen.errors import CodegenError
 from activity.codegen.jit import C_WRITEABLE, PreparedArguments, _bounds
 from activity.engine.program import Program, entry_args
+from activity.engine.types import pointee
 from activity.ops import TABLE, OpKind, op_name
 
 _READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
@@ -99,8 +100,10 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     given = _given_activities(module, fop, func, args, types)
     if argnums is None and given is not None:  # (args= overrides everything)
         nums = [i for i, k in enumerate(given) if k in ("active", "dup", "dupnoneed")]
-    elif argnums is None:
-        nums = [i for i, t in enumerate(types) if _differentiable(t)]
+    elif argnums is None:  # (not an !llvm.ptr read as integers: a C int *)
+        nums = [i for i, (p, t) in enumerate(zip(params, types, strict=True))
+                if _differentiable(t) and not (isinstance(t, LLVMPointerType)
+                                               and isinstance(pointee(p), IntegerType))]
     else:
         # (an int or a sequence of ints, negative ones counted from the end, as
         # jax.grad takes them; True, 0.0 or a string gave Python's own errors)
@@ -394,7 +397,8 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         source: a module, MLIR text or a path.
         func: the function; its float results are summed (each seeded with 1.0).
         argnums: an argument index (the gradient is returned alone) or a sequence of them
-            (a tuple is returned); ``None``: every float and float-memref argument.
+            (a tuple is returned); ``None``: every float and float-memref argument, and
+            every ``!llvm.ptr`` not known to point to integers (C's ``int *``).
         prune: use the activity analysis (``False``: the ``all_active`` baseline).
         args: explicit activities (``active``/``const``/``dup``/``dupnoneed``) instead of
             the defaults: one per argument, or a dict from argument index, label or
