@@ -367,3 +367,28 @@ def test_struct_with_float_field():
     tangent_check(m, "structy", inputs, pruned, np.random.default_rng(3), rel=1e-6)
     with pytest.raises(GradError, match="f32"):
         grad(mod(SEM / "examples_O0.mlir"), "structy")
+
+
+def test_vector_llvm_ops_are_refused_naming_vectors() -> None:
+    """clang -O2's vectorized loops: the error said "the llvm dialect is not supported
+    by the AD generator", which it is; it names vector values now, with what to do
+    (user test)."""
+    import warnings
+
+    from activity.ad import GradError, grad
+
+    m = activity.parse("""
+llvm.func @f(%x: f64) -> f64 {
+  %u = llvm.mlir.undef : vector<2xf64>
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  %v = llvm.insertelement %x, %u[%c0 : i32] : vector<2xf64>
+  %y = llvm.extractelement %v[%c0 : i32] : vector<2xf64>
+  %z = llvm.fmul %y, %y : f64
+  llvm.return %z : f64
+}
+""")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(GradError, match=r"cannot differentiate 'llvm.(insert|extract)"
+                                            r"element': vector values are not supported"):
+            grad(m, "f", ["active"])

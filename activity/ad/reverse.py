@@ -50,6 +50,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
     UnitAttr,
+    VectorType,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
@@ -686,7 +687,11 @@ class FuncGen:
             touches = (any(facts.has_adjoint(r) for r in op.results)
                        or any(facts.has_adjoint(u) or facts.has_shadow(u) for u in op.operands))
             if touches and facts.op_active(op):
-                why = ("the llvm dialect is not supported by the AD generator"
+                vector = any(isinstance(v.type, VectorType)
+                             for v in [*op.operands, *op.results])
+                why = ("vector values are not supported by the AD generator (for C: build "
+                       "with -O1, or with -fno-vectorize -fno-slp-vectorize)" if vector
+                       else "this llvm op is not supported by the AD generator"
                        if name.startswith("llvm.") else "not in the op table")
                 raise self.err(op, f"cannot differentiate '{name}': {why}")
             return False
