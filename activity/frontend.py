@@ -13,6 +13,8 @@ Why this module exists rather than calling ``xdsl.parser.Parser`` directly:
   ``mlir-opt-22`` is available, the text is converted to the generic op form
   (which xDSL always understands) with ``loc(...)`` debug info, and the
   locations are mapped back to the original file.
+* xDSL's ``llvm.icmp`` refuses pointer operands, which MLIR (and every C pointer
+  comparison) has; :func:`make_context` registers :class:`ICmpOp` in its place.
 * Every failure becomes an :class:`~activity.errors.ActivityError` carrying a
   one-line message and a position, so the CLI never shows a traceback.
 """
@@ -30,14 +32,34 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from xdsl.context import Context
 from xdsl.dialects import get_all_dialects, llvm
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, IntegerAttr, ModuleOp, StringAttr
-from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.dialects.builtin import (
+    I1,
+    FileLineColLoc,
+    IntAttr,
+    IntegerAttr,
+    ModuleOp,
+    SignlessIntegerConstraint,
+    StringAttr,
+    VectorType,
+    i64,
+)
+from xdsl.ir import Block, BlockArgument, Dialect, Operation, OpResult, SSAValue
+from xdsl.irdl import (
+    IRDLOperation,
+    VarConstraint,
+    base,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
 from xdsl.parser import Parser
+from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Span
 
@@ -45,6 +67,7 @@ from activity.errors import ActivityError
 
 __all__ = [
     "MLIR_OPT_NAMES",
+    "ICmpOp",
     "SourceLocation",
     "location_of",
     "make_context",
@@ -85,13 +108,67 @@ discarded modules do not leak; transformed or newly built ops simply have no
 entry."""
 
 
+_PTR = base(llvm.LLVMPointerType)
+
+
+@irdl_op_definition
+class ICmpOp(llvm.ICmpOp):
+    """``llvm.icmp`` as MLIR defines it: integers, pointers, or vectors of either.
+
+    xDSL's :class:`xdsl.dialects.llvm.ICmpOp` admits only (vectors of) signless
+    integers, so the pointer comparisons clang emits everywhere (``p != end`` loops,
+    ``a == b ? ...``, the vectorizer's runtime alias checks) failed to verify. This
+    subclass widens the operand constraint and keeps xDSL's constructor and custom
+    syntax; being a subclass, ``isinstance(op, llvm.ICmpOp)`` still holds.
+    :func:`make_context` registers it in place of xDSL's class.
+    """
+
+    name = "llvm.icmp"
+    T: ClassVar = VarConstraint(
+        "T",
+        SignlessIntegerConstraint
+        | VectorType.constr(SignlessIntegerConstraint)
+        | _PTR
+        | VectorType.constr(_PTR),
+    )
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    res = result_def(I1 | VectorType[I1])
+    predicate = prop_def(IntegerAttr[i64])
+
+    traits = traits_def(NoMemoryEffect())
+
+    def verify_(self) -> None:
+        # (Overridden: the inherited ``verify_`` would also run the parent's operand
+        # constraint, which rejects pointers.)
+        lhs, res = self.lhs.type, self.res.type
+        if isinstance(lhs, VectorType) != isinstance(res, VectorType):
+            kind = "a vector" if isinstance(lhs, VectorType) else "scalar"
+            raise VerifyException(
+                f"Result must be {kind} if operands are {kind.removeprefix('a ')}s, "
+                f"got {res}")
+        if isinstance(lhs, VectorType) and isinstance(res, VectorType) and (
+                lhs.get_shape() != res.get_shape()):
+            raise VerifyException(f"Result shape {res} does not match operand type {lhs}")
+
+
+def _llvm_dialect() -> Dialect:
+    """xDSL's ``llvm`` dialect with :class:`ICmpOp` in place of xDSL's ``llvm.icmp``."""
+    d = llvm.LLVM
+    ops = [ICmpOp if op is llvm.ICmpOp else op for op in d.operations]
+    return Dialect(d.name, ops, list(d.attributes), list(d._interfaces))
+
+
 def make_context() -> Context:
     """A context that knows every xDSL dialect (loaded lazily, on first use)
     and accepts unregistered ops, so that IR using dialects xDSL lacks still
-    parses (such ops are then treated conservatively by the analysis)."""
+    parses (such ops are then treated conservatively by the analysis).
+
+    Its ``llvm.icmp`` is :class:`ICmpOp`, which also compares pointers."""
     ctx = Context(allow_unregistered=True)
     for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, factory)
+        ctx.register_dialect(name, _llvm_dialect if name == "llvm" else factory)
     return ctx
 
 

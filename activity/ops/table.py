@@ -427,8 +427,11 @@ def _cmpi_sem(N: Any, op: Operation, a: int, b: int) -> tuple[int]:
 
 for _n in ("arith.cmpf", "llvm.fcmp"):
     _add(OpSpec(_n, OpKind.COMPARE, "float comparison -> i1", sem=_cmpf_sem))
-for _n in ("arith.cmpi", "llvm.icmp"):
-    _add(OpSpec(_n, OpKind.COMPARE, "integer comparison -> i1", sem=_cmpi_sem))
+_add(OpSpec("arith.cmpi", OpKind.COMPARE, "integer comparison -> i1", sem=_cmpi_sem))
+# (pointers too: their 64-bit addresses; ``_cmpi_sem`` covers integers, the interpreter
+# compares pointers itself, the lowering emits ``icmp`` on the pointers)
+_add(OpSpec("llvm.icmp", OpKind.COMPARE, "integer or pointer (address) comparison -> i1",
+            sem=_cmpi_sem))
 
 for _n in ("arith.select", "llvm.select"):
     _add(OpSpec(

@@ -680,6 +680,16 @@ class Interpreter:
         integer type; we compare 64-bit addresses), and predicate number 0 (``eq`` /
         ``false``), which the table's ``predicate_name`` rejects because it reads the
         property with ``or`` and ``IntegerAttr(0)`` is falsy.
+
+        Pointers are the memory model's synthetic addresses (``memory.py``): all ten
+        predicates are defined, and within one allocation (one-past-the-end included)
+        they order as in C and in compiled code; addresses are positive and below
+        ``2**63``, so the signed orderings agree with the unsigned ones and null is
+        below every allocation.  Pointers into *different* allocations are never equal,
+        but their order is the order the run allocated them in, which compiled code
+        need not share: a program whose result depends on it (C leaves it unspecified;
+        the vectorizer's runtime alias checks compute the same either way) may differ.
+        Vectors of pointers are refused like every vector value.
         """
         floats = spec.name in ("arith.cmpf", "llvm.fcmp")
         names = CMPF_PREDICATES if floats else CMPI_PREDICATES
