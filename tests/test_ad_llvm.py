@@ -392,3 +392,30 @@ llvm.func @f(%x: f64) -> f64 {
         with pytest.raises(GradError, match=r"cannot differentiate 'llvm.(insert|extract)"
                                             r"element': vector values are not supported"):
             grad(m, "f", ["active"])
+
+
+def test_activity_run_takes_pointer_arguments(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """``activity run --inputs`` refused every ``!llvm.ptr`` argument, so no C function
+    taking an array could run from the CLI, nor its gradient (user test).  A flat list,
+    typed as the code reads through the pointer."""
+    import json
+
+    from activity.cli import main
+
+    path = tmp_path / "sq.mlir"
+    path.write_text("""
+llvm.func @sq(%x: !llvm.ptr, %k: !llvm.ptr) -> f64 {
+  %i = llvm.load %k : !llvm.ptr -> i32
+  %p = llvm.getelementptr %x[%i] : (!llvm.ptr, i32) -> !llvm.ptr, f64
+  %v = llvm.load %p : !llvm.ptr -> f64
+  %y = llvm.fmul %v, %v : f64
+  llvm.return %y : f64
+}
+""")
+    assert main(["run", str(path), "--func", "sq", "--inputs", "[[1.5, 2.5], [1]]"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"results": [6.25], "buffers": [[1.5, 2.5], [1]]}
+    assert main(["run", str(path), "--func", "sq", "--inputs", "[[1.5, 2.5], [1.5]]"]) == 2
+    assert "argument 1 (!llvm.ptr): expected a flat list of integers (the i32" in \
+        capsys.readouterr().err

@@ -80,7 +80,9 @@ def add_subcommands(sub: Any) -> None:
     r.add_argument("file", help="the .mlir file ('-' for standard input)")
     r.add_argument("--func", required=True)
     r.add_argument("--inputs", required=True, metavar="JSON",
-                   help="JSON list of arguments (or @FILE to read it from a file)")
+                   help="JSON list of arguments (or @FILE to read it from a file): numbers "
+                        "for scalars, nested lists for memrefs, flat lists for !llvm.ptr "
+                        "(typed as the code reads through the pointer)")
 
 
 def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
@@ -188,6 +190,9 @@ def run_grad(ns: argparse.Namespace) -> int:
 def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     import numpy as np
     from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
+    from xdsl.dialects.llvm import LLVMPointerType
+
+    from activity.engine.types import pointee
 
     params = list(func.regions[0].blocks[0].args)
     if len(raw) != len(params):
@@ -236,9 +241,32 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
             except OverflowError:
                 raise ActivityError(f"{what}: {json.dumps(x)[:40]}... is too large for a "
                                     "float") from None
+        elif isinstance(t, LLVMPointerType):
+            # (C's pointers: a flat list, typed as the code reads through the pointer;
+            # they were refused, so no C function taking an array could run: user test)
+            et = pointee(p)
+            dt = _POINTEE_DTYPE.get(str(et)) if et is not None else None
+            if dt is None:
+                raise ActivityError(f"{what}: the code does not read this pointer as one "
+                                    "scalar type, so --inputs cannot type it (call "
+                                    "activity.evaluate from Python with a numpy array)")
+            floats = dt.startswith("float")
+            if not isinstance(x, list) or any(not number(y, floats) or isinstance(y, list)
+                                              for y in x):
+                raise ActivityError(f"{what}: expected a flat list of "
+                                    f"{'numbers' if floats else 'integers'} (the {et} the "
+                                    f"code reads), got {json.dumps(x)[:60]}")
+            try:
+                out.append(np.array(x, dtype=dt))
+            except OverflowError:
+                raise ActivityError(f"{what}: a value does not fit {et}") from None
         else:
             raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
     return out
+
+
+_POINTEE_DTYPE = {"f64": "float64", "f32": "float32", "f16": "float16", "i64": "int64",
+                  "i32": "int32", "i16": "int16"}
 
 
 def _jsonable(x: Any) -> Any:
