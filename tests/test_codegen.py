@@ -1868,3 +1868,24 @@ llvm.func @gather(%x: !llvm.ptr, %idx: !llvm.ptr) -> f64 {
     assert g.argnums == [0]
     (dx,) = g(np.array([1.0, 2.0, 3.0]), np.array([2], np.int32))
     assert dx.tolist() == [0.0, 0.0, 6.0]
+
+
+def test_a_compared_pointer_is_not_copied() -> None:
+    """A pointer the code only reads and compares was taken as written, and copied per
+    call (a helper's finding)."""
+    m = activity.parse("""
+llvm.func @first_unless_same(%x: !llvm.ptr, %y: !llvm.ptr) -> f64 {
+  %z = llvm.mlir.constant(0.0 : f64) : f64
+  %same = llvm.icmp "eq" %x, %y : !llvm.ptr
+  %v = llvm.load %x : !llvm.ptr -> f64
+  %w = llvm.load %y : !llvm.ptr -> f64
+  %p = llvm.fmul %v, %w : f64
+  %r = llvm.select %same, %z, %p : i1, f64
+  llvm.return %r : f64
+}
+""")
+    g = activity.gradient(m, "first_unless_same")
+    assert g.copy == [False, False]
+    a, b = np.array([3.0]), np.array([4.0])
+    dx, dy = g(a, b)
+    assert dx.tolist() == [4.0] and dy.tolist() == [3.0]

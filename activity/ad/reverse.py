@@ -489,6 +489,7 @@ class FuncGen:
         self.stk: Stack | None = None  # forward-sweep stack state
         self.rstk: Stack | None = None  # reverse-sweep stack (final buffers)
         self.consts: dict[tuple[Any, Attribute], SSAValue] = {}
+        self._making: set[int] = set()  # the values whose shadow is being made
         self.const_ip: IP | None = None
         self.fwd_k: dict[int, list[SSAValue]] = {}
         # loop (id) -> forward body, induction variables, lower bounds, steps
@@ -1991,6 +1992,19 @@ class FuncGen:
         got = S.shadows.get(id(p))
         if got is not None:
             return got
+        if id(p) in self._making:  # (it recursed until Python's limit: a helper's test)
+            raise self.err(p.owner if isinstance(p.owner, Operation) else p.block.first_op,
+                           "cannot differentiate: an active pointer is carried round a loop "
+                           "of blocks and advanced on the way (C's `for (p = x; p != end; "
+                           "++p)`); its shadow is not supported -- index the array "
+                           "(`x[i]`) instead")
+        self._making.add(id(p))
+        try:
+            return self._shadow_made(p, T, S)
+        finally:
+            self._making.discard(id(p))
+
+    def _shadow_made(self, p: SSAValue, T: Block, S: Scope) -> SSAValue:
         if S is self.fscope:
             self.scopes.append(S)  # its sizes/offsets are recomputed at function entry
             try:
@@ -2054,7 +2068,7 @@ class FuncGen:
             cond = self.materialize(op.cond, T)
             with self.b.at(S.ip):
                 return self.b.v(arith.SelectOp(cond, ys[0], ys[1]))
-        if name in ("arith.select",):
+        if name in ("arith.select", "llvm.select"):
             cond = self.materialize(op.operands[0], T)
             a, b = (self.shadow_or_zero(u, T, S) for u in op.operands[1:3])
             with self.b.at(S.ip):

@@ -33,7 +33,8 @@ from activity.engine.types import pointee
 from activity.ops import TABLE, OpKind, op_name
 
 _READ_ONLY_USES = frozenset({"memref.load", "memref.dim", "memref.rank",
-                             "memref.extract_aligned_pointer_as_index", "llvm.load"})
+                             "memref.extract_aligned_pointer_as_index", "llvm.load",
+                             "llvm.icmp"})  # (a compared pointer is not written)
 _VIEWS = frozenset(n for n, s in TABLE.items() if s.kind is OpKind.MEM_VIEW and s.view)
 # for passing a caller's array without a copy: its address must not escape either
 _STRICT_READ_ONLY = _READ_ONLY_USES - {"memref.extract_aligned_pointer_as_index"}
