@@ -40,14 +40,14 @@ def _check_pointer_dtypes(module: Operation, func: str, inputs: Sequence[Any]) -
     import numpy as np
 
     from activity.engine.program import Program
-    from activity.engine.types import pointee, pointee_mismatch
+    from activity.engine.types import pointee, pointee_mismatch, pointee_spec
 
     f = Program.of(module).functions.get(func)  # type: ignore[arg-type]
     if f is None or not f.regions or not f.regions[0].blocks:
         return
     for i, (arg, x) in enumerate(zip(f.regions[0].blocks[0].args, inputs, strict=False)):
         if isinstance(x, np.ndarray) and isinstance(arg.type, LLVMPointerType):
-            why = pointee_mismatch(x.dtype, pointee(arg))
+            why = pointee_mismatch(x.dtype, pointee_spec(pointee(arg)))
             if why is not None:
                 raise TypeError(f"argument {i} ({arg.type}): {why}")
 

@@ -1750,6 +1750,15 @@ def test_gradient_refuses_a_written_argument_sharing_memory() -> None:
             path(big[:4], big[3:], 3)  # overlapping views of one array
         dx, dy = path(big[:3], big[3:], 3)  # disjoint views: 2 sum x^2, y overwritten
         assert dx.tolist() == [4.0, 8.0, 12.0] and dy.tolist() == [0.0, 0.0, 0.0]
+        # interleaved views (a matrix's columns) share no element (review: refused)
+        cols = np.arange(1.0, 7.0).reshape(3, 2)
+        dx, _ = path(cols[:, 0], cols[:, 1], 3)
+        assert dx.tolist() == [4.0, 12.0, 20.0]
+        # a view whose base is not an ndarray (review: the fast path missed it)
+        from numpy.lib.stride_tricks import as_strided
+
+        with pytest.raises(ValueError, match="share memory"):
+            path(a, as_strided(a, shape=(3,), strides=(8,)), 3)
 
 
 _PTR_SUM = """

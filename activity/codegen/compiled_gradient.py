@@ -27,7 +27,7 @@ from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.codegen.errors import CodegenError
-from activity.codegen.jit import C_WRITEABLE, PreparedArguments, _bounds
+from activity.codegen.jit import C_WRITEABLE, PreparedArguments, _bounds, data_pointer
 from activity.engine.program import Program, entry_args
 from activity.engine.types import pointee
 from activity.ops import TABLE, OpKind, op_name
@@ -178,6 +178,15 @@ def _given_activities(module: ModuleOp, fop: Operation, func: str, args: Any,
     return kinds
 
 
+def _shares(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two arrays share an element (interleaved views -- a matrix's columns --
+    do not); where numpy finds that too hard to decide, they are taken to."""
+    try:
+        return bool(np.shares_memory(a, b, max_work=10_000))
+    except np.exceptions.TooHardError:
+        return True
+
+
 def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     """Whether two byte ranges ``[lo, hi)`` share a byte (empty ones never do)."""
     return a[0] < a[1] and b[0] < b[1] and a[0] < b[1] and b[0] < a[1]
@@ -233,6 +242,8 @@ class GradientFunction:
         bufs = [i for i, b in enumerate(self.buffers) if b]
         self._distinct = [(i, j) for i in bufs if self.copy[i] for j in bufs
                           if j != i and not (self.copy[j] and j < i)]
+        self._pairs = set(self._distinct)
+        self._involved = sorted({k for p in self._distinct for k in p})
         self.seeds = [1.0] * self.n_seeds
         # where each gradient comes from: j >= 0, the compiled function's j-th result
         # (an active float's adjoint); ~i, the shadow of argument i
@@ -268,14 +279,16 @@ class GradientFunction:
         if arrays:
             lines.append(f"    if {' or '.join(arrays)}:")
             lines.append("        return MISS")
-        if self._distinct:  # arrays of one base: the general path looks closer
+        if self._distinct:  # views of one array: do they share an element?
             for i in sorted({k for p in self._distinct for k in p}):
                 lines.append(f"    b{i} = x{i}.base")
                 lines.append(f"    if b{i} is None:")
                 lines.append(f"        b{i} = x{i}")
-            same = [f"b{i} is b{j}" for i, j in self._distinct]
-            lines.append(f"    if {' or '.join(same)}:")
-            lines.append("        return MISS")
+                lines.append(f"    elif type(b{i}) is not nd:")  # (as_strided, frombuffer)
+                lines.append("        return MISS")
+            for i, j in self._distinct:
+                lines.append(f"    if b{i} is b{j} and shares(x{i}, x{j}):")
+                lines.append("        return MISS")
         call: list[str] = []
         made: list[str] = []
         for i, how in enumerate(self._how):
@@ -295,6 +308,7 @@ class GradientFunction:
         lines.append(f"    return {picks[0]}" if self.single
                      else f"    return ({', '.join(picks)}{',' if len(picks) == 1 else ''})")
         env: dict[str, Any] = {"nd": _ndarray, "zeros": _zeros, "MISS": _MISS,
+                               "shares": _shares,
                                "entry": self.compiled._call_entry}
         exec(compile("\n".join(lines), f"<fast call of @{self.func}_grad>", "exec"), env)
         return env["fast"]
@@ -349,6 +363,37 @@ class GradientFunction:
                 at += 1
         return self.compiled.prepare(call, fresh=not self.pointers, restore=written)
 
+    def _check_distinct(self, xs: Sequence[Any]) -> None:
+        """A ``ValueError`` where a written buffer argument shares an element with
+        another (the pairs ``_distinct``): the arrays' byte ranges swept in order, and
+        numpy asked about the ranges that overlap."""
+        spans = []
+        for k in self._involved:
+            x = xs[k]
+            if isinstance(x, np.ndarray) and x.size:
+                if x.flags.c_contiguous:
+                    lo = data_pointer(x)
+                    spans.append((lo, lo + x.nbytes, k))
+                else:
+                    spans.append((*_bounds(x), k))
+        spans.sort()
+        pairs = self._pairs
+        for n, (_, hi, i) in enumerate(spans):
+            for lo2, _, j in spans[n + 1:]:
+                if lo2 >= hi:
+                    break
+                if (i, j) not in pairs and (j, i) not in pairs:
+                    continue
+                if not _shares(xs[i], xs[j]):
+                    continue
+                i, j = (i, j) if (i, j) in pairs else (j, i)
+                raise ValueError(
+                    f"arguments {i} and {j} of @{self.func} share memory, and argument "
+                    f"{i} may be written: the gradient is taken with distinct buffers "
+                    "(each written one copied), which is not what a call with them "
+                    "shared computes; pass separate arrays (or differentiate with "
+                    "activity.grad(..., alias_args='may') and pass one shared shadow)")
+
     def _arguments(self, xs: Sequence[Any]) -> tuple[list[Any], dict[int, np.ndarray]]:
         """The compiled gradient's argument list for the primal arguments ``xs``, and
         the shadows in it by argument number."""
@@ -356,17 +401,8 @@ class GradientFunction:
             raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
         call: list[Any] = []
         shadows: dict[int, np.ndarray] = {}
-        for i, j in self._distinct:
-            a, b = xs[i], xs[j]
-            if (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)
-                    and _overlap(_bounds(a), _bounds(b))):
-                raise ValueError(
-                    f"arguments {i} and {j} of @{self.func} share memory, and "
-                    f"argument {i} may be written: the gradient is taken with "
-                    "distinct buffers (each written one copied), which is not what a "
-                    "call with them shared computes; pass separate arrays (or "
-                    "differentiate with activity.grad(..., alias_args='may') and pass "
-                    "one shared shadow)")
+        if self._distinct:
+            self._check_distinct(xs)
         for i, x in enumerate(xs):
             how = self._how[i]
             if how & _BUFFER:

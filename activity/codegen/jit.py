@@ -43,7 +43,7 @@ from activity.codegen.types import (
     scalar_type,
     value_type,
 )
-from activity.engine.types import pointee, pointee_mismatch
+from activity.engine.types import pointee, pointee_mismatch, pointee_spec
 from activity.frontend import location_of
 from activity.ops import op_name
 
@@ -295,7 +295,7 @@ class _Param:
     exact_shape: tuple[int, ...] | None = None  # every dimension static
     lo: int = 0
     hi: int = 0
-    pointee: Attribute | None = None  # what an !llvm.ptr is accessed as, if known
+    pointee: tuple[int, bool, str] | None = None  # an !llvm.ptr's pointee_spec
 
     @classmethod
     def of(cls, i: int, t: Attribute) -> _Param:
@@ -518,7 +518,7 @@ def set_pointees(cf: CompiledFunction, fop: Operation) -> None:
         return
     for p, arg in zip(cf._params, blocks[0].args, strict=False):
         if p.is_ptr:
-            p.pointee = pointee(arg)
+            p.pointee = pointee_spec(pointee(arg))
 
 
 class CompiledFunction:

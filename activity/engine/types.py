@@ -101,16 +101,28 @@ def pointee(arg: SSAValue) -> Attribute | None:
 _POINTEE_BYTES = {"f64": 8, "f32": 4, "f16": 2, "i64": 8, "i32": 4, "i16": 2}
 
 
-def pointee_mismatch(dtype: Any, t: Attribute | None) -> str | None:
-    """Why an array of numpy ``dtype`` cannot be what a pointer accessed as ``t`` (a
-    :func:`pointee`) points to, or None: a plain dtype of another size, or an integer
-    one for floats and the reverse (structured dtypes and bytes are the caller's
+def pointee_spec(t: Attribute | None) -> tuple[int, bool, str] | None:
+    """``(bytes, is float, name)`` of a :func:`pointee` type that array dtypes are
+    checked against, or None (computed once per parameter: printing the type per call
+    cost microseconds, a review)."""
+    name = str(t) if t is not None else ""
+    size = _POINTEE_BYTES.get(name)
+    return None if size is None else (size, name.startswith("f"), name)
+
+
+def pointee_mismatch(dtype: Any, spec: tuple[int, bool, str] | None) -> str | None:
+    """Why an array of numpy ``dtype`` cannot be what a pointer accessed as ``spec`` (a
+    :func:`pointee_spec`) points to, or None: a plain dtype of another size, or an
+    integer one for floats and the reverse (structured dtypes are the caller's
     business)."""
-    if t is None or str(t) not in _POINTEE_BYTES or dtype.fields is not None:
+    if spec is None or dtype.fields is not None:
         return None
-    size, floats = _POINTEE_BYTES[str(t)], str(t).startswith("f")
+    size, floats, name = spec
     if dtype.itemsize == size and (dtype.kind == "f") == floats:
         return None
     kind = "floats" if floats else "integers"
-    return (f"the function reads it as {size}-byte {kind} ({t}), got an array of {dtype}; "
-            f"pass x.astype(np.{'float' if floats else 'int'}{8 * size})")
+    want = f"np.{'float' if floats else 'int'}{8 * size}"
+    fix = (f"x.view({want})" if dtype.kind == "c" and floats
+           and dtype.itemsize == 2 * size else f"x.astype({want})")
+    return (f"the function reads it as {size}-byte {kind} ({name}), got an array of "
+            f"{dtype}; pass {fix}")
