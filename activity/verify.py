@@ -108,7 +108,6 @@ class Claim:
         return f"{what} claimed not {'active' if self.kind == 'write' else self.kind}"
 
 
-
 def _result_types(f: Operation) -> list[Attribute]:
     """The result types of a ``func.func`` or an ``llvm.func`` (whose function type has
     one ``output``, ``void`` for none: reading ``outputs`` off it crashed ``verify`` on
@@ -118,6 +117,7 @@ def _result_types(f: Operation) -> list[Attribute]:
         out = ftype.output
         return [] if isinstance(out, llvm.LLVMVoidType) else [out]
     return list(ftype.outputs.data) if ftype is not None else []  # type: ignore[attr-defined]
+
 
 def _describe_op(op: Operation | None) -> str:
     if op is None:

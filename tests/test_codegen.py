@@ -1866,6 +1866,7 @@ def test_default_argnums_skip_pointers_to_integers() -> None:
 llvm.func @gather(%x: !llvm.ptr, %idx: !llvm.ptr) -> f64 {
   %c1 = llvm.mlir.constant(1 : i64) : i64
   %k = llvm.load %idx : !llvm.ptr -> i32
+  llvm.store %k, %idx : i32, !llvm.ptr
   %k64 = llvm.sext %k : i32 to i64
   %p = llvm.getelementptr %x[%k64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
   %v = llvm.load %p : !llvm.ptr -> f64
@@ -1875,6 +1876,7 @@ llvm.func @gather(%x: !llvm.ptr, %idx: !llvm.ptr) -> f64 {
 """)
     g = activity.gradient(m, "gather")
     assert g.argnums == [0]
+    assert activity.gradient(m, "gather", args={"x": "dup"}).argnums == [0]  # (review)
     (dx,) = g(np.array([1.0, 2.0, 3.0]), np.array([2], np.int32))
     assert dx.tolist() == [0.0, 0.0, 6.0]
 

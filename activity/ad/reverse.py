@@ -91,7 +91,7 @@ from activity.ops import (
     lookup,
     op_name,
 )
-from activity.ops.rmw import RMW_KINDS
+from activity.ops.rmw import RMW_KINDS, RMW_TABLE_OP
 
 # marks a static tape's allocation: each slot is written at most once, by one store,
 # and read only where it was written
@@ -937,9 +937,12 @@ class FuncGen:
                 spec = self.alias_spec(inner)
                 if spec is not None and spec.kind == OpKind.FLOAT:
                     continue
-            elif (name == "memref.atomic_rmw" and not self.facts.has_adjoint(inner.results[0])
-                  and RMW_KINDS[inner.properties["kind"].value.data] == "addf"):  # type: ignore[attr-defined]
-                continue  # (its reverse only reads the shadow)
+            elif (name == "memref.atomic_rmw" and (not inner.results[0].uses
+                                                   or not self.facts.has_adjoint(
+                                                       inner.results[0]))
+                  and RMW_KINDS[inner.properties["kind"].value.data]  # type: ignore[attr-defined]
+                  not in _FLOAT_RMW - {"addf"}):
+                continue  # (addf's reverse only reads the shadow; integer kinds: nothing)
             else:
                 spec = lookup(inner)
                 if spec is not None and spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
@@ -2439,18 +2442,36 @@ class FuncGen:
 
     def rev_rmw(self, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAValue]) -> None:
         """The reverse of a user's ``memref.atomic_rmw`` (``old = m[i]; m[i] = old (kind)
-        v``): ``addf`` passes ``m'[i]`` to ``v`` and leaves it (the old contents get it
-        too), ``assign`` is a store; then the result's adjoint is added to ``m'[i]``, as
-        for a load.  It was reversed as a store whatever its kind, which cleared
-        ``m'[i]``: a silent zero for what ``m[i]`` held before an ``addf``, and the
-        result's adjoint dropped.  Other kinds on a buffer with a shadow are refused."""
+        v``).  A float kind is the op-table op ``RMW_TABLE_OP[kind]`` on ``(old, v)``:
+        ``g = m'[i]``, then ``v' += g * d/dv`` and ``m'[i] = g * d/dold`` by its
+        partials (``addf``: ``m'[i]`` stays, ``v'`` gets it; ``maximumf``: whichever
+        was picked; ``mulf``: the other factor); ``assign`` is a store; integer kinds
+        carry no derivative.  Then the result's adjoint is added to ``m'[i]``, as for a
+        load.  It was reversed as a store whatever its kind, which cleared ``m'[i]``: a
+        silent zero for what ``m[i]`` held before an ``addf``, and the result's adjoint
+        dropped."""
         kind = RMW_KINDS[op.properties["kind"].value.data]  # type: ignore[attr-defined]
-        if kind not in ("addf", "assign"):
-            raise self.err(op, f"cannot differentiate 'memref.atomic_rmw' {kind} on a buffer "
-                               "that carries derivatives (only addf and assign are)")
         ptr = op.operands[1]
-        obar = self.adj_take(op.results[0])
-        par = (kind == "assign" or obar is not None) and self.par_update(ptr)
+        old = op.results[0]
+        obar = self.adj_take(old)
+        if kind != "assign" and kind not in _FLOAT_RMW:
+            return  # (integer kinds: no derivative through them)
+        use = op.parent_block()
+        assert use is not None
+        spec = lookup(RMW_TABLE_OP[kind]) if kind != "assign" else None
+        rule = spec.partials if spec is not None else None
+        if spec is not None and rule is None:
+            raise self.err(op, f"cannot differentiate 'memref.atomic_rmw' {kind}: its op "
+                               "has no partials")
+        par = (kind != "addf" or obar is not None) and self.par_update(ptr)
+        if par and kind not in ("addf", "assign"):
+            raise self.err(op, f"cannot differentiate 'memref.atomic_rmw' {kind} inside "
+                               "'scf.parallel'")
+        need: set[int] = set()
+        if rule is not None:
+            deps = operand_deps(rule, 2)
+            need = deps[0] | (deps[1] if self.facts.has_adjoint(v) else set())
+        vals = {j: self.materialize((old, v)[j], use) for j in sorted(need)}
         with self.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
             if kind == "assign":
@@ -2458,10 +2479,21 @@ class FuncGen:
                        self.sh_load(sh, idx))
                 if not par:
                     self.b.store(self.zero(et), sh, idx)
+                if self.facts.has_adjoint(v):
+                    self.adj_add(v, got)
             else:
-                got = self.sh_load(sh, idx)  # (addf leaves m'[i] as it is)
-            if self.facts.has_adjoint(v):
-                self.adj_add(v, got)
+                assert rule is not None
+                g = self.sh_load(sh, idx)
+                N = IRBackend(self.b.emit, g.type)
+                ps = rule(N, *[N.wrap(vals[j]) if j in vals else DEAD for j in range(2)])
+                gw = N.wrap(g)
+                if self.facts.has_adjoint(v):
+                    c = materialize(N.scale(ps[1], gw), N, g.type)
+                    if c is not None:
+                        self.adj_add(v, c)
+                if kind != "addf":  # (addf's d/dold is 1: m'[i] stays)
+                    keep = materialize(N.scale(ps[0], gw), N, g.type)
+                    self.b.store(keep if keep is not None else self.zero(et), sh, idx)
         if obar is not None:
             with self.b.in_pass("adjoint"):
                 if par:
@@ -3283,6 +3315,10 @@ INACTIVE_EXTERNALS = frozenset({
     "printF32", "printI64", "printU64", "printNewline", "printComma", "printOpen",
     "printClose",
 })
+
+
+# atomic_rmw kinds differentiated through their op-table op (FuncGen.rev_rmw)
+_FLOAT_RMW = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf"})
 
 
 def _union(a: int, b: int) -> int:

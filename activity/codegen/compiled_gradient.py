@@ -99,12 +99,14 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
     params = list(entry_args(fop))
     types = [p.type for p in params]
     given = _given_activities(module, fop, func, args, types)
+    # (never an !llvm.ptr read as integers, a C int *: its "gradient" was all zeros)
+    ints = {i for i, (p, t) in enumerate(zip(params, types, strict=True))
+            if isinstance(t, LLVMPointerType) and isinstance(pointee(p), IntegerType)}
     if argnums is None and given is not None:  # (args= overrides everything)
-        nums = [i for i, k in enumerate(given) if k in ("active", "dup", "dupnoneed")]
-    elif argnums is None:  # (not an !llvm.ptr read as integers: a C int *)
-        nums = [i for i, (p, t) in enumerate(zip(params, types, strict=True))
-                if _differentiable(t) and not (isinstance(t, LLVMPointerType)
-                                               and isinstance(pointee(p), IntegerType))]
+        nums = [i for i, k in enumerate(given)
+                if k in ("active", "dup", "dupnoneed") and i not in ints]
+    elif argnums is None:
+        nums = [i for i, t in enumerate(types) if _differentiable(t) and i not in ints]
     else:
         # (an int or a sequence of ints, negative ones counted from the end, as
         # jax.grad takes them; True, 0.0 or a string gave Python's own errors)
