@@ -3428,13 +3428,13 @@ def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
             everything(target)
         spec = lookup(owner)
         if spec is not None and spec.reads and spec.ptr is not None:  # (atomic_rmw too)
-            grown = _union(read, facts.classes(owner.operands[spec.ptr or 0]))
+            grown = _union(read, facts.classes(owner.operands[spec.ptr]))
             while grown != read:  # what the copies into those classes read, too
                 read = grown
                 for src, dst in copies:
                     if _meets(dst, read):
                         grown = _union(grown, src)
-            work.extend(v for c, v in stores if _meets(c, read) and v not in guarded)
+            work.extend(x for c, x in stores if _meets(c, read) and x not in guarded)
     return guarded
 
 
