@@ -941,7 +941,7 @@ class FuncGen:
                                                    or not self.facts.has_adjoint(
                                                        inner.results[0]))
                   and RMW_KINDS[inner.properties["kind"].value.data]  # type: ignore[attr-defined]
-                  not in _FLOAT_RMW - {"addf"}):
+                  not in _FLOAT_RMW - {"addf"} | {"assign"}):
                 continue  # (addf's reverse only reads the shadow; integer kinds: nothing)
             else:
                 spec = lookup(inner)
@@ -950,7 +950,7 @@ class FuncGen:
             raise self.err(inner, f"cannot differentiate '{name}' inside 'scf.parallel' "
                                   "(only scalar ops, memref.load/store, scf.for, scf.if, "
                                   "scf.while, and memref.atomic_rmw addf whose result is not "
-                                  "used)")
+                                  "used or of an integer kind)")
 
     def parallel_safe(self, op: Operation) -> set[int]:
         """Buffers (ids) of which distinct iterations of ``op`` touch distinct elements,

@@ -286,7 +286,7 @@ class GradientFunction:
                 lines.append(f"    b{i} = x{i}.base")
                 lines.append(f"    if b{i} is None:")
                 lines.append(f"        b{i} = x{i}")
-                lines.append(f"    elif type(b{i}) is not nd:")  # (as_strided, frombuffer)
+                lines.append(f"    elif type(b{i}) is not nd or b{i}.base is not None:")
                 lines.append("        return MISS")
             for i, j in self._distinct:
                 lines.append(f"    if b{i} is b{j} and shares(x{i}, x{j}):")
