@@ -192,7 +192,7 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
     from xdsl.dialects.llvm import LLVMPointerType
 
-    from activity.engine.types import pointee
+    from activity.engine.types import pointee, pointee_spec
 
     params = list(func.regions[0].blocks[0].args)
     if len(raw) != len(params):
@@ -245,7 +245,8 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
             # (C's pointers: a flat list, typed as the code reads through the pointer;
             # they were refused, so no C function taking an array could run: user test)
             et = pointee(p)
-            dt = _POINTEE_DTYPE.get(str(et)) if et is not None else None
+            spec = pointee_spec(et)  # (bytes, floats, name): the dtype it fits
+            dt = f"{'float' if spec[1] else 'int'}{8 * spec[0]}" if spec else None
             if dt is None:
                 raise ActivityError(f"{what}: the code does not read this pointer as one "
                                     "scalar type, so --inputs cannot type it (call "
@@ -264,9 +265,6 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
             raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
     return out
 
-
-_POINTEE_DTYPE = {"f64": "float64", "f32": "float32", "f16": "float16", "i64": "int64",
-                  "i32": "int32", "i16": "int16"}
 
 
 def _jsonable(x: Any) -> Any:
