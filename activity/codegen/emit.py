@@ -53,7 +53,7 @@ def emit(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int = 3,
 def _host(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int) -> str | bytes:
     from llvmlite import binding as llvm
 
-    from activity.codegen.jit import _LOCK, host_target, init_llvm, optimize
+    from activity.codegen.jit import _LOCK, host_features, host_target, init_llvm, optimize
     from activity.codegen.lower import ModuleLowering
 
     init_llvm()
@@ -62,7 +62,7 @@ def _host(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int) -> str | b
     with _LOCK:
         target = llvm.Target.from_triple(llvm.get_process_triple())
         tm = target.create_target_machine(cpu=llvm.get_host_cpu_name(),
-                                          features=llvm.get_host_cpu_features().flatten(),
+                                          features=host_features(),
                                           opt=opt, reloc="pic")
         mod = llvm.parse_assembly(text)
         mod.verify()  # external symbols resolve at link time

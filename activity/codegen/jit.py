@@ -67,14 +67,37 @@ def init_llvm() -> None:
         _INIT = True
 
 
+# Whether LLVM may vectorize with gathers and scatters (x86 ``vgather*``/``vscatter*``):
+# ``"auto"`` keeps them off on AMD Zen hosts and leaves the choice to LLVM elsewhere;
+# ``True`` / ``False`` for every host.  LLVM's x86 cost model takes an AVX-512 host's
+# gathers as cheap, and on Zen they are microcoded: on a Zen 4 (``znver4``) Hand's
+# gradient with its sizes compiled in went 2.9x slower (10.2 -> 29.6 us) with 104
+# eight-wide gathers over its vertices, GMM's primal 1.56x, miniBUDE's gradients 1.10x;
+# on AVX2-only Zen LLVM emits none anyway (docs/codegen.md, "Gathers").  Not part of
+# the JIT caches' keys: call ``clear_cache()`` after changing it.
+GATHERS: bool | str = "auto"
+_NO_GATHER_CPUS = ("znver", "bdver", "btver")
+
+
+def host_features() -> str:
+    """The host's LLVM feature string, with ``+prefer-no-gather,+prefer-no-scatter``
+    added where :data:`GATHERS` says so (the features behind clang's ``-mno-gather``
+    and ``-mno-scatter``)."""
+    features = llvm.get_host_cpu_features().flatten()
+    off = GATHERS is False or (GATHERS == "auto"
+                               and llvm.get_host_cpu_name().startswith(_NO_GATHER_CPUS))
+    if off and llvm.get_process_triple().startswith(("x86_64", "i386", "i686")):
+        features += ",+prefer-no-gather,+prefer-no-scatter"
+    return features
+
+
 def host_machine(opt: int = 3) -> llvm.TargetMachine:
     """A fresh target machine for the host (an execution engine takes ownership of the
     one it is given, so they are never shared)."""
     init_llvm()
     target = llvm.Target.from_triple(llvm.get_process_triple())
     tm = target.create_target_machine(
-        cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
-        opt=opt, jit=True)
+        cpu=llvm.get_host_cpu_name(), features=host_features(), opt=opt, jit=True)
     if opt not in _DL:
         _DL[opt] = str(tm.target_data)
     return tm
