@@ -60,6 +60,9 @@ def test_features_follow_the_switch(gathers: None) -> None:
     assert jit.host_features().endswith(",+prefer-no-gather,+prefer-no-scatter")
     jit.GATHERS = True
     assert "prefer-no-gather" not in jit.host_features()
+    jit.GATHERS = "off"
+    with pytest.raises(ValueError, match="GATHERS"):
+        jit.host_features()
     jit.GATHERS = "auto"
     amd = llvm.get_host_cpu_name().startswith(("znver", "bdver", "btver"))
     assert ("prefer-no-gather" in jit.host_features()) == amd

@@ -83,6 +83,9 @@ def host_features() -> str:
     """The host's LLVM feature string, with ``+prefer-no-gather,+prefer-no-scatter``
     added where :data:`GATHERS` says so (the features behind clang's ``-mno-gather``
     and ``-mno-scatter``)."""
+    if GATHERS not in (True, False, "auto"):
+        raise ValueError(f"activity.codegen.jit.GATHERS is {GATHERS!r}; expected True, False "
+                         "or 'auto'")
     features = llvm.get_host_cpu_features().flatten()
     off = GATHERS is False or (GATHERS == "auto"
                                and llvm.get_host_cpu_name().startswith(_NO_GATHER_CPUS))
