@@ -200,6 +200,17 @@ class Z3Backend:
     def isnan(a: Any) -> bool:
         return False
 
+    # over the reals the four max/min ops are plain max and min
+    def maximum(self, a: Any, b: Any) -> Any:
+        return ite(self.lt(a, b), b, a)
+
+    maxnum = maximum
+
+    def minimum(self, a: Any, b: Any) -> Any:
+        return ite(self.lt(b, a), b, a)
+
+    minnum = minimum
+
     def __getattr__(self, name: str) -> Any:
         if name in UNINTERPRETED:
             return lambda *args: self.apply(name, *args)

@@ -48,6 +48,10 @@ def _fl_frac(x: float) -> float:
     return abs(x - round(x))
 
 
+# max and min: differentiable where the operands differ
+_KINK: tuple[Z, Z, list[tuple[float, float]]] = (
+    lambda N, a, b: a != b, lambda a, b: abs(a - b) > 1e-3, [(-3, 3)] * 2)
+
 DOMAINS: dict[str, tuple[Z, Z, list[tuple[float, float]]]] = {
     "a + b": (lambda N, a, b: True, lambda a, b: True, [(-3, 3)] * 2),
     "a - b": (lambda N, a, b: True, lambda a, b: True, [(-3, 3)] * 2),
@@ -56,8 +60,10 @@ DOMAINS: dict[str, tuple[Z, Z, list[tuple[float, float]]]] = {
     "-a": (lambda N, a: True, lambda a: True, [(-3, 3)]),
     "fmod(a, b)": (lambda N, a, b: z3.And(b != 0, _INT_FREE(N, a / b)),
                    lambda a, b: abs(b) > 0.1 and _fl_frac(a / b) > 1e-3, [(-5, 5)] * 2),
-    "max(a, b)": (lambda N, a, b: a != b, lambda a, b: abs(a - b) > 1e-3, [(-3, 3)] * 2),
-    "min(a, b)": (lambda N, a, b: a != b, lambda a, b: abs(a - b) > 1e-3, [(-3, 3)] * 2),
+    "max(a, b), NaN if either is": _KINK,
+    "max(a, b), the other if one is NaN": _KINK,
+    "min(a, b), NaN if either is": _KINK,
+    "min(a, b), the other if one is NaN": _KINK,
     "sin a": (lambda N, a: True, lambda a: True, [(-4, 4)]),
     "cos a": (lambda N, a: True, lambda a: True, [(-4, 4)]),
     "tan a": (lambda N, a: N.cos(a) != 0, lambda a: abs(math.cos(a)) > 0.1, [(-4, 4)]),

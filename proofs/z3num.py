@@ -272,6 +272,17 @@ class DualBackend:
     def isnan(a: Any) -> bool:
         return False
 
+    # over the reals the four max/min ops are plain max and min
+    def maximum(self, a: Any, b: Any) -> Dual:
+        return self.select(self.lt(a, b), b, a)
+
+    maxnum = maximum
+
+    def minimum(self, a: Any, b: Any) -> Dual:
+        return self.select(self.lt(b, a), b, a)
+
+    minnum = minimum
+
     def __getattr__(self, name: str) -> Any:
         if name in UNINTERPRETED:
             return lambda x: _chain(self.N, name, Dual.lift(x))

@@ -180,7 +180,8 @@ _UNARY: dict[str, type[Operation]] = {
 }
 _BINARY: dict[str, type[Operation]] = {
     "div": arith.DivfOp, "pow": math.PowFOp, "atan2": math.Atan2Op,
-    "copysign": math.CopySignOp,
+    "copysign": math.CopySignOp, "maximum": arith.MaximumfOp, "minimum": arith.MinimumfOp,
+    "maxnum": arith.MaxnumfOp, "minnum": arith.MinnumfOp,
 }
 
 

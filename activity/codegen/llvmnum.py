@@ -66,6 +66,16 @@ class Num:
         return self.N.pow(self, o)
 
 
+# Whether arith.maximumf/minimumf lower to the llvm.maximum/minimum intrinsics (whose
+# x86 expansion is slower in a reduction chain) instead of compares and selects with
+# the same results.
+MAXIMUM_INTRINSIC = False
+
+
+def _int_of(t: ir.Type) -> ir.IntType:
+    return ir.IntType({"double": 64, "float": 32, "half": 16}[str(t)])
+
+
 class LLVMBackend:
     """Numeric backend emitting LLVM IR at a builder's position (doubles only).
 
@@ -120,6 +130,61 @@ class LLVMBackend:
     def isnan(self, a: Any) -> ir.Value:
         v = self.val(a)
         return self.b.fcmp_unordered("uno", v, v)
+
+    def _intrinsic2(self, name: str, a: Any, b: Any) -> Num:
+        x, y = self.val(a), self.val(b)
+        suffix = {"double": "f64", "float": "f32", "half": "f16"}[str(x.type)]
+        module = self.b.module
+        fname = f"{name}.{suffix}"
+        fn = module.globals.get(fname)
+        if fn is None:
+            fn = ir.Function(module, ir.FunctionType(x.type, [x.type, x.type]), fname)
+        return Num(self.b.call(fn, [x, y]), self)
+
+    def maximum(self, a: Any, b: Any) -> Num:
+        """NaN if either is, +0 above -0 (what upstream's ``llvm.maximum`` gives)."""
+        if MAXIMUM_INTRINSIC:
+            return self._intrinsic2("llvm.maximum", a, b)
+        return self._ieee_max_min(a, b, maximum=True)
+
+    def minimum(self, a: Any, b: Any) -> Num:
+        if MAXIMUM_INTRINSIC:
+            return self._intrinsic2("llvm.minimum", a, b)
+        return self._ieee_max_min(a, b, maximum=False)
+
+    def _ieee_max_min(self, a: Any, b: Any, maximum: bool) -> Num:
+        """``a < b ? b : a`` (or ``b < a``), NaN (``a + b``) where either is NaN, and
+        for equal operands their bits ANDed (max: +0 where either is +0) or ORed (min:
+        -0 where either is -0).  The three compares are independent, so a reduction
+        over it waits on one compare and three selects; x86's expansion of
+        ``llvm.maximum`` made GMM's primal (a max over 25 values per sample) 1.24x
+        slower."""
+        x, y = self.val(a), self.val(b)
+        b_ = self.b
+        first = b_.fcmp_ordered("<", x, y) if maximum else b_.fcmp_ordered("<", y, x)
+        if "fast" in self.flags or {"nnan", "nsz"} <= set(self.flags):
+            return Num(b_.select(first, y, x), self)  # (the op promises neither case)
+        ity = _int_of(x.type)
+        xi, yi = b_.bitcast(x, ity), b_.bitcast(y, ity)
+        both = b_.and_(xi, yi) if maximum else b_.or_(xi, yi)
+        equal = b_.bitcast(both, x.type)
+        pick = b_.select(first, y, x)
+        pick = b_.select(b_.fcmp_ordered("==", x, y), equal, pick)
+        nan = b_.fcmp_unordered("uno", x, y)
+        return Num(b_.select(nan, b_.fadd(x, y), pick), self)
+
+    def maxnum(self, a: Any, b: Any) -> Num:
+        """The other operand where one is NaN; for equal operands the first, as the
+        interpreter (``llvm.maxnum`` may return either zero)."""
+        pick = self.select(self.lt(a, b), b, a)
+        return pick if self._no_nans() else self.select(self.isnan(a), b, pick)
+
+    def minnum(self, a: Any, b: Any) -> Num:
+        pick = self.select(self.lt(b, a), b, a)
+        return pick if self._no_nans() else self.select(self.isnan(a), b, pick)
+
+    def _no_nans(self) -> bool:
+        return "fast" in self.flags or "nnan" in self.flags
 
     def select(self, c: Any, a: Any, b: Any) -> Num:
         if isinstance(c, bool):

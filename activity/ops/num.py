@@ -144,5 +144,41 @@ class FloatBackend:
     def isnan(a: float) -> bool:
         return math.isnan(a)
 
+    # MLIR's four float max/min ops differ on NaN and signed zeros:
+    # ``maximumf``/``minimumf`` (llvm.maximum/minimum, IEEE 754-2019 maximum/minimum)
+    # give NaN when either operand is NaN and order -0 below +0; ``maxnumf``/``minnumf``
+    # (llvm.maxnum/minnum, C's fmax/fmin) give the other operand when one is NaN.
+    @staticmethod
+    def maximum(a: float, b: float) -> float:
+        if math.isnan(a) or math.isnan(b):
+            return math.nan
+        if a < b:
+            return b
+        if b < a:
+            return a
+        return a if math.copysign(1.0, a) > 0 else b  # equal: +0 above -0
+
+    @staticmethod
+    def minimum(a: float, b: float) -> float:
+        if math.isnan(a) or math.isnan(b):
+            return math.nan
+        if b < a:
+            return b
+        if a < b:
+            return a
+        return a if math.copysign(1.0, a) < 0 else b  # equal: -0 below +0
+
+    @staticmethod
+    def maxnum(a: float, b: float) -> float:
+        if math.isnan(a):
+            return b
+        return b if a < b else a
+
+    @staticmethod
+    def minnum(a: float, b: float) -> float:
+        if math.isnan(a):
+            return b
+        return b if b < a else a
+
 
 FLOAT = FloatBackend()

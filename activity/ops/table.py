@@ -156,14 +156,25 @@ _fl(
     ("arith.remf", "llvm.frem"), "fmod(a, b)", lambda N, a, b: N.fmod(a, b),
     lambda N, a, b: (1, -N.trunc(N.div(a, b))), 2,
 )
+# (the partials are those of max/min away from NaN operands)
 _fl(
-    ("arith.maximumf", "arith.maxnumf", "llvm.intr.maxnum", "llvm.intr.maximum"),
-    "max(a, b)", lambda N, a, b: N.select(N.lt(a, b), b, a),
+    ("arith.maximumf", "llvm.intr.maximum"), "max(a, b), NaN if either is",
+    lambda N, a, b: N.maximum(a, b),
     lambda N, a, b: (N.select(N.lt(a, b), 0, 1), N.select(N.lt(a, b), 1, 0)), 2,
 )
 _fl(
-    ("arith.minimumf", "arith.minnumf", "llvm.intr.minnum", "llvm.intr.minimum"),
-    "min(a, b)", lambda N, a, b: N.select(N.lt(b, a), b, a),
+    ("arith.maxnumf", "llvm.intr.maxnum"), "max(a, b), the other if one is NaN",
+    lambda N, a, b: N.maxnum(a, b),
+    lambda N, a, b: (N.select(N.lt(a, b), 0, 1), N.select(N.lt(a, b), 1, 0)), 2,
+)
+_fl(
+    ("arith.minimumf", "llvm.intr.minimum"), "min(a, b), NaN if either is",
+    lambda N, a, b: N.minimum(a, b),
+    lambda N, a, b: (N.select(N.lt(b, a), 0, 1), N.select(N.lt(b, a), 1, 0)), 2,
+)
+_fl(
+    ("arith.minnumf", "llvm.intr.minnum"), "min(a, b), the other if one is NaN",
+    lambda N, a, b: N.minnum(a, b),
     lambda N, a, b: (N.select(N.lt(b, a), 0, 1), N.select(N.lt(b, a), 1, 0)), 2,
 )
 _fl(("math.sin", "llvm.intr.sin"), "sin a", lambda N, a: N.sin(a), lambda N, a: (N.cos(a),), 1,
