@@ -141,3 +141,23 @@ func.func @f(%a: f64, %b: f64) -> f64 {
     fast, slow = compile(activity.parse(plain), "f"), compile(activity.parse(strict), "f")
     assert "fcmp uno" not in fast.llvm_ir and "fcmp uno" in slow.llvm_ir
     assert fast(2.0, 3.0) == slow(2.0, 3.0) == 3.0
+
+
+def test_the_intrinsic_switch_gives_the_same_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``llvmnum.MAXIMUM_INTRINSIC`` (upstream's ``llvm.maximum``, kept for
+    side-by-side timing) computes what the compares and selects do."""
+    from activity.codegen import llvmnum
+    from activity.codegen.jit import clear_cache
+
+    m = activity.parse(SRC)
+    monkeypatch.setattr(llvmnum, "MAXIMUM_INTRINSIC", True)
+    clear_cache()
+    try:
+        for kind in ("maximumf", "minimumf"):
+            f = compile(m, kind)
+            assert f"llvm.{kind[:-1]}" in f.llvm_ir
+            for (a, b), want in zip(PAIRS, EXPECT[kind], strict=True):
+                _check(kind, f(a, b), want)
+    finally:
+        monkeypatch.undo()
+        clear_cache()
