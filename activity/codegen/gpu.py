@@ -99,8 +99,10 @@ BLOCK = 256
 # reduction region op -> (atomic_rmw kind, identity)
 _REDUCTIONS: dict[str, tuple[str, Any]] = {
     "arith.addf": ("addf", -0.0), "arith.mulf": ("mulf", 1.0),
-    "arith.maximumf": ("maximumf", float("-inf")), "arith.maxnumf": ("maxnumf", float("-inf")),
-    "arith.minimumf": ("minimumf", float("inf")), "arith.minnumf": ("minnumf", float("inf")),
+    # (maxnum(-inf, NaN) is -inf: the identity of maxnumf/minnumf is NaN, which each
+    # gives the other operand for)
+    "arith.maximumf": ("maximumf", float("-inf")), "arith.maxnumf": ("maxnumf", float("nan")),
+    "arith.minimumf": ("minimumf", float("inf")), "arith.minnumf": ("minnumf", float("nan")),
     "arith.addi": ("addi", 0), "arith.muli": ("muli", 1), "arith.ori": ("ori", 0),
     "arith.xori": ("xori", 0), "arith.andi": ("andi", -1),
     "arith.maxsi": ("maxs", "min"), "arith.minsi": ("mins", "max"),

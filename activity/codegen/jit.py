@@ -64,6 +64,11 @@ def init_llvm() -> None:
         libm = ctypes.util.find_library("m")
         if libm:
             llvm.load_library_permanently(libm)
+        # the compiler runtime's half-precision conversions (``__truncdfhf2``...), which
+        # x86 code calls for f16 results (an f16 op computes in double and rounds)
+        libgcc = ctypes.util.find_library("gcc_s")
+        if libgcc:
+            llvm.load_library_permanently(libgcc)
         _INIT = True
 
 
@@ -865,13 +870,25 @@ class Engine:
 _CACHE: dict[tuple[Any, ...], CompiledFunction] = {}
 
 
+# What x86 code generation calls (not in the IR) to round to f16, and what it needs.
+_HALF_CONVERSIONS = ("__truncdfhf2", "__truncsfhf2", "__extendhfsf2")
+
+
 def check_symbols(mod: llvm.ModuleRef) -> None:
-    """Every external function must resolve in the process (MCJIT aborts otherwise)."""
+    """Every external function must resolve in the process (MCJIT aborts otherwise), and
+    f16 code needs the compiler runtime's half conversions (libgcc_s, GCC 12 or later):
+    without them the call jumps to address 0 and the process dies."""
     for fn in mod.functions:
         if fn.is_declaration and not fn.name.startswith("llvm.") and \
                 not llvm.address_of_symbol(fn.name):
             raise CodegenError(f"external function @{fn.name} is not available in this "
                                "process (no definition to link)")
+    if (llvm.get_process_triple().startswith("x86_64")
+            and not all(llvm.address_of_symbol(n) for n in _HALF_CONVERSIONS)
+            and any(" half" in str(fn) for fn in mod.functions)):
+        raise CodegenError("f16 code needs the compiler runtime's half-precision "
+                           "conversions (__truncdfhf2 in libgcc_s from GCC 12 or later), "
+                           "which this process does not have")
 
 
 def jit_module(text: str, opt: int) -> tuple[Engine, str]:

@@ -156,7 +156,7 @@ _fl(
     ("arith.remf", "llvm.frem"), "fmod(a, b)", lambda N, a, b: N.fmod(a, b),
     lambda N, a, b: (1, -N.trunc(N.div(a, b))), 2,
 )
-# (the partials are those of max/min away from NaN operands)
+# (partials: the picked operand's is 1; maxnumf/minnumf pick b where a is NaN)
 _fl(
     ("arith.maximumf", "llvm.intr.maximum"), "max(a, b), NaN if either is",
     lambda N, a, b: N.maximum(a, b),
@@ -165,7 +165,8 @@ _fl(
 _fl(
     ("arith.maxnumf", "llvm.intr.maxnum"), "max(a, b), the other if one is NaN",
     lambda N, a, b: N.maxnum(a, b),
-    lambda N, a, b: (N.select(N.lt(a, b), 0, 1), N.select(N.lt(a, b), 1, 0)), 2,
+    lambda N, a, b: (N.select(N.isnan(a), 0, N.select(N.lt(a, b), 0, 1)),
+                     N.select(N.isnan(a), 1, N.select(N.lt(a, b), 1, 0))), 2,
 )
 _fl(
     ("arith.minimumf", "llvm.intr.minimum"), "min(a, b), NaN if either is",
@@ -175,7 +176,8 @@ _fl(
 _fl(
     ("arith.minnumf", "llvm.intr.minnum"), "min(a, b), the other if one is NaN",
     lambda N, a, b: N.minnum(a, b),
-    lambda N, a, b: (N.select(N.lt(b, a), 0, 1), N.select(N.lt(b, a), 1, 0)), 2,
+    lambda N, a, b: (N.select(N.isnan(a), 0, N.select(N.lt(b, a), 0, 1)),
+                     N.select(N.isnan(a), 1, N.select(N.lt(b, a), 1, 0))), 2,
 )
 _fl(("math.sin", "llvm.intr.sin"), "sin a", lambda N, a: N.sin(a), lambda N, a: (N.cos(a),), 1,
     sibling=(("math.cos", "llvm.intr.cos"), lambda N, c, a: (c,)))
