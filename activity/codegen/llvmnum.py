@@ -157,7 +157,8 @@ class LLVMBackend:
         for two zeros +0 unless both are -0 (max) or -0 unless both are +0 (min): the
         results of upstream's ``llvm.maximum``/``llvm.minimum``, whose x86 expansion
         made GMM's primal (a max over 25 values per sample) 1.24x slower where these
-        compares and selects cost it 1.09x (its gradient 1.10x against 1.03x)."""
+        compares and selects cost it 1.09x (its gradient 1.06x-1.10x against
+        1.03x)."""
         x, y = self.val(a), self.val(b)
         b_ = self.b
         first = b_.fcmp_ordered("<", x, y) if maximum else b_.fcmp_ordered("<", y, x)
