@@ -123,10 +123,11 @@ def test_map_kernel_avoids_atomics() -> None:
     # (used by every iteration) is summed by a reduction of the reverse loop
     assert text.count("memref.atomic_rmw") == 0
     assert text.count("scf.reduce(") == 1
-    # the reduction's add is an adjoint's sum: reorderable unless strict_adjoints
+    # the reduction's add is an adjoint's sum: reorderable (and contractible with the
+    # products it sums) unless strict_adjoints
     reduce_region = text[text.index("scf.reduce("):]
     reduce_region = reduce_region[:reduce_region.index("scf.reduce.return")]
-    assert "fastmath<reassoc>" in reduce_region, reduce_region
+    assert "fastmath<reassoc,contract>" in reduce_region, reduce_region
     strict = str(grad(activity.parse(MAP), "f", ["dup", "dup", "active"],
                       strict_adjoints=True))
     assert "reassoc" not in strict

@@ -32,10 +32,11 @@ def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
             so that what their reverse needs is taped (or recomputed) in ``func``'s loop
             nest instead of on the run-time stack (:mod:`activity.ad.inline`).
         strict_adjoints: leave the adds that sum contributions to one adjoint without
-            fast-math flags (``False``: they get ``fastmath<reassoc>``, so that a compiler
-            may reorder them: the program fixes no order for an adjoint's sum;
-            :func:`activity.ad.builder.adjoint_sum_flags`).  The reference interpreter
-            adds in the written order either way.
+            fast-math flags (``False``: they get ``fastmath<reassoc,contract>``, and the
+            products they sum ``fastmath<contract>``, so that a compiler may reorder
+            them and fuse each product with its add into an FMA: the program fixes no
+            order for an adjoint's sum; :func:`activity.ad.builder.adjoint_sum_flags`).
+            The reference interpreter adds in the written order either way.
         strong_zero: a zero adjoint times a partial gives 0 even where the partial is
             infinite or NaN, in every op (Enzyme's strong zero: ``max(0, log x)`` at
             ``x = 0`` then has gradient 0, not NaN); ``False``: only on the backward

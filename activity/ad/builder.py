@@ -26,12 +26,13 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 INDEX = IndexType()
 
 
-# (a switch for side-by-side measurements; see shadow_add_flags)
+# (switches for side-by-side measurements; see shadow_add_flags and adjoint_product)
 SHADOW_NSZ = True
+CONTRACT_ADJOINTS = True
 
 
 def adjoint_sum_flags(reorder: bool) -> arith.FastMathFlagsAttr | None:
-    """``fastmath<reassoc>`` for an add that sums two contributions to one adjoint
+    """``fastmath<reassoc,contract>`` for an add that sums two contributions to one adjoint
     (unless the sums must keep the reverse sweep's order: ``reorder=False``).
 
     Why: an adjoint is the sum of the contributions of every use of its value; the
@@ -42,19 +43,42 @@ def adjoint_sum_flags(reorder: bool) -> arith.FastMathFlagsAttr | None:
     gradient ran 1.17x faster, miniBUDE's 1.11x) -- and changes the gradient only by
     rounding.  The primal's own float ops keep their order either way (compile with
     ``reassoc`` for those)."""
-    return arith.FastMathFlagsAttr((arith.FastMathFlag.REASSOC,)) if reorder else None
+    if not reorder:
+        return None
+    return arith.FastMathFlagsAttr((arith.FastMathFlag.REASSOC,) + _contract())
+
+
+def _contract() -> tuple[arith.FastMathFlag, ...]:
+    return (arith.FastMathFlag.ALLOW_CONTRACT,) if CONTRACT_ADJOINTS else ()
+
+
+def contract_flags(reorder: bool) -> arith.FastMathFlagsAttr | None:
+    """``fastmath<contract>`` for the product of an adjoint and a partial (where adjoint
+    sums may be reordered: ``reorder``).
+
+    Why: the contributions to an adjoint are such products, summed by adds that carry
+    ``contract`` too (:func:`adjoint_sum_flags`, :func:`shadow_add_flags`), so LLVM fuses
+    each product with the add it feeds into one FMA: GMM's reverse triangle
+    (``icf'[j] += xc[col] * qx'[r]``, ``xc'[col] += icf[j] * qx'[r]``) is 90 multiply-adds
+    per sample and component.  Like reordering the sums, this changes a gradient only by
+    rounding (one rounding per FMA instead of two); the primal's operations never carry
+    it, and ``strict_adjoints`` (``reorder=False``) turns it off with the reordering,
+    so that gradients stay bit-identical to the interpreter's."""
+    flags = _contract() if reorder else ()
+    return arith.FastMathFlagsAttr(flags) if flags else None
 
 
 def shadow_add_flags(reorder: bool = False) -> arith.FastMathFlagsAttr | None:
     """``fastmath<nsz>`` for the add that accumulates an adjoint into a shadow element
-    (with ``reassoc`` too when adjoint sums may be reordered: :func:`adjoint_sum_flags`).
+    (with ``reassoc`` and ``contract`` too when adjoint sums may be reordered:
+    :func:`adjoint_sum_flags`).
     ``x[i] = x[i] + e`` differentiates to: read and clear ``x'[i]`` (the store), then add
     it back (the load of the old value); with ``nsz`` LLVM folds ``0.0 + d`` to ``d`` and
     drops the clear and the re-store of the value just read.  Only the sign of a zero
     adjoint can differ.  Used for every shadow accumulation: memref and llvm-dialect
     loads, the source of a copy."""
     flags = ((arith.FastMathFlag.NO_SIGNED_ZEROS,) if SHADOW_NSZ else ()) + \
-        ((arith.FastMathFlag.REASSOC,) if reorder else ())
+        ((arith.FastMathFlag.REASSOC,) + _contract() if reorder else ())
     return arith.FastMathFlagsAttr(flags) if flags else None
 
 

@@ -54,7 +54,14 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
-from activity.ad.builder import INDEX, IP, Builder, adjoint_sum_flags, shadow_add_flags
+from activity.ad.builder import (
+    INDEX,
+    IP,
+    Builder,
+    adjoint_sum_flags,
+    contract_flags,
+    shadow_add_flags,
+)
 from activity.ad.facts import Facts, const_int, float_of_width
 from activity.ad.irnum import DEAD, IRBackend, IRNum, materialize, operand_deps
 from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
@@ -592,6 +599,17 @@ class FuncGen:
     def shadow_flags(self) -> arith.FastMathFlagsAttr | None:
         """Fast-math flags of an add accumulating an adjoint into a shadow element."""
         return shadow_add_flags(not self.d.strict_adjoints)
+
+    def contracted(self, prod: Any, adjoint: IRNum) -> Any:
+        """``prod``, the product ``N.scale`` made of ``adjoint`` and a partial, marked
+        ``fastmath<contract>`` (:func:`activity.ad.builder.contract_flags`), so that it
+        fuses with the adjoint sum or shadow add it feeds."""
+        flags = contract_flags(not self.d.strict_adjoints)
+        own = prod.value.owner if isinstance(prod, IRNum) else None
+        if flags is not None and isinstance(own, arith.MulfOp) \
+                and adjoint.value in own.operands and not own.fastmath.data:
+            own.properties["fastmath"] = flags
+        return prod
 
     def adj_get(self, v: SSAValue) -> SSAValue | None:
         return self.adj.get(id(v))
@@ -2285,7 +2303,7 @@ class FuncGen:
                 p = ps[pos]
                 if hasattr(p, "value") and p.value.type != ybar.type:
                     p = N.wrap(self.convert(p.value, ybar.type))
-                prod = N.scale(p, yb)
+                prod = self.contracted(N.scale(p, yb), yb)
                 if (guard and isinstance(prod, IRNum)  # 0 * (inf or NaN) would be NaN
                         and isinstance(prod.value.owner, arith.MulfOp)):
                     if is_zero is None:
@@ -2488,7 +2506,7 @@ class FuncGen:
                 ps = rule(N, *[N.wrap(vals[j]) if j in vals else DEAD for j in range(2)])
                 gw = N.wrap(g)
                 if self.facts.has_adjoint(v):
-                    c = materialize(N.scale(ps[1], gw), N, g.type)
+                    c = materialize(self.contracted(N.scale(ps[1], gw), gw), N, g.type)
                     if c is not None:
                         self.adj_add(v, c)
                 if kind != "addf":  # (addf's d/dold is 1: m'[i] stays)
