@@ -10,7 +10,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
     python benchmarks/run.py --reassoc            # float sums reordered, as XLA does
     python benchmarks/run.py --processes 3        # 3 fresh processes; median ratios
     python benchmarks/run.py --static             # sizes compiled in, as jax.jit does
-    python benchmarks/run.py --strict-adjoints    # adjoint sums in the reverse sweep's order
+    python benchmarks/run.py --strict-adjoints    # adjoint sums in the reverse order, no FMA
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
@@ -896,8 +896,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--strict-adjoints", action="store_true",
                     help="sum each adjoint's contributions in the reverse sweep's order "
                          "(gradients bit-identical to the interpreter's on one thread "
-                         "without --reassoc); default: those sums may be reordered (the "
-                         "primal's float order is kept unless --reassoc)")
+                         "without --reassoc); default: those sums may be reordered and "
+                         "fused with the products they sum into FMAs (the primal's float "
+                         "order is kept unless --reassoc)")
     ap.add_argument("--static", action="store_true",
                     help="compile our variants with every integer argument (the sizes) "
                          "as a constant (static_argnums), as jax.jit compiles for its "

@@ -26,7 +26,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 INDEX = IndexType()
 
 
-# (switches for side-by-side measurements; see shadow_add_flags and adjoint_product)
+# (switches for side-by-side measurements; see shadow_add_flags and contract_flags)
 SHADOW_NSZ = True
 CONTRACT_ADJOINTS = True
 

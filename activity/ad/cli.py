@@ -60,9 +60,10 @@ def add_subcommands(sub: Any) -> None:
                         "before differentiating (static tapes instead of the run-time "
                         "stack; activity.gradient does by default)")
     g.add_argument("--strict-adjoints", action="store_true",
-                   help="no fastmath<reassoc> on the adds that sum contributions to one "
-                        "adjoint, so that compiled gradients keep the reverse sweep's "
-                        "order of those sums (bit-identical to 'activity run' without --reassoc)")
+                   help="no fastmath<reassoc,contract> on the adds that sum contributions "
+                        "to one adjoint, nor contract on the products they sum (no FMAs), "
+                        "so that compiled gradients keep the reverse sweep's order and "
+                        "roundings (bit-identical to 'activity run' without --reassoc)")
     g.add_argument("--strong-zero", action="store_true",
                    help="a zero adjoint times an infinite or NaN partial gives 0, in every "
                         "op (Enzyme's strong zero); by default only where a select's "

@@ -3567,7 +3567,8 @@ class Differentiator:
                  strong_zero: bool = False) -> None:
         from activity.api import analyze
 
-        # adjoint sums in the reverse sweep's order (False: fastmath<reassoc> on them)
+        # adjoint sums in the reverse sweep's order and roundings (False: reassoc,contract
+        # on the sums, contract on the products they sum: FMAs)
         self.strict_adjoints = strict_adjoints
         # every adjoint * partial guarded (else: the select slices', _select_arm_slices)
         self.strong_zero = strong_zero

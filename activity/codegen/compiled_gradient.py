@@ -465,9 +465,10 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
         strict_adjoints: sum the contributions to each adjoint in the reverse sweep's
             order, so that the gradient is bit-identical to the reference
             interpreter's (with ``reassoc=False`` and one thread; ``False``: LLVM may
-            reorder those sums -- they get
-            ``fastmath<reassoc>`` -- and vectorize loops that accumulate an adjoint;
-            the primal's float ops keep their order either way).
+            reorder those sums and fuse them with the products they sum into FMAs --
+            they get ``fastmath<reassoc,contract>``, the products ``fastmath<contract>``
+            -- and vectorize loops that accumulate an adjoint; the primal's float ops
+            keep their order and roundings either way).
         strong_zero: a zero adjoint times an infinite or NaN partial gives 0 in every
             op (Enzyme's strong zero: ``max(0, log x)`` at 0 has gradient 0, not NaN);
             by default only where a float select's unpicked arm can send such a zero
