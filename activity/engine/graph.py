@@ -41,6 +41,7 @@ from activity.engine.program import (
 )
 from activity.engine.types import is_pointer, may_hold_pointer
 from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
+from activity.ops.forall import FORALL, IN_PARALLEL, forall_loop
 
 ALL = -1  # the full mask: x & ALL == x for any bitset
 Edge = tuple[list[int], list[int]]
@@ -302,7 +303,11 @@ class GraphBuilder:
             f = self.g.functions[fi]
             g.edge(n, g.func_exit[f])
             return
-        if name in ("scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return"):
+        if name == FORALL:
+            self._wire_forall(op, fi)
+            return
+        if name in ("scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return",
+                    IN_PARALLEL):
             return  # wired by the parent
         if spec is None:
             self._fallback(op, fi, f"op '{name}' is outside the analysed subset")
@@ -521,6 +526,34 @@ class GraphBuilder:
             tail = g.op_node[ret]
         g.edge(tail, self._first(body))
         g.edge(tail, ex)
+
+    def _wire_forall(self, op: Operation, fi: int) -> None:
+        """``scf.forall`` on memrefs: an ``scf.parallel`` without reductions (entry, back
+        edge from the terminator ``scf.forall.in_parallel``, zero-trip exit; bounds and
+        induction variables are integers, no flow).  With ``shared_outs`` (tensors),
+        or a layout that is not MLIR's, the sound fallback."""
+        g = self.g
+        try:
+            loop = forall_loop(op)
+        except ValueError as e:
+            self._fallback(op, fi, f"'scf.forall' with an unexpected layout: {e}")
+            return
+        if loop.shared_outs:
+            self._fallback(op, fi, "'scf.forall' with shared_outs (tensor results) is "
+                                   "outside the analysed subset")
+            # what the in_parallel's ops insert reaches the results and the shared outs
+            outs = [*op.results, *loop.body.args[loop.rank:]]
+            for inner in loop.terminator.walk():
+                for u in inner.operands:
+                    for v in outs:
+                        self._flow(u, v)
+            return
+        n, ex = g.op_node[op], g.exit_node[op]
+        t = g.op_node[loop.terminator]
+        g.edge(n, self._first(loop.body))
+        g.edge(n, ex)
+        g.edge(t, self._first(loop.body))
+        g.edge(t, ex)
 
     def _wire_call(self, op: Operation, fi: int) -> None:
         g = self.g

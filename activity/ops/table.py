@@ -588,6 +588,9 @@ for _n, _s in (
     ("scf.parallel", "parallel loop nest (iterations in any order), optional reductions"),
     ("scf.reduce", "terminator of scf.parallel: contributes values to the reductions"),
     ("scf.reduce.return", "result of one reduction step"),
+    ("scf.forall", "parallel loop nest over memrefs (iterations in any order; `mapping` "
+     "ignored); `shared_outs` (tensor results) are outside the subset"),
+    ("scf.forall.in_parallel", "terminator of scf.forall (empty without `shared_outs`)"),
     ("cf.br", "jump with block arguments"),
     ("cf.cond_br", "conditional jump with block arguments"),
     ("llvm.br", "jump with block arguments"),
