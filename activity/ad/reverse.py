@@ -63,6 +63,7 @@ from activity.ad.builder import (
     shadow_add_flags,
 )
 from activity.ad.facts import Facts, const_int, float_of_width
+from activity.ad.forall import normalize_forall
 from activity.ad.irnum import DEAD, IRBackend, IRNum, materialize, operand_deps
 from activity.ad.llvmmem import LLVMMem, is_aggregate, is_llvm_ptr, normalize_llvm
 from activity.ad.tape import (
@@ -3584,7 +3585,8 @@ class Differentiator:
         self.alive: list[Operation] = list(self.module.walk())
         self.orig = {id(c): o for c, o in zip(self.alive, module.walk(), strict=False)}
         carry_location(self.module, module)
-        for new, old in normalize_llvm(self.module).items():
+        for new, old in [*normalize_llvm(self.module).items(),
+                         *normalize_forall(self.module, GradError).items()]:
             if id(old) in self.orig:
                 self.orig[new] = self.orig[id(old)]
         self.alive += self.module.walk()

@@ -1,5 +1,7 @@
 """What every module goes through before it is lowered to LLVM IR.
 
+* ``scf.forall`` (on memrefs) becomes ``scf.parallel`` (:mod:`activity.ad.forall`),
+  so that it runs on host threads and on the GPU as that loop does.
 * ``expand`` (host code, strict float order): loops whose only float recurrence is a
   sum are split so that their work can be vectorized while the sum keeps its order
   (:mod:`.expand`); results are bit-identical (but for sums whose adds allow
@@ -26,6 +28,8 @@ from xdsl.dialects.llvm import FastMathAttr
 from xdsl.dialects.utils.fast_math import FastMathFlag
 from xdsl.ir import Operation
 
+from activity.ad.forall import has_forall, normalize_forall
+from activity.codegen.errors import CodegenError
 from activity.codegen.expand import expand_reductions, splittable
 from activity.codegen.speculate import speculate_ifs, speculated
 from activity.frontend import carry_location
@@ -53,10 +57,15 @@ def prepare(module: ModuleOp, speculate: bool | None = None, reassoc: bool = Fal
     if expand is None:
         expand = not reassoc
     out = module
-    split: list[Operation] = []
-    if expand and splittable(module):  # (no clone where there is nothing to split)
+    if has_forall(module):  # scf.forall -> scf.parallel (activity.ad.forall)
         out = module.clone()
         carry_location(out, module)
+        normalize_forall(out, CodegenError)
+    split: list[Operation] = []
+    if expand and splittable(out):  # (no clone where there is nothing to split)
+        if out is module:
+            out = module.clone()
+            carry_location(out, module)
         split = list(expand_reductions(out))
     if speculate or (speculate is None and reassoc):
         out = speculated(out)

@@ -65,6 +65,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, TABLE, OpKind, OpSpec
 from activity.ops import op_name as _op_name
+from activity.ops.forall import FORALL, IN_PARALLEL, forall_loop
 from activity.ops.num import FLOAT
 from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops.switch import SWITCH_OPS, switch_cases
@@ -111,7 +112,7 @@ _GEP_DYN = -(2**31)  # LLVM's dynamic sentinel in rawConstantIndices
 _TERMINATORS = frozenset({
     "func.return", "llvm.return", "scf.yield", "scf.condition", "cf.br", "cf.cond_br",
     "llvm.br", "llvm.cond_br", "llvm.unreachable", "scf.reduce", "scf.reduce.return",
-    *SWITCH_OPS,
+    IN_PARALLEL, *SWITCH_OPS,
 })
 
 
@@ -557,7 +558,7 @@ class Interpreter:
         spec = TABLE.get(name)
         if spec is None:
             return self._fail(f"op {name} is not in the op table")
-        if any(_shaped(v.type) for v in (*op.operands, *op.results)):
+        if name != FORALL and any(_shaped(v.type) for v in (*op.operands, *op.results)):
             return self._fail(f"{name} on vector/tensor values is not supported")
         method = _COMPILERS.get(name)
         try:
@@ -1309,6 +1310,35 @@ class Interpreter:
             self._define_all(V, T, sgs, accs, taccs)
         return fn
 
+    def _c_scf_forall(self, op: Operation, spec: OpSpec) -> OpFn:
+        """``scf.forall`` on memrefs: as ``scf.parallel`` without reductions, the
+        iterations in lexicographic order (``mapping`` is a scheduling hint)."""
+        try:
+            loop = forall_loop(op)
+        except ValueError as e:
+            raise InterpreterError(f"unexpected layout: {e}") from None
+        if loop.shared_outs:
+            raise InterpreterError("shared_outs (tensor results) are outside the subset "
+                                   "(scf.forall on memrefs only)")
+        bounds = tuple(tuple(x if isinstance(x, int) else self._s(x) for x in b)
+                       for b in loop.bounds())
+        dynamic = tuple(tuple(not isinstance(x, int) for x in b) for b in loop.bounds())
+        body = op.regions[0]
+        n = loop.rank
+        run = self._run_region
+
+        def fn(V: V_, T: T_) -> None:
+            ranges = []
+            for b, d in zip(bounds, dynamic, strict=True):
+                lo, hi, step = (signed(V[x], 64) if dx else x
+                                for x, dx in zip(b, d, strict=True))
+                if lo < hi and step <= 0:
+                    raise InterpreterError(f"scf.forall with non-positive step {step}")
+                ranges.append(range(lo, hi, step) if lo < hi else range(0))
+            for ivs in itertools.product(*ranges):
+                run(body, V, T, [wrap(i, 64) for i in ivs], [0.0] * n)
+        return fn
+
     def _c_atomic_rmw(self, op: Operation, spec: OpSpec) -> OpFn:
         """Read m[i...], combine it with the value by the table op of the kind, write
         it back; the result is the old value (with its tangent)."""
@@ -1565,6 +1595,7 @@ _COMPILERS: dict[str, str] = {
     "scf.while": "_c_scf_while",
     "scf.execute_region": "_c_execute_region",
     "scf.parallel": "_c_scf_parallel",
+    FORALL: "_c_scf_forall",
     "memref.atomic_rmw": "_c_atomic_rmw",
     "func.call": "_c_call",
     "llvm.call": "_c_call",
