@@ -487,3 +487,80 @@ def test_malformed_forall_is_a_clear_error() -> None:
         warnings.simplefilter("always")
         activity.analyze(_parse(bad), "h", ["dup", "dup", "const", "const"])
     assert any("unexpected layout" in str(x.message) for x in w)
+
+
+# ---------------------------------------------------------------------------------------
+# the GPU path through cuda-bindings and the fake libcuda (tests/test_gpu_runtime_fake.py)
+
+
+def _fake_child() -> None:
+    """Subprocess entry: with the fake driver loaded, the forall's primal and gradient
+    run as kernels launched through the driver API; prints one summary line."""
+    import json
+    import traceback
+
+    from activity.codegen import gpu
+    from activity.codegen.prepare import prepare
+    from tests.test_gpu_runtime_fake import RESULT, _Driver
+
+    drv = _Driver(os.environ["FAKE_CUDA_LIB"])
+    summary: dict[str, Any] = {"ok": True, "error": ""}
+    try:
+        m = _parse(GRID)
+        dev = activity.compile(m, "h", target="gpu")
+        assert isinstance(dev, gpu.GPUFunction) and not dev.emulate
+        assert len(dev.kernels) == 1, dev.kernels
+        drv.emulate(gpu.build_gpu(prepare(m, expand=False), "h", emulate=True))
+        a = np.random.default_rng(6).uniform(-1, 1, (9, 4))
+        c_dev, c_cpu = np.zeros((9, 4)), np.zeros((9, 4))
+        dev(a, c_dev, 2, 9)
+        activity.compile(m, "h")(a, c_cpu, 2, 9)
+        np.testing.assert_array_equal(c_dev, c_cpu)
+        assert c_cpu[2:].any() and not c_cpu[:2].any()
+        drv.check_params(dev)
+
+        inputs = [GATHER_IN[0], GATHER_IN[1], np.zeros(6), 0.8]
+        g_dev = activity.gradient(GATHER, "g", [0, 3], args=GATHER_KINDS, target="gpu")
+        assert isinstance(g_dev.compiled, gpu.GPUFunction) and not g_dev.compiled.emulate
+        drv.emulate(gpu.build_gpu(g_dev.grad_module, "g_grad", emulate=True))
+        g_cpu = activity.gradient(GATHER, "g", [0, 3], args=GATHER_KINDS)
+        copies = [x.copy() if isinstance(x, np.ndarray) else x for x in inputs]
+        got = g_dev(*copies)
+        for g_, w in zip(got, g_cpu(*inputs), strict=True):
+            np.testing.assert_allclose(g_, w, rtol=1e-12, atol=1e-14)
+        assert set(g_dev.compiled.kernels) <= set(drv.ran)
+        assert not drv.errors, drv.errors
+        summary.update(kernels=len(dev.kernels), grad_kernels=len(g_dev.compiled.kernels),
+                       ran=sorted(set(drv.ran)), leaked=drv.live)
+    except BaseException:
+        summary.update(ok=False, error=traceback.format_exc())
+    print(RESULT + json.dumps(summary), flush=True)
+
+
+def test_outermost_forall_runs_on_the_fake_gpu(tmp_path_factory: pytest.TempPathFactory,
+                                               ) -> None:
+    from tests import test_gpu_runtime_fake as fake
+
+    if not fake._have_bindings():
+        pytest.skip("cuda-bindings is not installed (pip install cuda-bindings)")
+    if fake.CC is None:
+        pytest.skip("no C compiler to build the fake libcuda.so.1")
+    lib = tmp_path_factory.mktemp("fake_cuda") / "libcuda.so.1"
+    p = subprocess.run([fake.CC, "-O1", "-shared", "-fPIC", "-Wl,-soname,libcuda.so.1",
+                        "-o", str(lib), str(fake.SOURCE), "-ldl", "-lpthread"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    env = {k: v for k, v in os.environ.items() if not k.startswith("FAKE_CUDA_")}
+    env["FAKE_CUDA_LIB"] = str(lib)
+    code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+            "from tests.test_forall import _fake_child; _fake_child()")
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=600)
+    lines = [x for x in p.stdout.splitlines() if x.startswith(fake.RESULT)]
+    assert lines, p.stdout + p.stderr
+    import json
+
+    s = json.loads(lines[-1][len(fake.RESULT):])
+    assert s["ok"], s["error"]
+    assert s["kernels"] == 1 and s["grad_kernels"] >= 1 and s["leaked"] == 0
+    assert len(s["ran"]) == s["kernels"] + s["grad_kernels"]
