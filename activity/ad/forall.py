@@ -49,11 +49,15 @@ def normalize_forall(module: ModuleOp, error: type[ActivityError] = ActivityErro
                         **place_of(op))
         block = op.parent_block()
         assert block is not None
+        consts: dict[int, SSAValue] = {}
 
         def value(b: Bound) -> SSAValue:
             if not isinstance(b, int):
                 return b
+            if b in consts:  # noqa: B023
+                return consts[b]  # noqa: B023
             c = arith.ConstantOp(IntegerAttr(b, IndexType()))
+            consts[b] = c.result  # noqa: B023
             block.insert_op_before(c, op)  # noqa: B023 (used at once)
             carry_location(c, op)  # noqa: B023
             replaced[id(c)] = op  # noqa: B023
