@@ -253,6 +253,19 @@ def test_analysis_with_const_input_is_const() -> None:
         "v": "useful", "s": "useful", "u": "const", "o": "useful", "y": "useful"}
 
 
+def test_soundness_oracle_on_forall() -> None:
+    """The interpreter's tangents (forward) and adjoint probes (backward) never exceed
+    the analysis' answer on the tagged forall."""
+    from activity.testing.oracle import check_program
+    from activity.testing.progen import GeneratedProgram
+
+    for ub in ("%n", 4):
+        text = TAGGED.replace("LOOP", forall(["%i"], [0], [ub], [1], TAGGED_BODY))
+        prog = GeneratedProgram(text=text, func="f", args=("dup", "dup", "active", "const"),
+                                arg_types=("memref<?xf64>", "memref<?xf64>", "f64", "index"))
+        assert check_program(prog, trials=6) == []
+
+
 # ---------------------------------------------------------------------------------------
 # interpreter
 
