@@ -308,6 +308,12 @@ def test_interpreter_zero_trip_and_bad_step() -> None:
     bad = _parse(GRID.replace("staticStep = array<i64: 1, 2>", "staticStep = array<i64: 1, 0>"))
     with pytest.raises(ActivityError, match="scf.forall with non-positive step 0"):
         activity.evaluate(bad, "h", np.ones((3, 4)), c, 0, 3)
+    # compiled (and differentiated), the loop would not end: refused at the op
+    msg = r"<string>:4:3: error: 'scf.forall' with a non-positive constant step 0"
+    with pytest.raises(CodegenError, match=msg):
+        activity.compile(bad, "h")
+    with pytest.raises(GradError, match=msg):
+        grad(bad, "h", ["dup", "dup", "const", "const"])
 
 
 # ---------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ the outermost loops.  The ``mapping`` attribute (which GPU dimension runs which 
 dimension) is a scheduling hint and is dropped: the GPU path maps the loop its own way.
 
 Static bounds become ``arith.constant`` ops before the loop; the new ops report the
-source location of the op they replace.  ``shared_outs`` (tensor results) and a
-layout that is not MLIR's are refused with an error at the op.
+source location of the op they replace.  ``shared_outs`` (tensor results), a constant
+step that is not positive (MLIR's verifier refuses it in ``scf.parallel``: the loop
+would not end) and a layout that is not MLIR's are refused with an error at the op.
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ def normalize_forall(module: ModuleOp, error: type[ActivityError] = ActivityErro
         if loop.shared_outs:
             raise error("'scf.forall' with shared_outs (tensor results) is outside the "
                         "subset: only scf.forall on memrefs (no shared_outs) is supported",
+                        **place_of(op))
+        bad = [b for b in loop.step if isinstance(b, int) and b <= 0]
+        if bad:  # (as MLIR's verifier refuses for scf.parallel; an endless loop)
+            raise error(f"'scf.forall' with a non-positive constant step {bad[0]}",
                         **place_of(op))
         block = op.parent_block()
         assert block is not None
