@@ -204,6 +204,41 @@ def test_custom_form_parses_as_mlir_opt_prints_it(tmp_path: Path) -> None:
     assert outs[0][0].tolist() == [0, 0, 0, 0] and outs[0][1, 0] == a[1, 0] * a[1, 1]
 
 
+@pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 is not installed")
+def test_agrees_with_upstream_forall_to_parallel() -> None:
+    """Upstream's own rewrite (``mlir-opt --scf-forall-to-parallel``) gives the
+    scf.parallel our analysis, interpreter and AD equate with the forall."""
+    text = TAGGED.replace("LOOP", forall(["%i"], [0], ["%n"], [1], TAGGED_BODY))
+    up = subprocess.run([MLIR_OPT, "--scf-forall-to-parallel", "--mlir-print-op-generic"],
+                        input=text, capture_output=True, text=True, check=True).stdout
+    assert "scf.forall" not in up and "scf.parallel" in up
+    kinds = ["dup", "dup", "active", "const"]
+    r, t = run(text, "f", kinds)
+    ru, tu = run(up, "f", kinds)
+    assert set(t) == set(tu)
+    assert {k: act(r, t, k) for k in t} == {k: act(ru, tu, k) for k in tu}
+    for src in (GRID, GATHER):
+        up = subprocess.run([MLIR_OPT, "--scf-forall-to-parallel"], input=src,
+                            capture_output=True, text=True, check=True).stdout
+        if src is GRID:
+            a = np.random.default_rng(7).uniform(-1, 1, (6, 4))
+            c1, c2 = np.zeros((6, 4)), np.zeros((6, 4))
+            activity.evaluate(_parse(src), "h", a, c1, 1, 6)
+            activity.evaluate(_parse(up), "h", a, c2, 1, 6)
+            np.testing.assert_array_equal(c1, c2)
+        else:
+            g1 = grad(_parse(src), "g", GATHER_KINDS)
+            g2 = grad(_parse(up), "g", GATHER_KINDS)
+            outs = []
+            for g in (g1, g2):
+                da = np.zeros(4)
+                (dx,) = activity.evaluate(g, "g_grad", GATHER_IN[0], da, GATHER_IN[1],
+                                          np.zeros(6), np.ones(6), 0.8, 1.0)
+                outs.append((dx, da))
+            assert outs[0][0] == outs[1][0]
+            np.testing.assert_array_equal(outs[0][1], outs[1][1])
+
+
 # ---------------------------------------------------------------------------------------
 # analysis
 
