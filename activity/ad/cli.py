@@ -85,7 +85,7 @@ def add_subcommands(sub: Any) -> None:
                         "for scalars, nested lists for memrefs, flat lists for !llvm.ptr "
                         "(typed as the code reads through the pointer)")
     r.add_argument("--max-steps", type=_positive_int, default=MAX_STEPS, metavar="N",
-                   help="stop (exit 2) after N executed ops, loop iterations and calls "
+                   help="stop (exit 2) after N executed ops "
                         f"(default {MAX_STEPS:,})")
     r.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
                    help="stop (exit 2) after SECONDS of run time (default: none)")
@@ -120,7 +120,6 @@ def _positive_float(text: str) -> float:
 def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
     """``module`` (changed in place) with ``func``'s integer arguments named in
     ``values`` (by the names ``--bounds`` uses) as constants."""
-    from activity.analysis.args import arg_label
     from activity.codegen.specialize import check_value, specialize_in_place, static_positions
     from activity.engine.program import Program, entry_args, has_body
 
@@ -129,13 +128,8 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
         raise ActivityError(f"unknown function '@{func}'")
     if not has_body(fop):
         raise ActivityError(f"function '@{func}' is a declaration without a body")
-    labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
-    at: dict[int, int] = {}
-    for name, v in values.items():
-        if name not in labels:
-            raise ActivityError(f"--static: @{func} has no argument '{name}' (arguments: "
-                                f"{', '.join(labels)})")
-        at[labels[name]] = v
+    labels = _check_names(module, func, values, "--static")
+    at = {labels[name]: v for name, v in values.items()}
     try:
         static_positions(module, func, list(at))
         for i, v in at.items():
@@ -144,6 +138,25 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
         raise ActivityError(f"--static: {str(e).removeprefix('static_argnums: ')}") from None
     specialize_in_place(module, func, at)  # (the ops keep their locations)
     return module
+
+
+def _check_names(module: Any, func: str, values: dict[str, int], flag: str
+                 ) -> dict[str, int]:
+    """The arguments of ``func`` by label (as ``--static`` and ``--bounds`` name them);
+    an error for a name in ``values`` that is none of them (``--bounds`` took any name,
+    silently: user test)."""
+    from activity.analysis.args import arg_label
+    from activity.engine.program import Program, entry_args
+
+    fop = Program.of(module).functions.get(func)
+    if fop is None:
+        raise ActivityError(f"unknown function '@{func}'")
+    labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
+    for name in values:
+        if name not in labels:
+            raise ActivityError(f"{flag}: @{func} has no argument '{name}' (arguments: "
+                                f"{', '.join(labels) or 'none'})")
+    return labels
 
 
 def _bounds(spec: str | None, flag: str = "--bounds") -> dict[str, int]:
@@ -191,6 +204,9 @@ def run_grad(ns: argparse.Namespace) -> int:
 
     module = _load(ns.file)
     spec = _parse_args_spec(ns.args)
+    bounds = _bounds(ns.bounds)
+    if bounds:
+        _check_names(module, ns.func, bounds, "--bounds")
     if ns.static:
         module = _specialize(module, ns.func, _bounds(ns.static, "--static"))
     import warnings
@@ -213,7 +229,6 @@ def run_grad(ns: argparse.Namespace) -> int:
             _write(text, ns.output)
     if ns.stats is None:
         return 0
-    bounds = _bounds(ns.bounds)
     st = d.stats
     sys.stdout.write(st.dumps(bounds) if ns.stats == "json" else st.render(bounds))
     return 0

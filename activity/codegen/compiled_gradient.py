@@ -161,12 +161,18 @@ def _given_activities(module: ModuleOp, fop: Operation, func: str, args: Any,
     if args is None:
         return None
     if isinstance(args, Mapping):
-        from activity.analysis.args import arg_index
+        from activity.analysis.args import ArgSpecError, arg_index
 
         _, _, base, _ = activities(module, func, None, None)
         kinds = list(base)
+        named: dict[int, Any] = {}
         for key, kind in args.items():
-            kinds[arg_index(fop, key)] = kind
+            i = arg_index(fop, key)
+            if i in named:
+                raise ArgSpecError(f"args: argument {i} of @{func} is given twice, as "
+                                   f"{named[i]!r} and {key!r}")
+            named[i] = key
+            kinds[i] = kind
     else:
         if isinstance(args, str):
             raise TypeError("args: expected a sequence or a dict of activities, got a str")
