@@ -122,7 +122,7 @@ def float_arg(x: Any, t: Attribute, what: str) -> float:
     if top is not None and (math.isinf(v) or abs(v) > top) and not (
             isinstance(x, float | np.floating) and math.isinf(x)):
         raise ValueError(f"{what}: {_short(x)} is out of range for {t} (largest finite "
-                         f"magnitude {top!r})")
+                         f"magnitude {top!r}; pass inf for an infinity)")
     return v
 
 
