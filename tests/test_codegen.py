@@ -862,7 +862,8 @@ def test_upstream_lowering_agrees_on_examples_and_random_programs() -> None:
         (activity.parse(ROOT / "examples" / "c" / "dot.mlir"), "dot",
          [np.linspace(-1, 1, 9), np.linspace(0, 2, 9), 9]),
         (activity.parse(ROOT / "examples" / "c" / "particles.mlir"), "step",
-         [np.array([0.5, 1.5, 0.0, -0.25, 2.0, 0.0]), 2, 0.1]),
+         [np.array([(0.5, 1.5, 3), (-0.25, 2.0, 4)], np.dtype(
+             [("pos", "f8"), ("vel", "f8"), ("id", "i4")], align=True)), 2, 0.1]),
     ]
     for seed in range(12):
         g = generate(seed)
@@ -1910,8 +1911,9 @@ def test_pointer_arguments_are_checked_against_what_the_code_reads() -> None:
         for bad in (x.astype(np.float32), np.array([1, 2, 3])):
             for call in (activity.compile(m, fn), activity.gradient(m, fn),
                          lambda *a, fn=fn: activity.evaluate(m, fn, *a)):
-                with pytest.raises(TypeError, match=r"argument 0 \(!llvm.ptr\): the function "
-                                                    r"reads it as 8-byte floats \(f64\)"):
+                with pytest.raises(TypeError, match=rf"argument 0 \('x', !llvm.ptr\) of @{fn}: "
+                                                    r"the function reads it as 8-byte floats "
+                                                    r"\(f64\)"):
                     call(bad, w, 3)
 
 

@@ -320,7 +320,6 @@ class _Param:
     dtypes: tuple[np.dtype, ...] = ()
     width: int = 0
     is_float: bool = False
-    chars: frozenset[str] = frozenset()
     is_ptr: bool = False
     static_dims: tuple[tuple[int, int], ...] = ()  # (dimension, required size)
     rank: int = 0
@@ -339,7 +338,6 @@ class _Param:
             lay = layout(t)
             dts = _DTYPES[_elem_key(lay.elem)]
             return cls(i, t, what, "QQq" + "q" * (2 * lay.rank), lay, dtypes=dts,
-                       chars=frozenset(d.char for d in dts),
                        static_dims=tuple((k, n) for k, n in enumerate(lay.shape)
                                          if n is not None), rank=lay.rank,
                        dtype0=dts[0], fast=lay.identity and lay.offset == 0
