@@ -32,6 +32,9 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from activity.analysis.args import arg_attr_dicts, arg_label
+from activity.engine.program import entry_args, sym_name
+
 # the dtypes an array may have for a memref of each element type (the first is the one
 # compiled code and the interpreter make; integers are signless: either signedness)
 DTYPES: dict[str, tuple[np.dtype, ...]] = {
@@ -51,9 +54,6 @@ _FLOAT_MAX = {64: float(np.finfo(np.float64).max), 32: float(np.finfo(np.float32
 def label(func: Operation, i: int, arg: SSAValue | None = None) -> str:
     """``argument 4 ('n', index) of @f``: argument ``i`` of ``func`` by position, name
     (its tag or SSA name, where it has one) and type."""
-    from activity.analysis.args import arg_attr_dicts, arg_label
-    from activity.engine.program import entry_args, sym_name
-
     if arg is None:
         arg = entry_args(func)[i]
     name = arg_label(func, i, arg)
@@ -65,21 +65,8 @@ def label(func: Operation, i: int, arg: SSAValue | None = None) -> str:
 
 
 def labels(func: Operation) -> list[str]:
-    """:func:`label` of every argument of ``func`` (positional names where it has no
-    body)."""
-    from activity.engine.program import sym_name
-
-    if func.regions and func.regions[0].blocks:
-        return [label(func, i, a) for i, a in enumerate(func.regions[0].blocks[0].args)]
-    return [f"argument {i} of @{sym_name(func)}" for i in range(_arity(func))]
-
-
-def _arity(func: Operation) -> int:
-    t = func.properties.get("function_type") or func.attributes.get("function_type")
-    ins = getattr(t, "inputs", None)
-    if ins is None:
-        ins = getattr(t, "params", ())
-    return len(ins.data if hasattr(ins, "data") else ins)
+    """:func:`label` of every argument of ``func`` (a function with a body)."""
+    return [label(func, i, a) for i, a in enumerate(entry_args(func))]
 
 
 def _short(x: Any) -> str:
