@@ -42,6 +42,8 @@ def _parse_args_spec(spec: str | None) -> list[str] | dict[str, str] | None:
             if "=" not in p:
                 raise ActivityError(f"--args: mix of positional and named entries ('{p}')")
             k, v = p.split("=", 1)
+            if k.strip() in out:  # (x=active,x=const took the last: user test)
+                raise ActivityError(f"--args: '{k.strip()}' given twice")
             out[k.strip()] = v.strip()
         return out
     return parts

@@ -12,44 +12,81 @@ from xdsl.ir import Operation
 from activity.errors import ActivityError
 
 
-def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000_000) -> tuple:
+def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000_000,
+             timeout: float | None = None) -> tuple:
     """Run ``func`` (gradients included) on ``inputs``; returns the tuple of results.
 
     Memref arguments are numpy arrays shared with the caller (stores are visible after
     the call); integers and index values are Python ints; floats are Python floats.
+    Arguments are checked as :func:`activity.compile`'s functions check them: a
+    ``TypeError`` or ``ValueError`` naming the argument for a value of the wrong kind
+    or out of its type's range, an array of another dtype, rank or static size.
     What the program does that the semantics leaves undefined (an index out of bounds,
     a failed assertion, ...) raises ``EvaluationError``: an ``ActivityError`` with
-    the op's ``FILE:LINE:COL``, and an ``InterpreterError``.
+    the op's ``FILE:LINE:COL``, and an ``InterpreterError``.  A run of more than
+    ``max_steps`` executed ops, or longer than ``timeout`` seconds, raises
+    ``StepLimitExceeded``.
     """
     from activity.semantics import Interpreter, InterpreterError
     from activity.semantics.memory import StepLimitExceeded
 
-    _check_pointer_dtypes(module, func, inputs)
+    inputs = _checked_inputs(module, func, inputs)
     try:
-        return tuple(Interpreter(module, max_steps=max_steps).run(func, list(inputs)).results)
-    except StepLimitExceeded:
-        raise  # (as it was: callers catch it by its type -- review)
+        return tuple(Interpreter(module, max_steps=max_steps, timeout=timeout)
+                     .run(func, inputs).results)
+    except StepLimitExceeded as e:
+        # (the same type: callers catch it by its type -- review)
+        raise StepLimitExceeded(f"@{func} stopped: {e}{limit_hint(e, max_steps, timeout)}"
+                                ) from None
     except InterpreterError as e:
         raise _as_evaluation_error(e) from None
 
 
-def _check_pointer_dtypes(module: Operation, func: str, inputs: Sequence[Any]) -> None:
-    """A ``TypeError`` for an array whose dtype cannot be what an ``!llvm.ptr``
-    parameter points to (``int64`` numbers passed for a ``double *`` were read as the
-    doubles of their bits: user test), as compiled functions check."""
+def _checked_inputs(module: Operation, func: str, inputs: Sequence[Any]) -> list[Any]:
+    """``inputs`` checked as compiled functions check their arguments
+    (:mod:`activity.arguments`: numbers of the parameter's kind and in its type's
+    range, arrays of the memref's dtype, rank and static sizes, or of a dtype that fits
+    what the code reads through an ``!llvm.ptr``), scalars as Python numbers.  (An f32
+    array passed for a ``memref<?xf64>``, ``2**63`` for an ``index`` or ``1.5`` for an
+    ``i32`` ran, converted or wrapped: user test.)"""
     import numpy as np
+    from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
 
+    from activity.arguments import check_memref, check_pointer, label, pointee_struct
+    from activity.arguments import scalar_arg as scalar
     from activity.engine.program import Program
-    from activity.engine.types import pointee, pointee_mismatch, pointee_spec
+    from activity.engine.types import pointee, pointee_spec
 
     f = Program.of(module).functions.get(func)  # type: ignore[arg-type]
     if f is None or not f.regions or not f.regions[0].blocks:
-        return
-    for i, (arg, x) in enumerate(zip(f.regions[0].blocks[0].args, inputs, strict=False)):
-        if isinstance(x, np.ndarray) and isinstance(arg.type, LLVMPointerType):
-            why = pointee_mismatch(x.dtype, pointee_spec(pointee(arg)))
-            if why is not None:
-                raise TypeError(f"argument {i} ({arg.type}): {why}")
+        return list(inputs)  # (the interpreter says what is wrong)
+    params = f.regions[0].blocks[0].args
+    if len(params) != len(inputs):
+        return list(inputs)
+    out: list[Any] = []
+    for i, (arg, x) in enumerate(zip(params, inputs, strict=True)):
+        t = arg.type
+        if isinstance(t, AnyFloat | IntegerType | IndexType):
+            x = scalar(x, t, label(f, i, arg))
+        elif isinstance(t, MemRefType):
+            check_memref(x, t, label(f, i, arg))
+        elif isinstance(t, LLVMPointerType) and isinstance(x, np.ndarray):
+            check_pointer(x, label(f, i, arg), pointee_spec(pointee(arg)), pointee_struct(arg))
+        out.append(x)
+    return out
+
+
+def limit_hint(e: BaseException, max_steps: int, timeout: float | None,
+               steps: str = "max_steps", time: str = "timeout") -> str:
+    """How to let a run that raised ``StepLimitExceeded`` ``e`` go on, naming the
+    options ``steps`` and ``time`` (the call depth has no option)."""
+    msg = str(e)
+    if msg.startswith("more than"):
+        return f" (the limit {steps}={max_steps}; raise it to run longer)"
+    if msg.startswith("ran longer"):
+        return f" (the limit {time}={timeout:g}; raise it to run longer)" \
+            if timeout is not None else ""
+    return ""
 
 
 _ERROR: list[type] = []

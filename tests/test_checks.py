@@ -382,7 +382,7 @@ def test_sizes_that_wrap_around_or_go_negative() -> None:
         compile(m, "grouped", check_bounds=True)(np.zeros((8, 7)), 2)
     sv = compile(m, "sv", check_bounds=True)
     assert sv(big[:8], 1, 4, 2, 3) == 7.0
-    for o, n, s in ((0, (1 << 62) + 1, 4), (0, 3, -1), (0, 2, 1 << 63)):
+    for o, n, s in ((0, (1 << 62) + 1, 4), (0, 3, -1), (0, 2, -(1 << 63))):
         with pytest.raises(BoundsError, match="the last index of dimension 0 wraps around"):
             sv(big[:8], o, n, s, 3)
     # a dimension of size 1 never uses its stride: a column with stride 0 casts fine

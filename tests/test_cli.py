@@ -255,12 +255,17 @@ def test_an_unknown_gpu_architecture_is_refused(prog: Path) -> None:
 
 
 @pytest.mark.parametrize("inputs,needle", [
-    ("[0.3, 2.0, [1, 2, 3], 3.9]", "argument 3 (index): expected an integer, got 3.9"),
-    ('[0.3, 2.0, [1, 2, 3], "3"]', 'argument 3 (index): expected an integer, got "3"'),
-    ("[0.3, 2.0, [1, 2, 3], true]", "argument 3 (index): expected an integer, got true"),
-    ('["0.3", 2.0, [1, 2, 3], 3]', 'argument 0 (f64): expected a number, got "0.3"'),
+    ("[0.3, 2.0, [1, 2, 3], 3.9]",
+     "argument 3 ('n', index) of @quickstart: expected an integer, got 3.9"),
+    ('[0.3, 2.0, [1, 2, 3], "3"]',
+     "argument 3 ('n', index) of @quickstart: expected an integer, got \"3\""),
+    ("[0.3, 2.0, [1, 2, 3], true]",
+     "argument 3 ('n', index) of @quickstart: expected an integer, got true"),
+    ('["0.3", 2.0, [1, 2, 3], 3]',
+     "argument 0 ('x', f64) of @quickstart: expected a number, got \"0.3\""),
     ("[0.3, 2.0, [1, null, 3], 3]", "expected numbers in nested lists, got null"),
-    ("[0.3, 2.0, [[1, 2]], 3]", "argument 2 (memref<?xf64>): expected shape ?, got 1x2"),
+    ("[0.3, 2.0, [[1, 2]], 3]",
+     "argument 2 ('buf', memref<?xf64>) of @quickstart: expected shape ?, got 1x2"),
     ("[0.3, 2.0, 5, 3]", "expected numbers in nested lists, got 5"),
 ])
 def test_run_takes_inputs_of_the_types_it_is_given(inputs: str, needle: str) -> None:

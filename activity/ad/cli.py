@@ -84,12 +84,42 @@ def add_subcommands(sub: Any) -> None:
                    help="JSON list of arguments (or @FILE to read it from a file): numbers "
                         "for scalars, nested lists for memrefs, flat lists for !llvm.ptr "
                         "(typed as the code reads through the pointer)")
+    r.add_argument("--max-steps", type=_positive_int, default=MAX_STEPS, metavar="N",
+                   help="stop (exit 2) after N executed ops "
+                        f"(default {MAX_STEPS:,})")
+    r.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
+                   help="stop (exit 2) after SECONDS of run time (default: none)")
+
+
+MAX_STEPS = 100_000_000  # activity run's default --max-steps
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'"
+                                         ) from None
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'")
+    return n
+
+
+def _positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got '{text}'"
+                                         ) from None
+    if not x > 0 or x == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got "
+                                         f"'{text}'")
+    return x
 
 
 def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
     """``module`` (changed in place) with ``func``'s integer arguments named in
     ``values`` (by the names ``--bounds`` uses) as constants."""
-    from activity.analysis.args import arg_label
     from activity.codegen.specialize import check_value, specialize_in_place, static_positions
     from activity.engine.program import Program, entry_args, has_body
 
@@ -98,13 +128,8 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
         raise ActivityError(f"unknown function '@{func}'")
     if not has_body(fop):
         raise ActivityError(f"function '@{func}' is a declaration without a body")
-    labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
-    at: dict[int, int] = {}
-    for name, v in values.items():
-        if name not in labels:
-            raise ActivityError(f"--static: @{func} has no argument '{name}' (arguments: "
-                                f"{', '.join(labels)})")
-        at[labels[name]] = v
+    labels = _check_names(module, func, values, "--static")
+    at = {labels[name]: v for name, v in values.items()}
     try:
         static_positions(module, func, list(at))
         for i, v in at.items():
@@ -113,6 +138,25 @@ def _specialize(module: Any, func: str, values: dict[str, int]) -> Any:
         raise ActivityError(f"--static: {str(e).removeprefix('static_argnums: ')}") from None
     specialize_in_place(module, func, at)  # (the ops keep their locations)
     return module
+
+
+def _check_names(module: Any, func: str, values: dict[str, int], flag: str
+                 ) -> dict[str, int]:
+    """The arguments of ``func`` by label (as ``--static`` and ``--bounds`` name them);
+    an error for a name in ``values`` that is none of them (``--bounds`` took any name,
+    silently: user test)."""
+    from activity.analysis.args import arg_label
+    from activity.engine.program import Program, entry_args
+
+    fop = Program.of(module).functions.get(func)
+    if fop is None:
+        raise ActivityError(f"unknown function '@{func}'")
+    labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
+    for name in values:
+        if name not in labels:
+            raise ActivityError(f"{flag}: @{func} has no argument '{name}' (arguments: "
+                                f"{', '.join(labels) or 'none'})")
+    return labels
 
 
 def _bounds(spec: str | None, flag: str = "--bounds") -> dict[str, int]:
@@ -160,6 +204,9 @@ def run_grad(ns: argparse.Namespace) -> int:
 
     module = _load(ns.file)
     spec = _parse_args_spec(ns.args)
+    bounds = _bounds(ns.bounds)
+    if bounds:
+        _check_names(module, ns.func, bounds, "--bounds")
     if ns.static:
         module = _specialize(module, ns.func, _bounds(ns.static, "--static"))
     import warnings
@@ -182,10 +229,25 @@ def run_grad(ns: argparse.Namespace) -> int:
             _write(text, ns.output)
     if ns.stats is None:
         return 0
-    bounds = _bounds(ns.bounds)
     st = d.stats
     sys.stdout.write(st.dumps(bounds) if ns.stats == "json" else st.render(bounds))
     return 0
+
+
+class _Big(float):
+    """A JSON number beyond every float (``1e400``), which ``json`` reads as infinity:
+    kept apart so that it is refused with its argument named, not run as ``inf``."""
+
+    text: str
+
+
+def _parse_float(text: str) -> float:
+    v = float(text)
+    if v in (float("inf"), float("-inf")):
+        big = _Big(v)
+        big.text = text
+        return big
+    return v
 
 
 def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
@@ -193,6 +255,7 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
     from xdsl.dialects.llvm import LLVMPointerType
 
+    from activity.arguments import label, scalar_arg
     from activity.engine.types import pointee, pointee_spec
 
     params = list(func.regions[0].blocks[0].args)
@@ -209,10 +272,29 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     def leaves(x: Any) -> list[Any]:
         return [y for e in x for y in leaves(e)] if isinstance(x, list) else [x]
 
+    def in_range(xs: list[Any], t: Any, what: str) -> list[Any]:
+        """The numbers ``xs`` for type ``t`` checked (activity.arguments: an index of
+        2**63, an i8 of 300, a float of 1e400 ran wrapped or infinite: user test),
+        integers as their signed residues."""
+        vals = []
+        for y in xs:
+            if isinstance(y, _Big):
+                raise ActivityError(f"{what}: {y.text} is out of range for {t}")
+            try:
+                v = scalar_arg(y, t, what)
+            except (TypeError, ValueError) as e:
+                raise ActivityError(str(e)) from None
+            if isinstance(v, int) and not isinstance(t, AnyFloat):
+                w = 64 if isinstance(t, IndexType) else t.width.data
+                if w > 1 and v >= 1 << (w - 1):
+                    v -= 1 << w
+            vals.append(v)
+        return vals
+
     out: list[Any] = []
     for k, (p, x) in enumerate(zip(params, raw, strict=True)):
         t = p.type
-        what = f"--inputs: argument {k} ({t})"
+        what = f"--inputs: {label(func, k, p)}"
         if isinstance(t, MemRefType):
             floats = isinstance(t.element_type, AnyFloat)
             bad = [y for y in leaves(x) if not number(y, floats)]
@@ -220,6 +302,8 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
                 got = bad[0] if bad else x
                 raise ActivityError(f"{what}: expected {'numbers' if floats else 'integers'}"
                                     f" in nested lists, got {json.dumps(got)}")
+            if isinstance(t.element_type, AnyFloat | IntegerType | IndexType):
+                in_range(leaves(x), t.element_type, f"{what}: an element")
             try:
                 a = np.array(x, dtype=np.float64 if floats else np.int64)
             except (TypeError, ValueError, OverflowError):
@@ -237,11 +321,7 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
             if not number(x, floats, isinstance(t, IntegerType) and t.width.data == 1):
                 raise ActivityError(f"{what}: expected {'a number' if floats else 'an integer'}"
                                     f", got {json.dumps(x)}")
-            try:
-                out.append(float(x) if floats else int(x))
-            except OverflowError:
-                raise ActivityError(f"{what}: {json.dumps(x)[:40]}... is too large for a "
-                                    "float") from None
+            out.append(in_range([x], t, what)[0])
         elif isinstance(t, LLVMPointerType):
             # (C's pointers: a flat list, typed as the code reads through the pointer;
             # they were refused, so no C function taking an array could run: user test)
@@ -258,14 +338,10 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
                 raise ActivityError(f"{what}: expected a flat list of "
                                     f"{'numbers' if floats else 'integers'} (the {et} the "
                                     f"code reads), got {json.dumps(x)[:60]}")
-            try:
-                out.append(np.array(x, dtype=dt))
-            except OverflowError:
-                raise ActivityError(f"{what}: a value does not fit {et}") from None
+            out.append(np.array(in_range(x, et, f"{what}: an element"), dtype=dt))
         else:
-            raise ActivityError(f"--inputs: argument {k} has unsupported type {t}")
+            raise ActivityError(f"{what}: unsupported type")
     return out
-
 
 
 def _jsonable(x: Any) -> Any:
@@ -286,7 +362,7 @@ def run_run(ns: argparse.Namespace) -> int:
     import numpy as np
 
     from activity.engine.program import Program
-    from activity.semantics import Interpreter, InterpreterError
+    from activity.semantics import Interpreter, InterpreterError, StepLimitExceeded
 
     module = _load(ns.file)
     text = ns.inputs
@@ -297,7 +373,7 @@ def run_run(ns: argparse.Namespace) -> int:
         except OSError as e:
             raise ActivityError(f"cannot read {text[1:]}: {e.strerror}") from None
     try:
-        raw = json.loads(text)
+        raw = json.loads(text, parse_float=_parse_float)
     except json.JSONDecodeError as e:
         raise ActivityError(f"--inputs is not valid JSON: {e.msg}") from None
     if not isinstance(raw, list):
@@ -307,7 +383,16 @@ def run_run(ns: argparse.Namespace) -> int:
         raise ActivityError(f"no function '@{ns.func}' with a body")
     inputs = _convert_inputs(f, raw)
     try:
-        res = Interpreter(module, max_steps=100_000_000).run(ns.func, inputs)
+        res = Interpreter(module, max_steps=ns.max_steps, timeout=ns.timeout).run(ns.func,
+                                                                                  inputs)
+    except StepLimitExceeded as e:
+        from activity.evaluate import limit_hint
+
+        # (it stopped only after 100,000,000 steps, 141 s, with no option to lower it:
+        # user test)
+        raise ActivityError(f"run stopped: {e}" + limit_hint(
+            e, ns.max_steps, ns.timeout, "--max-steps", "--timeout").replace("=", " ")
+            ) from None
     except InterpreterError as e:
         from activity.frontend import place_of
 

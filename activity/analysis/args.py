@@ -18,6 +18,12 @@ from activity.engine.types import is_float_like, is_pointer
 from activity.errors import ActivityError
 
 KINDS = ("active", "const", "dup", "dupnoneed")
+
+
+class ArgSpecError(ActivityError, ValueError):
+    """An activity spec names no argument, or one argument twice (a ``ValueError``
+    for the API, one ``error:`` line for the CLI)."""
+
 ArgSpec = Sequence[str] | Mapping[str | int, str] | None
 
 
@@ -83,7 +89,7 @@ def arg_index(func: Operation, key: object) -> int:
         idx = labels.get(str(key), -1)
     if not 0 <= idx < len(args):
         known = ", ".join(labels) or "none"
-        raise ActivityError(f"@{sym_name(func)}: no argument named '{key}' "
+        raise ArgSpecError(f"@{sym_name(func)}: no argument named '{key}' "
                             f"(arguments: {known})")
     return idx
 
@@ -105,8 +111,14 @@ def resolve_args(func: Operation, spec: ArgSpec) -> list[str]:
         out.append(kind or default_activity(a))
     if spec is not None:
         if isinstance(spec, Mapping):
+            named: dict[int, object] = {}
             for key, kind in spec.items():
-                out[arg_index(func, key)] = kind
+                i = arg_index(func, key)
+                if i in named:  # ({"x": ..., 0: ...} for one argument: user test)
+                    raise ArgSpecError(f"@{fname}: argument {i} is given twice, as "
+                                       f"'{named[i]}' and '{key}'")
+                named[i] = key
+                out[i] = kind
         else:
             spec = list(spec)
             if len(spec) != len(args):

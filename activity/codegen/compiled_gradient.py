@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
+from activity.arguments import labels
 from activity.codegen.errors import CodegenError
 from activity.codegen.jit import C_WRITEABLE, PreparedArguments, _bounds, data_pointer
 from activity.engine.program import Program, entry_args
@@ -160,12 +161,18 @@ def _given_activities(module: ModuleOp, fop: Operation, func: str, args: Any,
     if args is None:
         return None
     if isinstance(args, Mapping):
-        from activity.analysis.args import arg_index
+        from activity.analysis.args import ArgSpecError, arg_index
 
         _, _, base, _ = activities(module, func, None, None)
         kinds = list(base)
+        named: dict[int, Any] = {}
         for key, kind in args.items():
-            kinds[arg_index(fop, key)] = kind
+            i = arg_index(fop, key)
+            if i in named:
+                raise ArgSpecError(f"args: argument {i} of @{func} is given twice, as "
+                                   f"{named[i]!r} and {key!r}")
+            named[i] = key
+            kinds[i] = kind
     else:
         if isinstance(args, str):
             raise TypeError("args: expected a sequence or a dict of activities, got a str")
@@ -227,6 +234,18 @@ class GradientFunction:
                                  **kw)
         self.active = [i for i, k in enumerate(kinds) if k == "active"]
         self.dup = [k in ("dup", "dupnoneed") for k in kinds]
+        # argument errors name the arguments as @func does, not as <func>_grad's
+        # signature, shadows interleaved, numbers them (user test)
+        self.labels = labels(Program.of(module).functions[func])
+        whats: list[str] = []
+        for i, d in enumerate(self.dup):
+            whats.append(self.labels[i])
+            if d:
+                whats.append(f"the shadow of {self.labels[i]}")
+        whats += [f"seed {j} of @{func}_grad" for j in range(self.n_seeds)]
+        relabelled = getattr(self.compiled, "relabelled", None)
+        if relabelled is not None:
+            self.compiled = relabelled(whats)
         self.buffers = [_buffer(t) for t in types]
         # a buffer <func>_grad never writes is passed as it is (no copy per call: a
         # large read-only input is not duplicated); an escaping address counts as a write
@@ -409,7 +428,7 @@ class GradientFunction:
             how = self._how[i]
             if how & _BUFFER:
                 if type(x) is not np.ndarray and not isinstance(x, np.ndarray):
-                    raise TypeError(f"argument {i}: expected a numpy array, got "
+                    raise TypeError(f"{self.labels[i]}: expected a numpy array, got "
                                     f"{type(x).__name__}")
                 if how & _COPY or x.flags.num & C_WRITEABLE != C_WRITEABLE:
                     x = x.copy(order="C")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import ctypes
 import ctypes.util
+import dataclasses
 import hashlib
 import struct
 import threading
@@ -25,8 +26,18 @@ import numpy as np
 from llvmlite import binding as llvm
 from llvmlite import ir
 from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.dialects.llvm import LLVMStructType
 from xdsl.ir import Attribute, Operation
 
+from activity.arguments import (
+    DTYPES,
+    check_array,
+    check_pointer,
+    float_arg,
+    int_arg,
+    label,
+    pointee_struct,
+)
 from activity.codegen.checks import RECORD, Checks
 from activity.codegen.entry import ENTRY_TYPE, add_entry, entry_consts, entry_name
 from activity.codegen.lower import ModuleLowering, Target, return_type, size_of
@@ -43,7 +54,7 @@ from activity.codegen.types import (
     scalar_type,
     value_type,
 )
-from activity.engine.types import pointee, pointee_mismatch, pointee_spec
+from activity.engine.types import pointee, pointee_spec
 from activity.frontend import location_of
 from activity.ops import op_name
 
@@ -282,15 +293,7 @@ def _slot_key(t: ir.Type) -> str:
     return key
 
 
-_DTYPES: dict[str, tuple[np.dtype, ...]] = {
-    "f64": (np.dtype(np.float64),), "f32": (np.dtype(np.float32),),
-    "f16": (np.dtype(np.float16),),
-    "i64": (np.dtype(np.int64), np.dtype(np.uint64)),
-    "i32": (np.dtype(np.int32), np.dtype(np.uint32)),
-    "i16": (np.dtype(np.int16), np.dtype(np.uint16)),
-    "i8": (np.dtype(np.int8), np.dtype(np.uint8)),
-    "i1": (np.dtype(np.bool_), np.dtype(np.uint8), np.dtype(np.int8)),
-}
+_DTYPES = DTYPES  # (activity.arguments: what arrays a memref takes)
 
 
 def _elem_key(t: ir.Type) -> str:
@@ -317,7 +320,6 @@ class _Param:
     dtypes: tuple[np.dtype, ...] = ()
     width: int = 0
     is_float: bool = False
-    chars: frozenset[str] = frozenset()
     is_ptr: bool = False
     static_dims: tuple[tuple[int, int], ...] = ()  # (dimension, required size)
     rank: int = 0
@@ -327,6 +329,7 @@ class _Param:
     lo: int = 0
     hi: int = 0
     pointee: tuple[int, bool, str] | None = None  # an !llvm.ptr's pointee_spec
+    struct: LLVMStructType | None = None  # the structs an !llvm.ptr is indexed as
 
     @classmethod
     def of(cls, i: int, t: Attribute) -> _Param:
@@ -335,7 +338,6 @@ class _Param:
             lay = layout(t)
             dts = _DTYPES[_elem_key(lay.elem)]
             return cls(i, t, what, "QQq" + "q" * (2 * lay.rank), lay, dtypes=dts,
-                       chars=frozenset(d.char for d in dts),
                        static_dims=tuple((k, n) for k, n in enumerate(lay.shape)
                                          if n is not None), rank=lay.rank,
                        dtype0=dts[0], fast=lay.identity and lay.offset == 0
@@ -368,45 +370,29 @@ class _Param:
             if type(x) is float and self.fmt == "d":
                 out.append(x)
                 return
-            if isinstance(x, np.ndarray) and x.ndim == 0:
-                x = x.item()
-            if isinstance(x, bool | np.bool_) or not isinstance(x, int | float | np.number) \
-                    or isinstance(x, complex | np.complexfloating):
-                raise TypeError(f"{self.what}: expected a float, got {type(x).__name__}")
-            if self.fmt != "d":
-                # rounded as the interpreter rounds (past the largest f32/f16: an
-                # infinity), where packing raised a bare OverflowError (user test)
-                with np.errstate(over="ignore"):
-                    x = (np.float32 if self.fmt[0] == "f" else np.float16)(x)
-            out.append(float(x))
+            v = float_arg(x, self.mlir, self.what)
+            if self.fmt != "d":  # rounded as the interpreter rounds
+                v = float((np.float32 if self.fmt[0] == "f" else np.float16)(v))
+            out.append(v)
             return
         if type(x) is int and self.lo <= x < self.hi:
             out.append(x)
             return
-        if isinstance(x, np.ndarray) and x.ndim == 0:
-            x = x.item()
-        if not isinstance(x, int | np.integer | bool | np.bool_):
-            raise TypeError(f"{self.what}: expected an integer, got {type(x).__name__}")
-        v = int(x)
+        v = int_arg(x, self.mlir, self.what)
         w = self.width
-        lo = 0 if w == 1 else -(1 << (w - 1))
-        if not lo <= v < (1 << w):
-            raise ValueError(f"{self.what}: {v} does not fit")
         if w > 1 and v >= (1 << (w - 1)):
             v -= 1 << w
         out.append(v)
 
     def _pointer(self, x: Any, out: list[Any], keep: list[Any]) -> None:
         """An ``!llvm.ptr`` argument: the data of a C-contiguous, writeable numpy array
-        (any dtype: the pointee type is the code's business)."""
+        of a dtype that fits what the code reads through it (:func:`check_pointer`)."""
         if not isinstance(x, np.ndarray):
             raise TypeError(f"{self.what}: expected a numpy array, got {type(x).__name__}")
         if not x.flags.c_contiguous:
             raise ValueError(f"{self.what}: pass a C-contiguous array "
                              "(np.ascontiguousarray(x))")
-        why = pointee_mismatch(x.dtype, self.pointee)
-        if why is not None:
-            raise TypeError(f"{self.what}: {why}")
+        check_pointer(x, self.what, self.pointee, self.struct)
         ptr, readonly = x.__array_interface__["data"]
         if readonly:
             raise ValueError(f"{self.what}: the array is read-only (compiled code works in "
@@ -439,22 +425,8 @@ class _Param:
         lay = self.lay
         assert lay is not None
         what = self.what
-        if not isinstance(x, np.ndarray):
-            raise TypeError(f"{what}: expected a numpy array, got {type(x).__name__}")
-        dt = x.dtype
-        if dt not in self.dtypes:
-            if dt.char in self.chars:  # same kind, other byte order
-                raise TypeError(f"{what}: expected native byte order ({self.dtypes[0]}), "
-                                f"got {dt.str}; pass x.astype({self.dtypes[0]})")
-            raise TypeError(f"{what}: expected dtype {self.dtypes[0]}, got {dt}")
+        check_array(x, what, self.dtypes, self.rank, self.static_dims)
         shape = x.shape
-        if len(shape) != self.rank:
-            raise ValueError(f"{what}: expected a rank-{lay.rank} array, got shape {shape}")
-        if self.static_dims:
-            for k, want in self.static_dims:
-                if shape[k] != want:
-                    raise ValueError(f"{what}: dimension {k} must be {want}, got shape "
-                                     f"{shape}")
         flags = x.flags
         if not flags.writeable:
             raise ValueError(f"{what}: the array is read-only (compiled code works in "
@@ -542,14 +514,18 @@ class _Result:
 
 
 def set_pointees(cf: CompiledFunction, fop: Operation) -> None:
-    """Record the element type each ``!llvm.ptr`` parameter is accessed as
-    (:func:`activity.codegen.types.pointee`), for the argument check."""
+    """Name each parameter as the function does (:func:`activity.arguments.label`) and
+    record the element type each ``!llvm.ptr`` parameter is accessed as
+    (:func:`activity.codegen.types.pointee`) or the struct it is indexed as, for the
+    argument checks."""
     blocks = fop.regions[0].blocks if fop.regions else None
     if not blocks:
         return
-    for p, arg in zip(cf._params, blocks[0].args, strict=False):
+    for i, (p, arg) in enumerate(zip(cf._params, blocks[0].args, strict=False)):
+        p.what = label(fop, i, arg)
         if p.is_ptr:
             p.pointee = pointee_spec(pointee(arg))
+            p.struct = pointee_struct(arg)
 
 
 class CompiledFunction:
@@ -620,6 +596,15 @@ class CompiledFunction:
         For comparing the two paths (tests, ``benchmarks/call_overhead.py``)."""
         twin = copy.copy(self)
         twin._entry = None
+        return twin
+
+    def relabelled(self, whats: Sequence[str]) -> CompiledFunction:
+        """The same compiled function with its parameters named ``whats`` in argument
+        errors (a gradient names them as the user's function does)."""
+        twin = copy.copy(self)
+        twin._params = [dataclasses.replace(p, what=w)
+                        for p, w in zip(self._params, whats, strict=True)]
+        twin._convert = [p.converter() for p in twin._params]
         return twin
 
     def __call__(self, *args: Any) -> Any:

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import itertools
 import sys
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -243,20 +244,24 @@ def _const_value(attr: Attribute, t: Attribute) -> Any:
     raise InterpreterError(f"unsupported constant {attr} : {t}")
 
 
+_CLOCK_EVERY = 20_000  # steps between looks at the clock (about 20 ms) under a timeout
+
+
 class Interpreter:
     """Runs functions of a module with forward-mode tangents.
 
     One interpreter can run many times (compiled blocks are cached); each run starts
     with fresh memory and globals.  ``max_steps`` bounds the executed ops of one run,
-    ``max_call_depth`` the call nesting; exceeding either raises
-    :class:`StepLimitExceeded`.
+    ``max_call_depth`` the call nesting, ``timeout`` (seconds, ``None``: no limit) the
+    time one run takes; exceeding any raises :class:`StepLimitExceeded`.
     """
 
     def __init__(self, module: Operation, max_steps: int = 1_000_000,
-                 max_call_depth: int = 2_000) -> None:
+                 max_call_depth: int = 2_000, timeout: float | None = None) -> None:
         self.module = module
         self.max_steps = max_steps
         self.max_call_depth = max_call_depth
+        self.timeout = timeout
         self.funcs: dict[str, Operation] = {}
         self.globals: dict[str, Operation] = {}
         # Frames are lists indexed by per-function *slots*; perturbations and the
@@ -323,6 +328,11 @@ class Interpreter:
         self._executed: set[int] = set()
         self._memnz: set[Operation] = set()
         self._steps = 0
+        # the step count at which _over_limit looks at the limits (the steps, and every
+        # _CLOCK_EVERY steps the clock: one comparison per block in the hot loop)
+        self._deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        self._limit = self.max_steps if self.timeout is None else \
+            min(self.max_steps, _CLOCK_EVERY)
         self._depth = 0
         self._mem = LLVMMemory()
         self._gaddr: dict[str, int] = {}
@@ -498,6 +508,15 @@ class Interpreter:
         finally:
             self._depth -= 1
 
+    def _over_limit(self) -> None:
+        """The step count passed ``_limit``: raise if a limit is exceeded, else set
+        the next step count at which to look."""
+        if self._steps > self.max_steps:
+            raise StepLimitExceeded(f"more than {self.max_steps} steps")
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise StepLimitExceeded(f"ran longer than {self.timeout:g} s")
+        self._limit = min(self.max_steps, self._steps + _CLOCK_EVERY)
+
     def _run_region(self, region: Region, V: V_, T: T_, args: list[Any],
                     targs: list[Any]) -> tuple[list, list]:
         """Execute a region from its entry block until a terminator leaves it."""
@@ -517,8 +536,8 @@ class Interpreter:
             for (s, g), v, t in zip(bargs, args, targs, strict=True):
                 define(V, T, s, g, v, t)
             self._steps += cb.n
-            if self._steps > self.max_steps:
-                raise StepLimitExceeded(f"more than {self.max_steps} steps")
+            if self._steps > self._limit:
+                self._over_limit()
             try:
                 for fn in cb.ops:
                     fn(V, T)

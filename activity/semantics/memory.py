@@ -495,14 +495,22 @@ _DTYPE_SCALAR: dict[str, Scalar] = {
 
 def array_to_block(mem: LLVMMemory, arr: np.ndarray, tan: np.ndarray | None,
                    name: str) -> Block:
-    """A block holding a numpy array's elements (and their tangents) contiguously."""
+    """A block holding a numpy array's elements (and their tangents) contiguously.
+    A structured array (C's array of structs) is copied byte for byte, with no
+    tangents."""
     s = _DTYPE_SCALAR.get(arr.dtype.name)
-    if s is None:
+    structured = arr.dtype.fields is not None
+    if s is None and not structured:
         raise InterpreterError(f"unsupported dtype {arr.dtype} for a pointer argument")
     flat = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("<")).reshape(-1)
     blk = mem.allocate(flat.nbytes, name)
     blk.data[:] = flat.tobytes()
-    if tan is not None:
+    if tan is not None and structured:
+        if np.any(np.asarray(tan)):
+            raise InterpreterError(f"{name}: tangents of a structured array are not "
+                                   "supported")
+    elif tan is not None:
+        assert s is not None
         tflat = np.asarray(tan, dtype=np.float64).reshape(-1)
         if tflat.size != flat.size:
             raise InterpreterError(f"tangent of {name} has the wrong size")
@@ -517,10 +525,14 @@ def block_to_array(blk: Block, arr: np.ndarray) -> np.ndarray:
     An element whose bytes carry a tangent of a differently-sized value gets NaN (a
     conservative 'nonzero, not a plain float' marker).
     """
-    s = _DTYPE_SCALAR[arr.dtype.name]
     vals = np.frombuffer(bytes(blk.data), dtype=arr.dtype.newbyteorder("<"))
     arr[...] = vals.reshape(arr.shape)
     tan = np.zeros(arr.size, dtype=np.float64)
+    if arr.dtype.fields is not None:  # (structs: an element holding a tangent is NaN)
+        for o in blk.tans:
+            tan[o // arr.itemsize] = math.nan
+        return tan.reshape(arr.shape)
+    s = _DTYPE_SCALAR[arr.dtype.name]
     for o, (n, t) in blk.tans.items():
         if o % s.size == 0 and n == s.size:
             tan[o // s.size] = t
