@@ -287,7 +287,10 @@ def _in_entry_block(g: Graph, op: Operation) -> bool:
         return False
     f = g.functions[g.node_func[n]]
     blk = op.parent_block()
-    return blk is not None and bool(f.regions) and f.regions[0].blocks.first is blk
+    # MLIR forbids branches to an entry block; a module that has one anyway gets no
+    # strong updates there (the interpreter would run the alloca again)
+    return (blk is not None and bool(f.regions) and f.regions[0].blocks.first is blk
+            and blk.first_use is None)
 
 
 def _recursive(g: Graph) -> set[int]:
