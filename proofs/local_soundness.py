@@ -28,6 +28,11 @@ every concrete pointer target in the points-to set and every concrete set of cla
 holding nonzero tangents (adjoints) allowed by the abstract state, the classes holding
 nonzero tangents after the op are in the transfer's output, and a load (store) that can
 produce a nonzero tangent (adjoint) marks its result (stored value) varied (useful).
+A store's kill mask (a strong update) is a symbolic parameter: the lemma holds whenever
+the kill is justified -- empty, or the pointer's whole points-to set, one class whose one
+live cell the store overwrites (the **kill lemma**: afterwards the class holds the
+stored value's tangent only; the old contents' adjoint is zero).  S6 checks the kill is
+real: the probe's one-element slot is strongly updated and the transfers drop it.
 """
 
 from __future__ import annotations
