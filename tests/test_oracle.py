@@ -331,7 +331,7 @@ def test_mutation_strong_update_of_every_store_is_caught(
     assert found, "oracle missed strong updates of multi-cell classes"
 
 
-REC = """
+SLOT_REC = """
 func.func @r(%d: index, %x: f64, %p: memref<f64>) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -360,7 +360,7 @@ func.func @f(%x: f64) -> f64 {
   func.return %r : f64
 }
 """
-LOOP = """
+SLOT_LOOP = """
 func.func @f(%x: f64) -> f64 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -384,8 +384,8 @@ func.func @f(%x: f64) -> f64 {
 
 
 @pytest.mark.parametrize(("text", "rule", "dropped"), [
-    (REC, "_recursive", lambda g: set()),
-    (LOOP, "_in_entry_block", lambda g, op: True),
+    (SLOT_REC, "_recursive", lambda g: set()),
+    (SLOT_LOOP, "_in_entry_block", lambda g, op: True),
 ], ids=["recursive-function", "alloca-in-a-loop"])
 def test_mutation_single_cell_rules_are_needed(monkeypatch: pytest.MonkeyPatch, text: str,
                                                rule: str, dropped: Callable) -> None:
