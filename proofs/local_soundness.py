@@ -28,6 +28,11 @@ every concrete pointer target in the points-to set and every concrete set of cla
 holding nonzero tangents (adjoints) allowed by the abstract state, the classes holding
 nonzero tangents after the op are in the transfer's output, and a load (store) that can
 produce a nonzero tangent (adjoint) marks its result (stored value) varied (useful).
+A store's kill mask (a strong update) is a symbolic parameter: the lemma holds whenever
+the kill is justified -- empty, or the pointer's whole points-to set, one class whose one
+live cell the store overwrites (the **kill lemma**: afterwards the class holds the
+stored value's tangent only; the old contents' adjoint is zero).  S6 checks the kill is
+real: the probe's one-element slot is strongly updated and the transfers drop it.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from proofs.derivative_rules import (
     tangent_rule,
 )
 from proofs.snippets import (
+    STRONG,
     DenseTransfers,
     Instance,
     capture_dense,
@@ -55,7 +61,7 @@ from proofs.snippets import (
     instance,
     scalar_specs,
 )
-from proofs.symbolic import WIDTH, run_symbolic, singleton, subset
+from proofs.symbolic import WIDTH, SymTransfer, run_symbolic, singleton, subset
 from proofs.z3num import Check, prove, real, timed
 
 GROUP = "local soundness"
@@ -168,9 +174,13 @@ def check_dense_forward(dt: DenseTransfers, node: int) -> tuple[bool, str]:
         elif kind == Effect.STORE:
             c = _bv("c")
             tv = z3.Bool("tv_nonzero")
+            one = z3.Bool("only_cell")  # the written cell is the only live cell of c
             pre += [singleton(c), subset(c, st.state[f"pts{b}"]),
-                    z3.Implies(tv, st.state[f"flag{a}"])]
-            after = T | z3.If(tv, c, z3.BitVecVal(0, WIDTH))
+                    z3.Implies(tv, st.state[f"flag{a}"]), _kill_justified(st, b, c, one)]
+            # the cell now holds v's tangent; the class keeps nonzero tangents only in
+            # other cells, of which there are none when it is the only one
+            kept = T & ~z3.If(one, c, z3.BitVecVal(0, WIDTH))
+            after = kept | z3.If(tv, c, z3.BitVecVal(0, WIDTH))
             goals.append(subset(after, out))
         elif kind == Effect.COPY:
             s, d = _bv("s"), _bv("d")
@@ -215,8 +225,13 @@ def check_dense_backward(dt: DenseTransfers, node: int) -> tuple[bool, str]:
             goals.append(subset(before, out))
         elif kind == Effect.STORE:
             c = _bv("c")
-            pre += [singleton(c), subset(c, st.state[f"pts{b}"])]
-            goals += [z3.Implies(A & c != 0, st.sets[a]), subset(A, out)]
+            one = z3.Bool("only_cell")
+            pre += [singleton(c), subset(c, st.state[f"pts{b}"]),
+                    _kill_justified(st, b, c, one)]
+            # the reverse of the store moves the cell's adjoint into v and zeroes it: the
+            # old contents' adjoint is 0 when the cell is the only one of its class
+            before = A & ~z3.If(one, c, z3.BitVecVal(0, WIDTH))
+            goals += [z3.Implies(A & c != 0, st.sets[a]), subset(before, out)]
         elif kind == Effect.COPY:
             s, d = _bv("s"), _bv("d")
             pre += [singleton(s), singleton(d), subset(s, st.state[f"pts{a}"]),
@@ -237,6 +252,38 @@ def check_dense_backward(dt: DenseTransfers, node: int) -> tuple[bool, str]:
             before = A | z3.If(anyu, R, z3.BitVecVal(0, WIDTH))
             goals += [subset(before, out)] + [z3.Implies(anyu, st.sets[o]) for o in a]
     status, model = prove(z3.Implies(z3.And(*pre), z3.And(*goals)))
+    return status == "proved", status + (f": {model}" if model is not None else "")
+
+
+def _kill_justified(st: SymTransfer, ptr: int, c: z3.BitVecRef,
+                    one: z3.BoolRef) -> z3.BoolRef:
+    """When a store may kill: its kill mask is empty, or it is the pointer's whole
+    points-to set, a single class whose one live cell the store writes (what
+    ``strong_updates`` establishes from the program: a one-element stack slot of a
+    non-recursive function, a value of the cell's type; docs/formal.md 6.3)."""
+    k = st.state["kill"]
+    return z3.Or(k == 0, z3.And(k == st.state[f"pts{ptr}"], k == c, one))
+
+
+def check_strong_update_kills(dt: DenseTransfers) -> tuple[bool, str]:
+    """The kill lemma is not vacuous: the probe's one-element ``memref.alloca`` slot gets
+    a strong update (its kill mask is its points-to set), and the transfers as
+    implemented drop that class -- from the varied memory after the store when the
+    stored value is not varied, from the useful memory before it always."""
+    n = dt.nodes.get(STRONG)
+    if n is None:
+        return False, "no store of the probe program is a strong update"
+    _kind, a, b = dt.graph.effects[n]  # type: ignore[attr-defined]
+    kill = dt.solution.kills.get(n, 0)  # type: ignore[attr-defined]
+    pts = dt.solution.pt.pts[b]  # type: ignore[attr-defined]
+    if kill == 0 or kill != pts:
+        return False, f"kill mask {kill:#x} is not the slot's points-to set {pts:#x}"
+    fw, bw = run_symbolic(dt, "vm", n, "_kf"), run_symbolic(dt, "um", n, "_kb")
+    k = fw.state["kill"]
+    goal = z3.Implies(z3.And(k == fw.state[f"pts{b}"], singleton(k)), z3.And(
+        z3.Implies(z3.Not(fw.state[f"flag{a}"]), fw.out & k == 0),
+        bw.out & k == 0, bw.state["kill"] == k))
+    status, model = prove(goal)
     return status == "proved", status + (f": {model}" if model is not None else "")
 
 
@@ -284,6 +331,8 @@ def checks() -> list[Check]:
     dt = capture_dense()
     out.append(timed(GROUP, "memory: every effect kind is exercised", "S5",
                      lambda: check_effect_coverage(dt)))
+    out.append(timed(GROUP, "memory: a one-element slot gets a strong update that kills",
+                     "S6", lambda: check_strong_update_kills(dt)))
     for kind, node in list(dt.nodes.items()) + [("no effect", dt.plain)]:
         out.append(timed(GROUP, f"memory {kind}: tangents (forward)", "S5",
                          lambda n=node: check_dense_forward(dt, n)))

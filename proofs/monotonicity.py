@@ -4,7 +4,8 @@
   STORE, COPY, UNKNOWN and no effect): the closures the analysis actually builds are
   executed symbolically (:mod:`proofs.symbolic`) on bitsets of 32 classes and Z3 proves:
   if the input memory state, the points-to sets, the reach set and the flags they read
-  grow, the output state grows and every flag they set stays set.
+  grow, the output state grows and every flag they set stays set (for every fixed kill
+  mask of a store: a strong update's class is a parameter of its node, not an input).
 * **Sparse value transfers**: for every scalar op of the table the transfer read off the
   program graph is "result varied iff an operand with an edge is varied" (forward) and
   "operand useful iff the result is useful and has an edge from it" (backward); Z3

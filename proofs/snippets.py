@@ -167,12 +167,18 @@ DENSE_PROGRAM = """builtin.module {
     memref.store %x, %n[%i] : memref<4xf64>
     "memref.copy"(%m, %a) : (memref<4xf64>, memref<4xf64>) -> ()
     %o = "memref.atomic_rmw"(%x, %n, %i) <{kind = 0 : i64}> : (f64, memref<4xf64>, index) -> f64
+    %t = memref.alloca() : memref<f64>
+    memref.store %x, %t[] : memref<f64>
+    %w = memref.load %t[] : memref<f64>
     %u = "test.unknown"(%a, %x) : (memref<4xf64>, f64) -> f64
     %s = arith.addf %v, %u : f64
     func.return %s : f64
   }
 }
 """
+
+
+STRONG = "STORE (strong update)"  # the key of a strong-update store in ``nodes``
 
 
 @dataclass
@@ -186,7 +192,7 @@ class DenseTransfers:
     um_transfer: object
     varied: object  # SparseSolver
     useful: object  # SparseSolver
-    nodes: dict[str, int]  # effect kind name -> CFG node
+    nodes: dict[str, int]  # effect kind name (or STRONG) -> CFG node
     plain: int  # a node without memory effect
 
 
@@ -237,6 +243,8 @@ def capture_dense(text: str = DENSE_PROGRAM, externals: object | None = None
     nodes: dict[str, int] = {}
     for n, (kind, _a, _b) in g.effects.items():
         nodes.setdefault(Effect(kind).name, n)
+    for n in prob.kills:  # a store the analysis treats as a strong update
+        nodes.setdefault(STRONG, n)
     plain = next(n for n, op in enumerate(g.node_op)
                  if op is not None and op.name in ("arith.addf", "func.return"))
     return DenseTransfers(g, sol, vm_transfer, um_transfer, varied, useful, nodes, plain)

@@ -129,9 +129,16 @@ def run_symbolic(dt: DenseTransfers, which: str, n: int, tag: str) -> SymTransfe
         state["reach"] = z3.BitVec(f"reach{tag}", WIDTH)
     for v in flag_ids:
         state[f"flag{v}"] = z3.Bool(f"flag{v}{tag}")
+    kills: dict[int, Any] = getattr(sol, "kills", {})
+    is_store = dt.graph.effects.get(n, (None,))[0] == Effect.STORE  # type: ignore
+    if is_store:  # the class a strong update kills: a parameter of the node (untagged,
+        # the same in every run), not a lattice input -- the lemmas state when it is
+        # justified, and monotonicity holds for each fixed kill mask
+        state["kill"] = z3.BitVec(f"kill{n}", WIDTH)
 
     saved_pts = {v: pts[v] for v in ptr_ids}
     saved_reach = reach.get(n)
+    saved_kill = kills.get(n)
     saved_flag, saved_set = solver.flag, solver.set  # type: ignore[attr-defined]
     results: list[tuple[z3.BoolRef, z3.BitVecRef, dict[int, bool]]] = []
     prefix: list[bool] = []
@@ -140,6 +147,8 @@ def run_symbolic(dt: DenseTransfers, which: str, n: int, tag: str) -> SymTransfe
             pts[v] = Sym(state[f"pts{v}"])
         if "reach" in state:
             reach[n] = Sym(state["reach"])
+        if is_store:
+            kills[n] = Sym(state["kill"])
         solver.flag = _FlagView(saved_flag, {v: Sym(state[f"flag{v}"])  # type: ignore
                                              for v in flag_ids})
         while True:
@@ -163,6 +172,11 @@ def run_symbolic(dt: DenseTransfers, which: str, n: int, tag: str) -> SymTransfe
             pts[v] = p
         if "reach" in state and saved_reach is not None:
             reach[n] = saved_reach
+        if is_store:
+            if saved_kill is None:
+                kills.pop(n, None)
+            else:
+                kills[n] = saved_kill
         solver.flag, solver.set = saved_flag, saved_set  # type: ignore[attr-defined]
     out_e: z3.BitVecRef = results[-1][1]
     for cond, o, _ in reversed(results[:-1]):

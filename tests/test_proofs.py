@@ -10,7 +10,7 @@ import pytest
 from activity.lattice import core
 from activity.ops import TABLE, OpKind
 from proofs import derivative_rules, lattice_laws, local_soundness, monotonicity, run
-from proofs.snippets import capture_dense, generic, scalar_specs
+from proofs.snippets import STRONG, capture_dense, generic, scalar_specs
 from proofs.z3num import Check
 
 
@@ -45,7 +45,7 @@ def test_every_op_has_its_lemmas(all_checks: list[Check]) -> None:
             else:
                 assert f"{spec.name}: no flow from operands without edges" in names
     # memory ops are covered through the effect kinds of the dense transfers
-    for kind in ("LOAD", "STORE", "COPY", "UNKNOWN"):
+    for kind in ("LOAD", "STORE", "COPY", "UNKNOWN", "STORE (strong update)"):
         assert f"memory {kind}: tangents (forward)" in names
         assert f"memory {kind}: adjoints (backward)" in names
         assert f"varied memory transfer: {kind}" in names
@@ -80,6 +80,46 @@ def test_dense_soundness_fails_for_a_transfer_that_drops_stores() -> None:
     bad = dataclasses.replace(dt, vm_transfer=lambda n, inp: inp)  # monotone, unsound
     assert monotonicity.check_dense(bad, "vm", dt.nodes["STORE"])[0]
     assert not local_soundness.check_dense_forward(bad, dt.nodes["STORE"])[0]
+
+
+def test_kill_lemma_fails_for_an_unjustified_kill() -> None:
+    """A store that kills its whole points-to set whether or not the class is one cell
+    (a may-alias store, or a slot in a loop) is refuted in both directions; the real
+    transfers pass on the weak and the strong store alike."""
+    dt = capture_dense()
+    pts = dt.solution.pt.pts  # type: ignore[attr-defined]
+    effects = dt.graph.effects  # type: ignore[attr-defined]
+
+    def ptr(n: int) -> object:
+        return pts[effects[n][2]]
+
+    bad = dataclasses.replace(
+        dt, vm_transfer=lambda n, inp: dt.vm_transfer(n, inp & ~ptr(n))  # type: ignore
+        if n in (dt.nodes["STORE"], dt.nodes[STRONG]) else dt.vm_transfer(n, inp),  # type: ignore
+        um_transfer=lambda n, inp: dt.um_transfer(n, inp) & ~ptr(n))  # type: ignore
+    for node in (dt.nodes["STORE"], dt.nodes[STRONG]):
+        assert local_soundness.check_dense_forward(dt, node)[0]
+        assert local_soundness.check_dense_backward(dt, node)[0]
+        assert not local_soundness.check_dense_forward(bad, node)[0]
+        assert not local_soundness.check_dense_backward(bad, node)[0]
+
+
+def test_kill_check_fails_when_the_slot_is_not_killed() -> None:
+    """The strong-update check fails for an analysis that keeps the slot (weak updates
+    only), in either direction."""
+    dt = capture_dense()
+    node = dt.nodes[STRONG]
+    assert local_soundness.check_strong_update_kills(dt)[0]
+    pts = dt.solution.pt.pts  # type: ignore[attr-defined]
+    slot = dt.graph.effects[node][2]  # type: ignore[attr-defined]
+    weak_vm = dataclasses.replace(dt, vm_transfer=lambda n, inp: dt.vm_transfer(  # type: ignore
+        n, inp) | (pts[slot] & inp if n == node else 0))
+    weak_um = dataclasses.replace(dt, um_transfer=lambda n, inp: dt.um_transfer(  # type: ignore
+        n, inp) | (pts[slot] & inp if n == node else 0))
+    assert not local_soundness.check_strong_update_kills(weak_vm)[0]
+    assert not local_soundness.check_strong_update_kills(weak_um)[0]
+    no_kill = dataclasses.replace(dt, nodes={k: v for k, v in dt.nodes.items() if k != STRONG})
+    assert not local_soundness.check_strong_update_kills(no_kill)[0]
 
 
 def test_local_soundness_fails_when_a_float_operand_is_dropped(

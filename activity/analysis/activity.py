@@ -16,9 +16,14 @@ Four coupled analyses run on the program graph (see ``engine/graph.py``):
 * **useful memory** (dense backward): seeded by the ``dup`` arguments' memory at exit;
   a load with a useful result makes its classes useful before it (*active-out*).
 
-A value is **active** iff varied and useful.  Memory is never killed (weak updates
-only), which keeps every transfer monotone and the analysis sound under any aliasing
-the points-to analysis admits.
+A value is **active** iff varied and useful.  Memory is killed only by a **strong
+update**: a store whose pointer may point into exactly one class, a single-location
+class (:func:`~activity.analysis.alias.single_cells`: a one-element stack slot of a
+non-recursive function), with a value of the cell's type.  Such a store overwrites the
+one live cell, so the class leaves the varied memory after the store (unless the value
+is varied) and the useful memory before it.  Every other write is a weak update.  The
+kill mask of a node is fixed before solving, so every transfer stays monotone in the
+lattice inputs.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from dataclasses import dataclass, field
 
 from xdsl.ir import Operation, SSAValue
 
-from activity.analysis.alias import PointsTo, solve_points_to
+from activity.analysis.alias import PointsTo, single_cells, solve_points_to
 from activity.engine.graph import ALL, Effect, Graph
 from activity.engine.program import entry_args, has_body
 from activity.engine.solver import DenseSolver, SparseSolver, run_to_fixpoint
@@ -51,6 +56,7 @@ class Solution:
     reach: dict[int, int] = field(default_factory=dict)  # unknown-op node -> classes
     root_arg_classes: dict[int, int] = field(default_factory=dict)
     writes: list[int] = field(default_factory=list)  # per function (with callees)
+    kills: dict[int, int] = field(default_factory=dict)  # store node -> class it kills
 
 
 @dataclass
@@ -86,6 +92,7 @@ class ActivityProblem:
         self.root_arg_classes = root_arg_classes
         self.pt = pt = solve_points_to(g, root_arg_classes)
         pts = pt.pts
+        self.kills = strong_updates(g, pt)
         # -- per-node reach sets of unknown ops, per-function read/write sets ---------
         self.reach = reach = {}
         nf = len(g.functions)
@@ -165,7 +172,7 @@ class ActivityProblem:
         """The dense transfer functions (forward: varied memory before -> after a node;
         backward: useful memory after -> before), reading and setting the value flags of
         ``varied``/``useful``.  Public so that ``proofs/`` can check them directly."""
-        g, pt, reach = self.g, self.pt, self.reach
+        g, pt, reach, kills = self.g, self.pt, self.reach, self.kills
         pts = pt.pts
         effects = g.effects
 
@@ -178,7 +185,8 @@ class ActivityProblem:
                 if inp & pts[a]:  # type: ignore[index]
                     varied.set(b)  # type: ignore[arg-type]
                 return inp
-            if kind == Effect.STORE:
+            if kind == Effect.STORE:  # a strong update first kills its class
+                inp = inp & ~kills.get(n, 0)
                 return inp | pts[b] if varied.flag[a] else inp  # type: ignore[index]
             if kind == Effect.COPY:
                 return inp | pts[b] if inp & pts[a] else inp  # type: ignore[index]
@@ -203,10 +211,10 @@ class ActivityProblem:
             kind, a, b = eff
             if kind == Effect.LOAD:
                 return after | pts[a] if useful.flag[b] else after  # type: ignore[index]
-            if kind == Effect.STORE:
+            if kind == Effect.STORE:  # a strong update: the old contents are dead
                 if after & pts[b]:  # type: ignore[index]
                     useful.set(a)  # type: ignore[arg-type]
-                return after
+                return after & ~kills.get(n, 0)
             if kind == Effect.COPY:
                 return after | pts[a] if after & pts[b] else after  # type: ignore[index]
             if kind == Effect.CALLBACK:
@@ -267,7 +275,29 @@ class ActivityProblem:
         run_to_fixpoint(solvers)
         return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
                         dict(arg_kinds or {}), reach, self.root_arg_classes,
-                        list(self.writes))
+                        list(self.writes), self.kills)
+
+
+def strong_updates(g: Graph, pt: PointsTo) -> dict[int, int]:
+    """Store nodes that are strong updates, mapped to the one class they overwrite: the
+    pointer may point into that class only, the class holds one cell
+    (:func:`single_cells`), and the stored value has the cell's type (so the store
+    writes all of it)."""
+    cells = single_cells(g)
+    if not cells:
+        return {}
+    pts = pt.pts
+    out: dict[int, int] = {}
+    for n, (kind, a, b) in g.effects.items():
+        if kind != Effect.STORE:
+            continue
+        s = pts[b]  # type: ignore[index]
+        if not s or s & (s - 1):
+            continue
+        t = cells.get(s.bit_length() - 1)
+        if t is not None and g.values[a].type == t:  # type: ignore[index]
+            out[n] = s
+    return out
 
 
 def solve_activity(g: Graph, arg_kinds: dict[Operation, list[str]],
@@ -283,4 +313,5 @@ def _fname(f: Operation) -> str:
     return sym_name(f) or "?"
 
 
-__all__ = ["ALL", "ActivityProblem", "Seeds", "Solution", "solve_activity", "SSAValue"]
+__all__ = ["ALL", "ActivityProblem", "Seeds", "Solution", "solve_activity", "strong_updates",
+           "SSAValue"]

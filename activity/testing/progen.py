@@ -49,6 +49,10 @@ MDYN = "memref<?xf64>"
 MF32 = "memref<4xf32>"
 MI64 = "memref<4xi64>"
 FLOAT_TYPES = (F64, F32)
+# one-element stack slots (GenConfig.slot_weight): private Val types, the memref types
+SLOT0, SLOT1 = "slot0", "slot1"
+SLOT_TYPES = (SLOT0, SLOT1)
+SLOT_MEMREF = {SLOT0: "memref<f64>", SLOT1: "memref<1xf64>"}
 GLOBAL = "gbuf"
 INT_TYPES = (I64, INDEX)
 
@@ -309,6 +313,9 @@ class GenConfig:
     p_cf_body: float = 0.3
     p_global: float = 0.2
     p_alias: float = 0.25
+    # weight of the one-element stack slot statement (:meth:`_FnGen.s_slot`); 0 (the
+    # default) draws nothing for it, so seeded programs stay what they were
+    slot_weight: int = 0
 
 
 @dataclass
@@ -409,6 +416,7 @@ class _FnGen:
         self.rec_target = rec_target
         self.prologue: list[str] = []
         self.consts: dict[tuple[str, str], Val] = {}
+        self.slots: list[Val] = []  # slots allocated in the entry block (s_slot)
 
     # -- helpers ----------------------------------------------------------------
 
@@ -578,6 +586,7 @@ class _FnGen:
             (3 if nested else 0, "if"), (3 if nested else 0, "for"),
             (2 if nested else 0, "while"),
             (2 if nested else 0, "fold"),
+            (self.pg.cfg.slot_weight, "slot"),
         ])
         getattr(self, "s_" + kind)(sc, out, ind, depth)
 
@@ -870,6 +879,56 @@ class _FnGen:
         if fresh and self.ch.chance(0.6):  # overwritten afterwards: no re-reading it
             x = self.fval(sc, F64, out, ind)
             out.append("  " * ind + f"memref.store {x.name}, {m.name}[{c0.name}] : {M4}")
+
+    # -- one-element stack slots (strong updates) ---------------------------------------
+
+    def slot(self, sc: Scope, out: list[str], ind: int) -> Val:
+        """A visible one-element slot (``memref<f64>`` or ``memref<1xf64>``, its Val typed
+        ``SLOT0``/``SLOT1`` so that no other statement picks it), else a new one: in the
+        entry block (the prologue; initialised there with a constant) or, less often,
+        right here -- in a loop body or a later ``cf`` block it is a new cell each time,
+        which the analysis must keep weak."""
+        have = self.slots + sc.visible(lambda v: v.type in SLOT_TYPES)
+        if have and self.ch.chance(0.8):
+            return self.choose(have)
+        t = pick(self.ch, SLOT_TYPES)
+        name = self.pg.fresh("s")
+        s = Val(name, t)
+        if self.ch.chance(0.7):
+            k = self.emit_const(pick(self.ch, FLOAT_CONSTS), F64)
+            self.prologue.append(f"{name} = memref.alloca() {self.pg.tag()} : {SLOT_MEMREF[t]}")
+            self.prologue.append(self.slot_store(s, k))
+            self.slots.append(s)  # visible everywhere in the function
+            return s
+        out.append("  " * ind + f"{name} = memref.alloca() {self.pg.tag()} : {SLOT_MEMREF[t]}")
+        sc.add(s)
+        out.append("  " * ind + self.slot_store(s, self.fval(sc, F64, out, ind)))
+        return s
+
+    def slot_access(self, s: Val) -> str:
+        if s.type == SLOT0:
+            return f"{s.name}[]"
+        return f"{s.name}[{self.emit_const(0, INDEX).name}]"
+
+    def slot_store(self, s: Val, x: Val) -> str:
+        return f"memref.store {x.name}, {self.slot_access(s)} : {SLOT_MEMREF[s.type]}"
+
+    def s_slot(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
+        """Stores into and loads from a slot: usually a value (often varied) overwritten
+        by a constant or another value before the load, sometimes with a load in
+        between (C's ``t = x*x; t = 3.0; ... t``)."""
+        s = self.slot(sc, out, ind)
+        pad = "  " * ind
+        for _ in range(self.ch.integer(0, 2)):
+            if self.ch.chance(0.3):
+                self.define(sc, out, ind, F64, f"memref.load {self.slot_access(s)} {{}} : "
+                                               f"{SLOT_MEMREF[s.type]}")
+            x = (self.emit_const(pick(self.ch, FLOAT_CONSTS), F64) if self.ch.chance(0.4)
+                 else self.fval(sc, F64, out, ind))
+            out.append(pad + self.slot_store(s, x))
+        if self.ch.chance(0.85):
+            self.define(sc, out, ind, F64,
+                        f"memref.load {self.slot_access(s)} {{}} : {SLOT_MEMREF[s.type]}")
 
     def s_while(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         bound = self.small_index(sc, out, ind)
