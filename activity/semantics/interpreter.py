@@ -251,6 +251,9 @@ class Interpreter:
     :class:`StepLimitExceeded`.
     """
 
+    # Ops that end a block and leave it (a testing subclass may add its own).
+    TERMINATORS: frozenset[str] = _TERMINATORS
+
     def __init__(self, module: Operation, max_steps: int = 1_000_000,
                  max_call_depth: int = 2_000) -> None:
         self.module = module
@@ -535,7 +538,7 @@ class Interpreter:
     def _compile_block(self, block: Block) -> _CBlock:
         ops = list(block.ops)
         term: TermFn
-        if ops and _op_name(ops[-1]) in _TERMINATORS:
+        if ops and _op_name(ops[-1]) in self.TERMINATORS:
             try:
                 term = self._compile_terminator(ops[-1])
             except InterpreterError as e:
