@@ -279,6 +279,33 @@ def test_result_may_read_memory_the_body_wrote() -> None:
     assert r.op_active(ops(m, "memref.store")[0])  # type: ignore[attr-defined]
 
 
+def test_summaries_mode_callee_with_a_region_op() -> None:
+    """Each function analysed alone: the callee's body and the caller's load."""
+    m = activity.parse("""
+    #map = affine_map<(d0) -> (d0)>
+    func.func private @sq(%x: memref<4xf64>, %o: memref<4xf64>) {
+      linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%x : memref<4xf64>) outs(%o : memref<4xf64>) {
+      ^bb0(%a: f64, %b: f64):
+        %m = arith.mulf %a, %a : f64
+        linalg.yield %m : f64
+      }
+      return
+    }
+    func.func @f(%x: memref<4xf64>) -> f64 {
+      %c0 = arith.constant 0 : index
+      %t = memref.alloc() : memref<4xf64>
+      func.call @sq(%x, %t) : (memref<4xf64>, memref<4xf64>) -> ()
+      %v = memref.load %t[%c0] : memref<4xf64>
+      return %v : f64
+    }""")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = activity.analyze(m, "f", ["dup"], mode="summaries")
+    assert word(r, ops(m, "arith.mulf")[0]) == "active"
+    assert word(r, ops(m, "memref.load")[0]) == "active"
+    only_warning([str(w.message) for w in caught], "linalg.generic")
+
+
 def test_cli_warns_once_per_op_and_strict_fails(tmp_path: Path) -> None:
     p = tmp_path / "f.mlir"
     p.write_text(LINALG_MEMREF)
