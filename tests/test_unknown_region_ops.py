@@ -262,6 +262,22 @@ def test_unregistered_region_op_on_memrefs() -> None:
     only_warning(warns, "my.map")
 
 
+def test_unknown_branch_ending_a_block_may_yield() -> None:
+    """An unknown op with successors may leave the region too, with its operands."""
+    r, m, _ = analyze("""
+    func.func @f(%x: f64) -> f64 {
+      %r = "my.op"(%x) ({
+      ^bb0(%a: f64):
+        %m = arith.mulf %a, %a : f64
+        "my.yield_or_br"(%m)[^bb1] : (f64) -> ()
+      ^bb1:
+        "my.yield"(%a) : (f64) -> ()
+      }) : (f64) -> f64
+      func.return %r : f64
+    }""", ["active"])
+    assert word(r, ops(m, "arith.mulf")[0]) == "active"
+
+
 def test_result_may_read_memory_the_body_wrote() -> None:
     """The op may compute its result after running its body: memory made varied inside
     reaches the result."""

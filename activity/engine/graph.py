@@ -373,7 +373,8 @@ class GraphBuilder:
         """Sound default for an op outside the subset: a black box.
 
         * **inputs**: its operands, the values its regions capture from outside, and the
-          operands of its regions' terminators (values yielded to it);
+          operands of its regions' terminators (values yielded to it; an unknown branch
+          ending a block may yield too);
         * **outputs**: its results and every block argument of its regions;
         * any output may depend on any input and on the memory reachable from the
           inputs' pointers, which the op may also write: one ``UNKNOWN`` effect at the
@@ -398,10 +399,10 @@ class GraphBuilder:
                 for b in region.blocks:
                     outs.extend(b.args)
                     t = b.last_op
-                    if t is None or t.successors:
-                        continue
+                    if t is None or (t.successors and lookup(op_name(t)) is not None):
+                        continue  # (a known branch stays in the region)
                     g.edge(self._tail(t), n)
-                    if opaque_terminator(t):
+                    if t.successors or opaque_terminator(t):  # may yield to the op
                         ins.extend(t.operands)
                         outs.extend(t.results)
             g.edge(n, ex)
