@@ -134,6 +134,8 @@ class ActivityResult:
                     sol.varied[o] for o in a)  # type: ignore[union-attr]
                 if varied_in and sol.um_in[n] & r:
                     return True
+                if not op.regions:
+                    return False  # (else: active if an op inside is)
         if op.regions:
             for region in op.regions:
                 for blk in region.blocks:
