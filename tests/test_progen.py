@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from activity.ops import op_name
 from activity.testing.progen import (
     FLOAT_TYPES,
+    GenConfig,
     GeneratedProgram,
     generate,
     is_memref,
@@ -154,3 +156,40 @@ def test_inputs_and_tangents_follow_the_signature() -> None:
                 else:
                     assert is_memref(t) and x.shape == (4,) and x.dtype == np.float64
                     assert bool(np.all(dx != 0)) == (a in ("dup", "dupnoneed"))
+
+
+def test_opaque_region_construct_is_opt_in_and_varied() -> None:
+    """``GenConfig(opaque=...)`` adds ``test.opaque_region`` statements (the default never
+    does: see test_covers_every_construct), with scalar and memref operands, results,
+    bodies using outer values, nested regions; the oracle's interpreter runs them."""
+    from activity.testing.opaque import OpaqueInterpreter
+
+    cfg = GenConfig(opaque=15)
+    for s in range(20):
+        assert generate(s) == generate(s, GenConfig())
+    mem_opnd = results = nested = ran = 0
+    for s in range(40):
+        prog = generate(s, cfg)
+        module = parse_module(prog.text)
+        for op in module.walk():
+            if op_name(op) != "test.opaque_region":
+                continue
+            mem_opnd += any(is_memref(str(u.type)) for u in op.operands)
+            results += bool(op.results)
+            nested += any(op_name(p) in ("test.opaque_region", "scf.for", "scf.if",
+                                         "scf.while")
+                          for p in _ancestors(op))
+        if '"test.opaque_region"' in prog.text:
+            out = OpaqueInterpreter(module).run(prog.func, prog.make_inputs(random.Random(s)))
+            ran += out is not None
+    assert mem_opnd > 15 and results > 20 and nested > 10 and ran > 25, (
+        mem_opnd, results, nested, ran)
+
+
+def _ancestors(op: object) -> list[object]:
+    out = []
+    p = op.parent_op()  # type: ignore[attr-defined]
+    while p is not None:
+        out.append(p)
+        p = p.parent_op()
+    return out

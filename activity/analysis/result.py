@@ -10,7 +10,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity.analysis.activity import Solution
 from activity.analysis.args import arg_label
-from activity.engine.graph import Effect
+from activity.engine.graph import Effect, opaque_terminator
 from activity.engine.program import RETURN_OPS, entry_args, has_body, sym_name
 from activity.engine.types import is_pointer
 from activity.ops import OpKind, lookup, op_name
@@ -132,7 +132,10 @@ class ActivityResult:
                 r = sol.reach.get(n, 0)
                 varied_in = bool(sol.vm_in[n] & r) or any(
                     sol.varied[o] for o in a)  # type: ignore[union-attr]
-                return varied_in and bool(sol.um_in[n] & r)
+                if varied_in and sol.um_in[n] & r:
+                    return True
+                if not op.regions:
+                    return False  # (else: active if an op inside is)
         if op.regions:
             for region in op.regions:
                 for blk in region.blocks:
@@ -141,7 +144,8 @@ class ActivityResult:
                             return True
         spec = lookup(name)
         kind = spec.kind if spec is not None else None
-        if name in RETURN_OPS or op.successors or kind == OpKind.CONTROL:
+        if name in RETURN_OPS or op.successors or kind == OpKind.CONTROL \
+                or opaque_terminator(op):
             return any(self._value_active_nonptr(u) for u in op.operands)
         if kind == OpKind.CALL:
             if any(self._value_active_nonptr(u) for u in op.operands):

@@ -14,8 +14,10 @@ analysis runs on.
   constraints** (allocation sites, views, pointer loads/stores) of the alias analysis.
 
 Region-flow rules live only here; op semantics only in the op table.  Ops outside
-the subset get the sound fallback (every result depends on every operand; reads and
-writes everything reachable from the operands) and a warning.
+the subset get the sound fallback (:meth:`GraphBuilder._fallback`: a black box whose
+outputs -- results and region block arguments -- may depend on everything flowing in
+-- operands, captured values, yielded values -- and on the memory reachable from them,
+which it may also write) and one warning each.
 """
 
 from __future__ import annotations
@@ -309,6 +311,8 @@ class GraphBuilder:
         if name in ("scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return",
                     IN_PARALLEL):
             return  # wired by the parent
+        if opaque_terminator(op):
+            return  # read by the parent's fallback
         if spec is None:
             self._fallback(op, fi, f"op '{name}' is outside the analysed subset")
             return
@@ -371,42 +375,51 @@ class GraphBuilder:
 
     def _fallback(self, op: Operation, fi: int, msg: str,
                   operands: Sequence[SSAValue] | None = None) -> None:
-        """Sound default: every result depends on every operand; the op may read and
-        write any memory reachable from its operands; regions are entered and left
-        arbitrarily often."""
+        """Sound default for an op outside the subset: a black box.
+
+        * **inputs**: its operands, the values its regions capture from outside, and the
+          operands of its regions' terminators (values yielded to it; an unknown branch
+          ending a block may yield too);
+        * **outputs**: its results and every block argument of its regions;
+        * any output may depend on any input and on the memory reachable from the
+          inputs' pointers, which the op may also write: one ``UNKNOWN`` effect at the
+          op node (an output is varied when an input or that memory is; an input is
+          useful when an output or that memory is);
+        * the op node dispatches: control goes from it into any region's entry or to its
+          exit, and from every region terminator back to it, so the effect applies
+          before, between and after any number of region runs.
+
+        Ops nested in the regions keep their own transfers (one outside the subset gets
+        this fallback too); the terminators read here get none of their own."""
         g = self.g
         n = g.op_node[op]
         self.warn(op, msg)
-        opnds = list(op.operands if operands is None else operands)
+        ins: list[SSAValue] = list(op.operands if operands is None else operands)
         outs: list[SSAValue] = list(op.results)
-        entries: list[SSAValue] = []
-        for region in op.regions:
-            for b in region.blocks:
-                entries.extend(b.args)
-        for u in opnds:
-            for v in outs + entries:
-                self._flow(u, v)
-        ex = g.exit_node.get(op)
-        if op.regions and ex is not None:
-            firsts = [self._first(r.blocks[0]) for r in op.regions if r.blocks]
-            for fnode in firsts:
-                g.edge(n, fnode)
-            g.edge(n, ex)
+        if op.regions:
+            ex = g.exit_node[op]
             for region in op.regions:
+                if region.blocks and region.blocks[0].first_op is not None:
+                    g.edge(n, self._first(region.blocks[0]))
                 for b in region.blocks:
+                    outs.extend(b.args)
                     t = b.last_op
-                    if t is None or t.successors:
-                        continue
-                    for fnode in firsts:
-                        g.edge(g.op_node[t], fnode)
-                    g.edge(g.op_node[t], ex)
-                    for u in t.operands:
-                        for v in outs + entries:
-                            self._flow(u, v)
-        ids = [g.vid[u] for u in opnds]
+                    if t is None or (t.successors and lookup(op_name(t)) is not None):
+                        continue  # (a known branch stays in the region)
+                    g.edge(self._tail(t), n)
+                    if t.successors or opaque_terminator(t):  # may yield to the op
+                        ins.extend(t.operands)
+                        outs.extend(t.results)
+            g.edge(n, ex)
+            ins.extend(_captured(op))
+        ins, outs = _unique(ins), _unique(outs)
+        for u in ins:
+            for v in outs:
+                self._flow(u, v)
+        ids = [g.vid[u] for u in ins]
         rids = [g.vid[v] for v in outs]
         g.effects[n] = (Effect.UNKNOWN, ids, rids)
-        for u in opnds:
+        for u in ins:
             self._watch_fwd(u, n)
         for v in outs:
             self._watch_bwd(v, n)
@@ -615,6 +628,42 @@ class GraphBuilder:
             for i in spec.diff_operands(op):
                 if i < len(args):
                     self._flow(args[i], op.results[0])
+
+
+def opaque_terminator(op: Operation) -> bool:
+    """Whether ``op`` ends a block of a region of an op outside the subset (whose
+    fallback then reads its operands and defines its results) and is no op of the
+    subset with a meaning of its own: an unknown op without regions, or a control op
+    other than a return."""
+    blk = op.parent_block()
+    parent = op.parent_op()
+    if (blk is None or parent is None or blk.last_op is not op or op.successors
+            or op.regions):
+        return False
+    if lookup(op_name(parent)) is not None or parent.successors:
+        return False
+    spec = lookup(op_name(op))
+    return spec is None or (spec.kind == OpKind.CONTROL and op_name(op) not in RETURN_OPS)
+
+
+def _unique(vals: list[SSAValue]) -> list[SSAValue]:
+    return list(dict.fromkeys(vals))
+
+
+def _captured(op: Operation) -> list[SSAValue]:
+    """Values used inside ``op``'s regions but defined outside ``op``."""
+    inside: set[SSAValue] = set()
+    for inner in op.walk():
+        if inner is not op:
+            inside.update(inner.results)
+        for region in inner.regions:
+            for b in region.blocks:
+                inside.update(b.args)
+    out: list[SSAValue] = []
+    for inner in op.walk():
+        if inner is not op:
+            out.extend(u for u in inner.operands if u not in inside)
+    return out
 
 
 def build_graph(module: ModuleOp, roots: Sequence[str], externals: object | None = None) -> Graph:

@@ -256,6 +256,9 @@ class Interpreter:
     time one run takes; exceeding any raises :class:`StepLimitExceeded`.
     """
 
+    # Ops that end a block and leave it (a testing subclass may add its own).
+    TERMINATORS: frozenset[str] = _TERMINATORS
+
     def __init__(self, module: Operation, max_steps: int = 1_000_000,
                  max_call_depth: int = 2_000, timeout: float | None = None) -> None:
         self.module = module
@@ -555,7 +558,7 @@ class Interpreter:
     def _compile_block(self, block: Block) -> _CBlock:
         ops = list(block.ops)
         term: TermFn
-        if ops and _op_name(ops[-1]) in _TERMINATORS:
+        if ops and _op_name(ops[-1]) in self.TERMINATORS:
             try:
                 term = self._compile_terminator(ops[-1])
             except InterpreterError as e:

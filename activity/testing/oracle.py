@@ -27,6 +27,7 @@ in :class:`OracleStats`.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -36,6 +37,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp, StringAttr, UnrankedMemR
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
 
+from activity.ops import op_name
 from activity.semantics import nonzero_tangent
 from activity.testing.progen import FLOAT_TYPES, GeneratedProgram
 
@@ -94,9 +96,12 @@ SKIPPED_ERRORS: tuple[type[BaseException], ...] = (
 
 
 def _interpreter_api() -> tuple[type, tuple[type[BaseException], ...]]:
-    from activity.semantics import Interpreter, InterpreterError, StepLimitExceeded
+    """The interpreter the oracle runs: the reference one plus ``test.opaque_region``
+    (a region op the analysis treats as unknown, see :mod:`activity.testing.opaque`)."""
+    from activity.semantics import InterpreterError, StepLimitExceeded
+    from activity.testing.opaque import OpaqueInterpreter
 
-    return Interpreter, (InterpreterError, StepLimitExceeded, *SKIPPED_ERRORS)
+    return OpaqueInterpreter, (InterpreterError, StepLimitExceeded, *SKIPPED_ERRORS)
 
 
 # ---------------------------------------------------------------------------
@@ -123,7 +128,8 @@ def _function_of(op: Operation | None) -> str:
 
 def _short_op(op: Operation) -> str:
     tag = _tag(op)
-    return f'{op.name} {{tag = "{tag}"}}' if tag else op.name
+    name = op_name(op)
+    return f'{name} {{tag = "{tag}"}}' if tag else name
 
 
 def describe_value(v: SSAValue) -> str:
@@ -325,7 +331,10 @@ def check_program(
 
     module = prog.parse()
     analyze = analyze or activity.analyze
-    result = analyze(module, func=prog.func, args=list(prog.args), alias_args=prog.alias_args)
+    with warnings.catch_warnings():  # (fallback warnings: expected, the verdict is ours)
+        warnings.simplefilter("ignore", activity.ActivityWarning)
+        result = analyze(module, func=prog.func, args=list(prog.args),
+                         alias_args=prog.alias_args)
     return check_soundness(prog, module, result, trials=trials, rng=rng, stats=stats)
 
 

@@ -316,6 +316,11 @@ class GenConfig:
     # weight of the one-element stack slot statement (:meth:`_FnGen.s_slot`); 0 (the
     # default) draws nothing for it, so seeded programs stay what they were
     slot_weight: int = 0
+    # Weight of the opaque region op statement (``test.opaque_region``, outside the
+    # subset: see activity.testing.opaque); 0, the default, never draws it (and draws
+    # the same programs as before it existed).  Only the analysis and the oracle take
+    # such programs: the AD generator, the verifier and the JIT refuse the op.
+    opaque: int = 0
 
 
 @dataclass
@@ -417,6 +422,7 @@ class _FnGen:
         self.prologue: list[str] = []
         self.consts: dict[tuple[str, str], Val] = {}
         self.slots: list[Val] = []  # slots allocated in the entry block (s_slot)
+        self.opaque_depth = 0  # how many test.opaque_region bodies enclose the point
 
     # -- helpers ----------------------------------------------------------------
 
@@ -581,12 +587,15 @@ class _FnGen:
             (3, "int"), (5, "cast"),
             (5 if ms else 0, "load"), (5 if ms else 0, "store"),
             (2 if m4 else 0, "view"), (1, "alloc"), (1 if m4 else 0, "copy"),
-            (1 if sc.of(MDYN) else 0, "dim"), (2 if self.pg.has_global else 0, "global"),
-            (4 if self.callees else 0, "call"),
+            (1 if sc.of(MDYN) else 0, "dim"),
+            # (xDSL's verifier resolves no symbol from inside an unregistered op)
+            (2 if self.pg.has_global and not self.opaque_depth else 0, "global"),
+            (4 if self.callees and not self.opaque_depth else 0, "call"),
             (3 if nested else 0, "if"), (3 if nested else 0, "for"),
             (2 if nested else 0, "while"),
             (2 if nested else 0, "fold"),
             (self.pg.cfg.slot_weight, "slot"),
+            (self.pg.cfg.opaque if nested else 0, "opaque"),
         ])
         getattr(self, "s_" + kind)(sc, out, ind, depth)
 
@@ -929,6 +938,42 @@ class _FnGen:
         if self.ch.chance(0.85):
             self.define(sc, out, ind, F64,
                         f"memref.load {self.slot_access(s)} {{}} : {SLOT_MEMREF[s.type]}")
+    def s_opaque(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
+        """``test.opaque_region`` (generic form): float and f64-memref operands, one
+        block argument each (a memref's element 0), a body of ordinary code that may
+        use outer values, and a terminator yielding the results, then one value per
+        memref operand (written to its element 0)."""
+        opnds: list[Val] = []
+        for _ in range(self.ch.integer(0, 2)):
+            opnds.append(self.fval(sc, self.float_type(sc), out, ind))
+        mems = self.f64_memrefs(sc)
+        # (mostly with a memref, also while Hypothesis shrinks: a buffer the op reads and
+        # writes behind the SSA edges is what the fallback must get right)
+        if mems and not self.ch.chance(0.25):
+            for _ in range(self.ch.integer(1, 2)):
+                opnds.append(self.choose(mems))
+        types = [self.float_type(sc) for _ in range(self.ch.integer(0, 2))]
+        head, vals = self.bind_results(sc, types)
+        inner = Scope(sc)
+        params = [inner.add(Val(self.pg.fresh("p"), element_type(v.type) if is_memref(v.type)
+                                else v.type)) for v in opnds]
+        out.append("  " * ind + f'{head}"test.opaque_region"('
+                   f"{', '.join(v.name for v in opnds)}) ({{")
+        out.append("  " * ind + _block_header("^bb0", params))
+        self.opaque_depth += 1
+        self.region_body(inner, out, ind + 1, depth)
+        self.opaque_depth -= 1
+        yt = types + [element_type(v.type) for v in opnds if is_memref(v.type)]
+        ys = self.yield_vals(inner, yt, out, ind + 1)
+        out.append("  " * (ind + 1) + f'"test.opaque_yield"({", ".join(y.name for y in ys)})'
+                   f" : ({', '.join(yt)}) -> ()")
+        out.append("  " * ind + f"}}) {self.pg.tag()} : ({', '.join(v.type for v in opnds)})"
+                   f" -> ({', '.join(types)})")
+        for v in vals:
+            sc.add(v)
+        # An op after it: xDSL takes an unregistered op ending a block for its
+        # terminator (no implicit scf.yield would follow).
+        self.s_fun(sc, out, ind, depth)
 
     def s_while(self, sc: Scope, out: list[str], ind: int, depth: int) -> None:
         bound = self.small_index(sc, out, ind)
