@@ -192,15 +192,42 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
                 f"{dim} has {limit}")
     elif kind == "shape":
         text = f"dimension {dim} of the result has size {value}, its type says {limit}"
-    elif kind == "alloc" and dim == -2:
-        if value < 0:  # (unchecked code: no size check before malloc)
-            return BoundsError(f"{at}: a size is negative or the byte count wraps around "
-                               f"({value % (1 << 64)} bytes)", **where(op))
-        return AllocationError(f"{at}: could not allocate {value} bytes", **where(op))
     elif kind == "alloc":
-        text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
-                "the size in bytes overflows" if value < 0 else
-                f"{value} bytes are too many (the limit is {limit})")
+        return _alloc_failure(at, op, dim, value, limit)
+    elif kind.startswith("ptr"):
+        from activity.codegen.extents import failure_text
+
+        text = failure_text(kind, op, dim, value, limit)
     else:
         text = f"index {value} is out of bounds for dimension {dim} of size {limit}"
     return BoundsError(f"{at}: {text}", **where(op))
+
+
+def _alloc_failure(at: str, op: Operation, dim: int, value: int, limit: int
+                   ) -> ActivityError:
+    """The error of a failed allocation (``FuncLowering.alloc_bytes`` and
+    ``check_allocated`` record it): dimension ``dim >= 0`` of size ``value`` negative
+    (a ``BoundsError``, as the interpreter refuses it); the byte count ``value`` at or
+    past ``limit`` (``dim == -1``), the product wrapping around at dimension ``-3 - dim``
+    of size ``value`` times the ``limit`` bytes before it (``dim <= -3``), or the
+    allocator returning null for ``value`` bytes (``dim == -2``): an
+    :class:`AllocationError` (a ``MemoryError``)."""
+    from activity.codegen.lower import where
+
+    if dim >= 0:
+        return BoundsError(f"{at}: size {value} of dimension {dim} is negative", **where(op))
+    if dim == -2:
+        return AllocationError(f"{at}: could not allocate {value % (1 << 64)} bytes",
+                               **where(op))
+    if dim == -1:
+        text = (f"{value % (1 << 64)} bytes are too many (the limit is 2**"
+                f"{limit.bit_length() - 1} bytes)")
+    else:
+        k = -3 - dim
+        size = value % (1 << 64)
+        text = (f"the size in bytes overflows 64 bits: {size} elements of {limit} bytes"
+                if k == 0 else
+                f"the size in bytes overflows 64 bits: {limit} bytes (the element size "
+                f"times the sizes of dimensions 0..{k - 1}) times dimension {k}'s size "
+                f"{size}")
+    return AllocationError(f"{at}: {text}", **where(op))
