@@ -269,7 +269,7 @@ class Extents:
 def failure_text(kind: str, op: Operation, n: int, off: int, size: int) -> str:
     """The message of a failed pointer check (``checks.failure``): ``n`` bytes at byte
     offset ``off`` of a block of ``size`` bytes."""
-    what = kind[len("ptr"):]
+    what = kind[len("ptr"):].strip()
     access = f"{what} " if what else ""
     if off < 0:
         return (f"the {access}access of {n} bytes is {-off} bytes before the start of "

@@ -1489,7 +1489,9 @@ class FuncLowering:
         """Branch on the checks ``oks`` (one per dimension): where one fails, record the
         site of ``op``, the first failing dimension and its ``got``/``limit`` values,
         and leave the function (:mod:`activity.codegen.checks`); the code after it runs
-        only when every check holds."""
+        only when every check holds.  A target that neither checks nor recovers (a
+        kernel on a GPU, ahead-of-time code: no record to leave through) traps
+        instead (the allocation checks, made in every mode)."""
         from activity.codegen.checks import failed_block
 
         b = self.b
@@ -1770,16 +1772,13 @@ class FuncLowering:
         return cacheable_alloc(alloc.results[0])
 
     def check_allocated(self, op: Operation | None, p: ir.Value, nbytes: ir.Value) -> None:
-        """Checked code, and any the host JIT compiles (``recover``): the allocation of
-        ``op`` got a block -- a null pointer, for a block larger than the machine can
-        give (or a negative size, a huge unsigned byte count), would be written
-        through: the process died of a segmentation fault (a user test).  ``malloc(0)``
-        may return null.  Unchecked code checks nothing else: a byte count that wraps
-        around to a small one (sizes whose product passes 2**64) still gets a small
-        block -- ``check_alloc``'s branches, and a branch-free guard on the size fed to
-        ``malloc``, made Hand's gradient 1.1-1.2x slower side by side."""
-        t = self.ml.target
-        if op is not None and (t.check_bounds or t.recover):
+        """The allocation of ``op`` got a block -- a null pointer, for a block larger
+        than the machine can give, would be written through: the process died of a
+        segmentation fault (a user test).  ``malloc(0)`` may return null.  Recorded
+        (an ``AllocationError``) where the target recovers or checks (the host JIT),
+        a trap elsewhere (kernels on a GPU, ahead-of-time code).  The byte count was
+        checked before (``alloc_bytes``): no size wraps it around to a small one."""
+        if op is not None:
             ok = self.b.or_(self.b.icmp_unsigned("!=", p, ir.Constant(PTR, None)),
                             self.b.icmp_unsigned("==", nbytes, self.i64(0)))
             self.checked(op, "alloc", [ok], [nbytes], [self.i64(0)], dims=[-2])
