@@ -20,10 +20,14 @@ What the lowering checks (``Target.check_bounds``):
   of size 1, which no access uses, is not checked);
 * ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's
   (none negative, their product not wrapping around);
-* ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
-  wrapping around, and a block obtained (``malloc`` may return null: an
-  :class:`AllocationError`, a ``MemoryError`` -- in unchecked host code too, where a
-  null block was written through);
+* ``memref.alloc``/``alloca`` -- in every mode, checked or not
+  (``FuncLowering.alloc_bytes``): no size negative (a ``BoundsError``), the byte
+  count below 2**47 without wrapping around, and a block obtained (else an
+  :class:`AllocationError`, a ``MemoryError``: a byte count that wrapped around made
+  a small block the accesses ran past, a null block was written through);
+* ``llvm.load``/``store`` and ``memcpy``/``memmove``/``memset`` through an
+  ``!llvm.ptr`` whose block is known, against the block's extent
+  (:mod:`activity.codegen.extents`);
 * a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
   (``Target.recover``: host code the JIT compiles, the host part of ``threads=n`` and
   GPU code included, whose Python side reads the record; after calls of functions
@@ -46,7 +50,8 @@ freed.
 
 Cost: a compare and a branch per access, and loops LLVM can no longer vectorize
 (the branch), so checks are off by default (``benchmarks/check_cost.py``).  Not
-checked: ``llvm.load``/``store`` through raw pointers (no sizes to check against),
+checked: accesses through pointers whose block is unknown (read from memory,
+returned by a call: ``activity.codegen.extents``),
 ``memref.reinterpret_cast`` (the layout is whatever it states), the stack's size
 (a large dynamic ``alloca``), reads of memory never written, and use after
 ``memref.dealloc``.  ``scf.parallel`` loops run on one thread in checked code
