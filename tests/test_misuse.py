@@ -1,8 +1,9 @@
 """Misuse of compiled code raises a Python exception, never kills the process.
 
 Each case calls compiled code the way a misuse campaign did (issue 36) -- sizes that
-wrap an allocation's byte count around, a size argument larger than its array under
-``check_bounds=True`` -- in a subprocess of its own, and asserts that the child
+wrap an allocation's byte count around (a gradient's tape's too), a size argument
+larger than its array under ``check_bounds=True`` -- in a subprocess of its own, and
+asserts that the child
 raised an exception of the right class whose message names the op's
 ``FILE:LINE:COL`` and the size, and that it exited normally: a signal (a
 segmentation fault, glibc's ``abort()`` on a corrupted heap) shows as a negative
@@ -55,6 +56,20 @@ func.func @par(%n: index, %x: f64) -> f64 {
   %y = memref.load %t[%c0] : memref<?xf64>
   memref.dealloc %t : memref<?xf64>
   return %y : f64
+}
+"""
+
+# a loop whose gradient tapes a value per iteration: the tape holds n doubles
+TAPE = """\
+func.func @t(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %x) -> (f64) {
+    %s = math.sin %a : f64
+    %p = arith.mulf %s, %a : f64
+    scf.yield %p : f64
+  }
+  return %r : f64
 }
 """
 
@@ -116,6 +131,10 @@ CASES = {
     "alloc_2_62_gradient": ("alloc", "gradient", "f", [1 << 62, 2.0], GRAD0,
                             "AllocationError", "MemoryError", "4:8",
                             "memref.alloc in @f_grad: the size in bytes overflows"),
+    "tape_2_61": ("tape", "gradient", "t", [0.5, 1 << 61], {"argnums": 0},
+                  "AllocationError", "MemoryError", "4:8", "memref.alloc in @t_grad (the "
+                  "tape of this loop's values for the reverse sweep): the size in bytes "
+                  "overflows 64 bits: 2305843009213693952 elements of 8 bytes"),
     "alloc_2d": ("alloc", "compile", "g", [1 << 32, 2.0], {}, "AllocationError",
                  "MemoryError", "14:8", "overflows 64 bits: 34359738368 bytes (the element "
                  "size times the sizes of dimensions 0..0) times dimension 1's size "
@@ -141,7 +160,7 @@ CASES = {
 def sources(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     d = tmp_path_factory.mktemp("misuse")
     out = {}
-    for name, text in (("alloc", ALLOC), ("cloop", CLOOP)):
+    for name, text in (("alloc", ALLOC), ("cloop", CLOOP), ("tape", TAPE)):
         (d / f"{name}.mlir").write_text(text)
         out[name] = str(d / f"{name}.mlir")
     return out

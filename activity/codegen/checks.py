@@ -219,6 +219,8 @@ def _alloc_failure(at: str, op: Operation, dim: int, value: int, limit: int
     :class:`AllocationError` (a ``MemoryError``)."""
     from activity.codegen.lower import where
 
+    if "activity.tape" in op.attributes:  # (activity.ad.reverse.TAPE_ATTR)
+        at = f"{at} (the tape of this loop's values for the reverse sweep)"
     if dim >= 0:
         return BoundsError(f"{at}: size {value} of dimension {dim} is negative", **where(op))
     if dim == -2:
