@@ -720,7 +720,8 @@ func.func @k(%a: memref<?xf64>, %n: index, %m: index) {
 def test_kernel_allocations_are_checked_too() -> None:
     """An allocation inside a kernel: its byte count is checked there too -- a trap in
     the NVPTX code (no record to leave through), an ``AllocationError`` naming the op
-    from the emulated kernel; in bounds, the plain result."""
+    from the emulated kernel and from host threads (the host code leaves after the
+    launch: ``kernel_may_fail``); in bounds, the plain result."""
     from activity.codegen import gpu
     from activity.engine.program import Program
 
@@ -728,15 +729,15 @@ def test_kernel_allocations_are_checked_too() -> None:
     kml, _ = gpu.kernel_module(m, Program.of(m).functions["k"], "k")
     text = str(kml.ir)
     assert "@\"llvm.umul.with.overflow.i64\"" in text and "call void @\"llvm.trap\"()" in text
-    f = compile(m, "k", target="gpu", emulate=True)
-    a = np.arange(4.0)
-    f(a, 4, 3)
-    assert list(a) == [0.0, 1.0, 2.0, 3.0]
-    with pytest.raises(AllocationError, match=r"memref.alloc in @k: the size in bytes "
-                                              r"overflows 64 bits: 4611686018427387904 "
-                                              r"elements of 8 bytes") as e:
-        f(a, 4, 1 << 62)
-    assert e.value.line == 6
+    for f in (compile(m, "k", target="gpu", emulate=True), compile(m, "k", threads=2)):
+        a = np.arange(4.0)
+        f(a, 4, 3)
+        assert list(a) == [0.0, 1.0, 2.0, 3.0]
+        with pytest.raises(AllocationError, match=r"memref.alloc in @k: the size in bytes "
+                                                  r"overflows 64 bits: 4611686018427387904 "
+                                                  r"elements of 8 bytes") as e:
+            f(a, 4, 1 << 62)
+        assert e.value.line == 6
 
 
 # C through pointers: correct programs (clang -O0/-O1/-O2) give the unchecked results

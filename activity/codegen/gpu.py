@@ -916,12 +916,12 @@ def _function_of(op: Operation) -> str | None:
 
 
 def kernel_may_fail(ml: ModuleLowering, pop: Operation) -> bool:
-    """Whether the kernel of ``pop`` may fail a ``cf.assert`` (one in it, or in a
-    function it calls)."""
+    """Whether the kernel of ``pop`` may fail a ``cf.assert`` or an allocation (one in
+    it, or in a function it calls)."""
     for op in pop.walk():
         name = op_name(op)
-        if name == "cf.assert" or (name in ("func.call", "llvm.call")
-                                   and call_target(op) in ml.may_fail()):
+        if name in ("cf.assert", "memref.alloc", "memref.alloca") or (
+                name in ("func.call", "llvm.call") and call_target(op) in ml.may_fail()):
             return True
     return False
 
