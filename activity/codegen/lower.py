@@ -1749,7 +1749,7 @@ class FuncLowering:
             r = b.umul_with_overflow(nb, n)
             oks.append(b.not_(b.extract_value(r, 1)))
             got.append(n)
-            limit.append(nb)  # the bytes of one index of dimension k
+            limit.append(nb)  # the element size times the sizes before dimension k
             dims.append(-3 - k)
             nb = b.extract_value(r, 0)
         oks.append(b.icmp_unsigned("<", nb, self.i64(ALLOC_LIMIT)))
