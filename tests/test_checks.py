@@ -224,9 +224,11 @@ def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
     with pytest.raises(BoundsError, match="memref.alloc in @fresh: size -1 of dimension 0 is "
                                           "negative"):
         fresh(-1)  # (without checks: a small block, and a store past it)
-    with pytest.raises(BoundsError, match="the size in bytes overflows"):
+    with pytest.raises(AllocationError, match="the size in bytes overflows 64 bits: "
+                                              "2305843009213693952 elements of 8 bytes"):
         fresh(1 << 61)
-    with pytest.raises(BoundsError, match=r"140737488355328 bytes are too many \(the limit "):
+    with pytest.raises(AllocationError, match=r"140737488355328 bytes are too many \(the "
+                                              r"limit is 2\*\*47 bytes\)"):
         fresh(1 << 44)
     try:  # 64 TiB: malloc returns null (unless the kernel overcommits without limit)
         assert fresh(1 << 43) == 1.0
@@ -237,12 +239,13 @@ def test_views_casts_reshapes_and_allocations_of_static_sizes() -> None:
 
 
 def test_an_allocation_that_fails_raises_in_unchecked_code_too() -> None:
-    """In unchecked code as well, ``malloc`` returning null raises: ``BoundsError``
-    for a negative size (a huge unsigned byte count; the threads' allocator made a
-    1-byte block of it: review), ``AllocationError`` (a ``MemoryError``) for a block
-    too large -- it was written through, a segmentation fault (user test); a caller
-    leaves after the failed callee, and the next call is clean.  (A byte count that
-    wraps around to a small one is caught by checked code only.)"""
+    """In unchecked code as well, an allocation's sizes are checked and ``malloc``
+    returning null raises: ``BoundsError`` for a negative size (the threads' allocator
+    made a 1-byte block of it: review), ``AllocationError`` (a ``MemoryError``) for a
+    byte count that wraps around (a small block the stores ran past: heap corruption,
+    issue 36), one past 2**47, or a block ``malloc`` refuses -- it was written through,
+    a segmentation fault (user test); a caller leaves after the failed callee, and the
+    next call is clean."""
     m = activity.parse("""
 func.func @fill(%x: f64, %n: index) -> f64 {
   %c0 = arith.constant 0 : index
@@ -265,10 +268,11 @@ func.func @outer(%x: f64, %n: index, %mark: memref<1xf64>) -> f64 {
     f = compile(m, "outer")
     mark = np.zeros(1)
     assert f(2.0, 4, mark) == 2.0 and mark[0] == 2.0
-    for n, err, what in ((-1, BoundsError, "a size is negative or the byte count wraps "
-                                           "around (18446744073709551608 bytes)"),
-                         (1 << 56, AllocationError, "could not allocate 576460752303423488 "
-                                                    "bytes")):
+    for n, err, what in ((-1, BoundsError, "size -1 of dimension 0 is negative"),
+                         (1 << 62, AllocationError, "the size in bytes overflows 64 bits: "
+                                                    "4611686018427387904 elements of 8 bytes"),
+                         (1 << 56, AllocationError, "576460752303423488 bytes are too many "
+                                                    "(the limit is 2**47 bytes)")):
         mark[0] = 0.0
         with pytest.raises(err, match=re.escape(f"memref.alloc in @fill: {what}")):
             f(2.0, n, mark)
@@ -285,8 +289,10 @@ func.func @row(%n: index) -> memref<?xf64> {
   return %m : memref<?xf64>
 }
 """), "row", threads=2)
-    with pytest.raises(BoundsError, match="a size is negative"):
+    with pytest.raises(BoundsError, match="size -1 of dimension 0 is negative"):
         g(-1)  # (the threads' allocator made a 1-byte block of it: review)
+    with pytest.raises(AllocationError, match="overflows 64 bits"):
+        g(1 << 61)
     assert g(3).shape == (3,)
 
 
@@ -689,3 +695,189 @@ def test_random_programs_fail_where_the_interpreter_does() -> None:
         assert all(same(r, x, 1e-10) for r, x in zip(ref, got, strict=True)), seed
         counts["ok"] += 1
     assert counts["caught"] >= 4 and counts["ok"] >= 60, counts
+
+
+# -- allocations in every mode, and pointers (issue 36) ----------------------------------
+
+KERNEL_ALLOC = """
+func.func @k(%a: memref<?xf64>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %t = memref.alloc(%m) : memref<?xf64>
+    %x = memref.load %a[%i] : memref<?xf64>
+    memref.store %x, %t[%c0] : memref<?xf64>
+    %y = memref.load %t[%c0] : memref<?xf64>
+    memref.store %y, %a[%i] : memref<?xf64>
+    memref.dealloc %t : memref<?xf64>
+    scf.reduce
+  }
+  return
+}
+"""
+
+
+def test_kernel_allocations_are_checked_too() -> None:
+    """An allocation inside a kernel: its byte count is checked there too -- a trap in
+    the NVPTX code (no record to leave through), an ``AllocationError`` naming the op
+    from the emulated kernel and from host threads (the host code leaves after the
+    launch: ``kernel_may_fail``); in bounds, the plain result."""
+    from activity.codegen import gpu
+    from activity.engine.program import Program
+
+    m = activity.parse(KERNEL_ALLOC)
+    kml, _ = gpu.kernel_module(m, Program.of(m).functions["k"], "k")
+    text = str(kml.ir)
+    assert "@\"llvm.umul.with.overflow.i64\"" in text and "call void @\"llvm.trap\"()" in text
+    for f in (compile(m, "k", target="gpu", emulate=True), compile(m, "k", threads=2)):
+        a = np.arange(4.0)
+        f(a, 4, 3)
+        assert list(a) == [0.0, 1.0, 2.0, 3.0]
+        with pytest.raises(AllocationError, match=r"memref.alloc in @k: the size in bytes "
+                                                  r"overflows 64 bits: 4611686018427387904 "
+                                                  r"elements of 8 bytes") as e:
+            f(a, 4, 1 << 62)
+        assert e.value.line == 6
+
+
+# C through pointers: correct programs (clang -O0/-O1/-O2) give the unchecked results
+# under check_bounds=True -- never a false BoundsError -- and the ones given too small
+# an array raise at the access
+TRICKY_C = r"""
+#include <stdlib.h>
+#include <string.h>
+
+static double G[6] = {1, 2, 3, 4, 5, 6};
+struct rec { double a; int k; double b[3]; };
+
+static double helper(const double *p, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) s += p[i];
+  return s;
+}
+double interior(const double *x, int n) { return helper(x + 2, n - 2) + helper(x, 1); }
+double walk(double *x, int n) {
+  double *end = x + n, s = 0;
+  for (double *p = x; p < end; p++) { *p += 1.0; s += *p; }
+  return s;
+}
+double backwards(const double *x, int n) {
+  double s = 0;
+  const double *p = x + n;
+  while (p != x) { --p; s = 0.5 * s + *p; }
+  return s;
+}
+double globals(const double *x, int n) {
+  double s = 0;
+  for (int i = 0; i < n && i < 6; i++) s += G[i] * x[i];
+  return s;
+}
+double local_array(const double *x, int n) {
+  double t[8];
+  for (int i = 0; i < 8; i++) t[i] = i < n ? x[i] : 0.0;
+  double s = 0;
+  for (int i = 7; i >= 0; i--) s = s * 0.5 + t[i];
+  return s;
+}
+double heap(const double *x, int n) {
+  double *t = malloc(n * sizeof(double));
+  memcpy(t, x, n * sizeof(double));
+  t = realloc(t, 2 * n * sizeof(double));
+  for (int i = 0; i < n; i++) t[n + i] = 2 * t[i];
+  double s = 0;
+  for (int i = 0; i < 2 * n; i++) s += t[i] * t[i];
+  free(t);
+  return s;
+}
+double zeroed(const double *x, int n) {
+  double *t = calloc(n + 1, sizeof(double));
+  for (int i = 0; i < n; i++) t[i + 1] = t[i] + x[i];
+  double s = t[n];
+  free(t);
+  return s;
+}
+double pick(const double *x, const double *y, int n, int which) {
+  const double *p = which ? x : y;
+  double s = 0;
+  for (int i = 0; i < n; i++) s += p[i] * x[i];
+  return s;
+}
+double recs(struct rec *r, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++) { r[i].k += 1; s += r[i].a * r[i].b[2] + r[i].k; }
+  return s;
+}
+double rec_sum(const double *x, int n) { return n <= 0 ? 0.0 : x[n - 1] + rec_sum(x, n - 1); }
+double table2(const double *x, int n) {
+  const double *rows[4];
+  for (int i = 0; i < 4; i++) rows[i] = x + (i % 2) * n;
+  double s = 0;
+  for (int i = 0; i < 4; i++) s += rows[i][n - 1];
+  return s;
+}
+void bytes(double *dst, const double *src, int n) {
+  memset(dst, 0, n * sizeof(double));
+  memmove(dst + 1, src, (n - 1) * sizeof(double));
+}
+"""
+
+# function: (arguments in bounds (a float array stands for 64 doubles), arguments one
+# array too short or None: pointers whose extents are not followed)
+TRICKY_CALLS = {
+    "interior": ([64, 5], [4, 6]), "walk": ([64, 5], [4, 5]),
+    "backwards": ([64, 5], [4, 6]), "globals": ([64, 5], [4, 5]),
+    "local_array": ([64, 5], [4, 6]), "heap": ([64, 5], [4, 5]),
+    "zeroed": ([64, 5], [4, 5]), "pick": ([64, 64, 5, 1], [64, 4, 5, 0]),
+    "recs": ([64, 5], [8, 5]), "rec_sum": ([64, 5], [4, 5]),
+    "table2": ([64, 5], None), "bytes": ([64, 64, 5], [4, 64, 6]),
+}
+
+
+@pytest.fixture(scope="module")
+def tricky(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    import shutil
+    import subprocess
+
+    if missing := [t for t in ("clang-22", "mlir-translate-22") if shutil.which(t) is None]:
+        pytest.skip(f"{', '.join(missing)} not installed")
+    d = tmp_path_factory.mktemp("tricky")
+    (d / "t.c").write_text(TRICKY_C)
+    out = {}
+    for o in ("O0", "O1", "O2"):
+        ll, mlir = d / f"t.{o}.ll", d / f"t.{o}.mlir"
+        subprocess.run(["clang-22", f"-{o}", "-fno-vectorize", "-fno-slp-vectorize", "-S",
+                        "-emit-llvm", str(d / "t.c"), "-o", str(ll)],
+                       check=True, capture_output=True)
+        subprocess.run(["mlir-translate-22", "--import-llvm", str(ll), "-o", str(mlir)],
+                       check=True, capture_output=True)
+        out[o] = mlir
+    return out
+
+
+def _c_args(spec: list[int]) -> list:
+    n_arrays = sum(1 for _ in spec) - (2 if len(spec) == 4 else 1)
+    return [(np.arange(k) % 7 + 1) * 0.5 if i < n_arrays else k
+            for i, k in enumerate(spec)]
+
+
+@pytest.mark.parametrize("opt", ["O0", "O1", "O2"])
+def test_pointer_accesses_are_checked_against_their_blocks(tricky: dict[str, Path],
+                                                           opt: str) -> None:
+    """Pointer arguments (the array's extent from Python; an interior pointer passed
+    on), pointer walks and phis, a global, a local array, malloc/realloc/calloc,
+    memcpy/memmove/memset, selects of pointers, structs, recursion, -O0's pointer
+    variables in stack slots: checked code computes the unchecked results on arrays
+    large enough, and raises a BoundsError at the access on arrays one short."""
+    m = activity.parse(tricky[opt])
+    for name, (good, short) in TRICKY_CALLS.items():
+        plain, checked = compile(m, name), compile(m, name, check_bounds=True)
+        a, b = _c_args(good), _c_args(good)
+        got, want = checked(*a), plain(*b)
+        assert got == want if want is None else same(got, want), (opt, name)
+        for x, y in zip(a, b, strict=True):
+            assert np.array_equal(x, y), (opt, name)
+        if short is not None:
+            with pytest.raises(BoundsError, match=r"llvm\.(load|store|intr\.mem\w+) in "
+                                                  r"@\w+: the (\w+ )?access of ") as e:
+                checked(*_c_args(short))
+            assert e.value.line is not None, (opt, name)

@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import MemRefType
 from xdsl.ir import Operation
 
 import activity
-from activity.codegen import CodegenError, compile, gpu
+from activity.codegen import AllocationError, CodegenError, compile, gpu
 from activity.codegen.sequential import sequentialize
 from activity.semantics import Interpreter
 from tests.helpers import benchmark_kernels
@@ -630,10 +630,13 @@ def test_failed_device_allocation_is_an_error_not_a_crash(monkeypatch: Any) -> N
     _install_driver(monkeypatch, fake)
     f = gpu.GPUFunction("twice_sum", emulated._gm)
     a = np.arange(1.0, 8.0)
-    with pytest.raises(RuntimeError, match="allocating 56 bytes of device memory failed"):
+    with pytest.raises(AllocationError, match=r"memref.alloc in @twice_sum: could not "
+                       r"allocate 56 bytes \(RuntimeError: allocating 56 bytes of device "
+                       r"memory failed") as e:
         f(a.copy(), 7)
+    assert e.value.line is not None and isinstance(e.value.__cause__, RuntimeError)
     assert not any(c.startswith("launch ") for c in fake.calls)
-    assert not fake.live and not gpu._FALLBACK
+    assert not fake.live
     assert "htod" in fake.calls  # %a went to device memory
     calls["fail_at"] = 0
     assert f(a.copy(), 7) == 2.0 * a.sum() and not fake.live

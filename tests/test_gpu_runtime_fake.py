@@ -309,21 +309,23 @@ def _case_reductions(drv: _Driver) -> dict[str, Any]:
 
 
 def _case_alloc_failure(drv: _Driver) -> dict[str, Any]:
-    """cuMemAllocManaged failing (out of device memory) is a RuntimeError naming it:
-    for an argument being staged, and for the host code's ``memref.alloc`` (which then
-    gets host memory, runs no kernel and raises after the host code returns); nothing
-    leaks and the next call works."""
-    from activity.codegen import gpu
+    """cuMemAllocManaged failing (out of device memory) is an error naming it: for the
+    host code's ``memref.alloc`` an ``AllocationError`` naming the op (the host code
+    gets NULL, leaves before any kernel runs, and the driver's error is the cause), for
+    an argument being staged a RuntimeError; nothing leaks and the next call works."""
+    from activity.codegen.errors import AllocationError
 
     dev, cpu = _reductions(drv)
     os.environ["FAKE_CUDA_FAIL_ALLOC_OVER"] = "10000"
     try:
         launches = drv.launches
-        with pytest.raises(RuntimeError, match=r"allocating 144000 bytes of device memory "
-                                               r"failed: .*OUT_OF_MEMORY"):
+        with pytest.raises(AllocationError, match=r"memref.alloc in @red: could not allocate "
+                                                  r"144000 bytes \(RuntimeError: allocating "
+                                                  r"144000 bytes of device memory failed: "
+                                                  r".*OUT_OF_MEMORY"):
             dev(*_red_inputs(150, 120))  # the arguments fit, the temporary does not
-        assert drv.launches == launches, "a kernel ran on the stand-in host block"
-        assert drv.live == 0 and not gpu._FALLBACK
+        assert drv.launches == launches, "a kernel ran after the failed allocation"
+        assert drv.live == 0
         with pytest.raises(RuntimeError, match=r"allocating 16000 bytes of device memory "
                                                r"failed: .*OUT_OF_MEMORY"):
             dev(*_red_inputs(2000, 2))  # staging %u (only kernels read it) fails

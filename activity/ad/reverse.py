@@ -1415,6 +1415,8 @@ class FuncGen:
                     t = MemRefType(st.elem, [DYNAMIC_INDEX] * len(sizes))
                     st.mem = self.b.alloc(t, sizes)
                     self.tape_mems.append(st.mem)
+                    # a failed allocation names the outermost loop it is sized by
+                    carry_location(st.mem.owner, st.loops[0])  # type: ignore[arg-type]
                 # the reverse sweep reads a slot only where the forward sweep wrote it
                 # (activity.codegen.speculate relies on that)
                 st.mem.owner.attributes[TAPE_ATTR] = UnitAttr()  # type: ignore[union-attr]
@@ -2063,6 +2065,7 @@ class FuncGen:
                                                    layout=t.layout,
                                                    memory_space=t.memory_space))
                       if on_stack else self.b.alloc(t, sizes))
+                carry_location(sh.owner, op)  # type: ignore[arg-type]
                 self.b.fill(sh, self.zero(p.type.element_type))
             if not on_stack:
                 S.deallocs.append(sh)

@@ -20,10 +20,14 @@ What the lowering checks (``Target.check_bounds``):
   of size 1, which no access uses, is not checked);
 * ``memref.expand_shape``/``collapse_shape``: the result's sizes span the source's
   (none negative, their product not wrapping around);
-* ``memref.alloc``/``alloca``: no size negative, the byte count below 2**47 without
-  wrapping around, and a block obtained (``malloc`` may return null: an
-  :class:`AllocationError`, a ``MemoryError`` -- in unchecked host code too, where a
-  null block was written through);
+* ``memref.alloc``/``alloca`` -- in every mode, checked or not
+  (``FuncLowering.alloc_bytes``): no size negative (a ``BoundsError``), the byte
+  count below 2**47 without wrapping around, and a block obtained (else an
+  :class:`AllocationError`, a ``MemoryError``: a byte count that wrapped around made
+  a small block the accesses ran past, a null block was written through);
+* ``llvm.load``/``store`` and ``memcpy``/``memmove``/``memset`` through an
+  ``!llvm.ptr`` whose block is known, against the block's extent
+  (:mod:`activity.codegen.extents`);
 * a ``cf.assert`` fails like a check instead of trapping -- in unchecked code too
   (``Target.recover``: host code the JIT compiles, the host part of ``threads=n`` and
   GPU code included, whose Python side reads the record; after calls of functions
@@ -46,7 +50,8 @@ freed.
 
 Cost: a compare and a branch per access, and loops LLVM can no longer vectorize
 (the branch), so checks are off by default (``benchmarks/check_cost.py``).  Not
-checked: ``llvm.load``/``store`` through raw pointers (no sizes to check against),
+checked: accesses through pointers whose block is unknown (read from memory,
+returned by a call: ``activity.codegen.extents``),
 ``memref.reinterpret_cast`` (the layout is whatever it states), the stack's size
 (a large dynamic ``alloca``), reads of memory never written, and use after
 ``memref.dealloc``.  ``scf.parallel`` loops run on one thread in checked code
@@ -192,15 +197,44 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
                 f"{dim} has {limit}")
     elif kind == "shape":
         text = f"dimension {dim} of the result has size {value}, its type says {limit}"
-    elif kind == "alloc" and dim == -2:
-        if value < 0:  # (unchecked code: no size check before malloc)
-            return BoundsError(f"{at}: a size is negative or the byte count wraps around "
-                               f"({value % (1 << 64)} bytes)", **where(op))
-        return AllocationError(f"{at}: could not allocate {value} bytes", **where(op))
     elif kind == "alloc":
-        text = (f"size {value} of dimension {dim} is negative" if dim >= 0 else
-                "the size in bytes overflows" if value < 0 else
-                f"{value} bytes are too many (the limit is {limit})")
+        return _alloc_failure(at, op, dim, value, limit)
+    elif kind.startswith("ptr"):
+        from activity.codegen.extents import failure_text
+
+        text = failure_text(kind, op, dim, value, limit)
     else:
         text = f"index {value} is out of bounds for dimension {dim} of size {limit}"
     return BoundsError(f"{at}: {text}", **where(op))
+
+
+def _alloc_failure(at: str, op: Operation, dim: int, value: int, limit: int
+                   ) -> ActivityError:
+    """The error of a failed allocation (``FuncLowering.alloc_bytes`` and
+    ``check_allocated`` record it): dimension ``dim >= 0`` of size ``value`` negative
+    (a ``BoundsError``, as the interpreter refuses it); the byte count ``value`` at or
+    past ``limit`` (``dim == -1``), the product wrapping around at dimension ``-3 - dim``
+    of size ``value`` times the ``limit`` bytes before it (``dim <= -3``), or the
+    allocator returning null for ``value`` bytes (``dim == -2``): an
+    :class:`AllocationError` (a ``MemoryError``)."""
+    from activity.codegen.lower import where
+
+    if "activity.tape" in op.attributes:  # (activity.ad.reverse.TAPE_ATTR)
+        at = f"{at} (the tape of this loop's values for the reverse sweep)"
+    if dim >= 0:
+        return BoundsError(f"{at}: size {value} of dimension {dim} is negative", **where(op))
+    if dim == -2:
+        return AllocationError(f"{at}: could not allocate {value % (1 << 64)} bytes",
+                               **where(op))
+    if dim == -1:
+        text = (f"{value % (1 << 64)} bytes are too many (the limit is 2**"
+                f"{limit.bit_length() - 1} bytes)")
+    else:
+        k = -3 - dim
+        size = value % (1 << 64)
+        text = (f"the size in bytes overflows 64 bits: {size} elements of {limit} bytes"
+                if k == 0 else
+                f"the size in bytes overflows 64 bits: {limit} bytes (the element size "
+                f"times the sizes of dimensions 0..{k - 1}) times dimension {k}'s size "
+                f"{size}")
+    return AllocationError(f"{at}: {text}", **where(op))

@@ -12,16 +12,17 @@ class CodegenError(ActivityError):
 
 class BoundsError(ActivityError, IndexError):
     """Checked compiled code (``check_bounds=True``) went out of bounds: an index past
-    its dimension, a copy between memrefs of different shapes, a view reaching past
-    its source, a cast or reshape the sizes do not match, an allocation of a negative
-    size, of a byte count that wraps around or reaches 2**47, or that ``malloc`` could
-    not satisfy (:mod:`activity.codegen.checks`)."""
+    its dimension, an access through a pointer past the block it points into, a copy
+    between memrefs of different shapes, a view reaching past its source, a cast or
+    reshape the sizes do not match (:mod:`activity.codegen.checks`); or, in any
+    compiled code, an allocation of a negative size."""
 
 
 class AllocationError(ActivityError, MemoryError):
-    """Compiled code could not allocate a ``memref.alloc``'s block (``malloc``
-    returned null: more than the machine can give, or a negative size wrapped around
-    to a huge one)."""
+    """Compiled code could not allocate a ``memref.alloc``'s (or ``alloca``'s) block,
+    checked or not: its byte count passes 2**64 (the sizes' product wrapped around to
+    a small block: heap corruption before), reaches 2**47, or ``malloc`` (the GPU
+    driver) returned null.  The message names the op, its place and the size."""
 
 
 class CompiledAssertionError(ActivityError, AssertionError):

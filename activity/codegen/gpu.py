@@ -48,7 +48,7 @@ from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, Region, SSAValue
 
 from activity.codegen.checks import LAUNCH_FAILED, LaunchFailed
-from activity.codegen.errors import CodegenError
+from activity.codegen.errors import AllocationError, CodegenError
 from activity.codegen.heap import CACHE_BYTES, CACHE_MIN, CACHE_SLOTS
 from activity.codegen.jit import (
     _CLEARERS,
@@ -644,6 +644,13 @@ class GPUFunction:
                     # undefined, and the launch's error is the one to see)
                     raise (_ERRORS[0] if _ERRORS else CodegenError(
                         "a kernel launch failed")) from None
+                except AllocationError as e:
+                    # the allocator's own reason (a driver error), where it gave one
+                    if not _ERRORS:
+                        raise
+                    raise AllocationError(f"{e.message} ({_one_line(_ERRORS[0])})",
+                                          file=e.file, line=e.line, col=e.col
+                                          ) from _ERRORS[0]
                 if _ERRORS:
                     raise _ERRORS[0]
                 rt.synchronize()
@@ -909,12 +916,12 @@ def _function_of(op: Operation) -> str | None:
 
 
 def kernel_may_fail(ml: ModuleLowering, pop: Operation) -> bool:
-    """Whether the kernel of ``pop`` may fail a ``cf.assert`` (one in it, or in a
-    function it calls)."""
+    """Whether the kernel of ``pop`` may fail a ``cf.assert`` or an allocation (one in
+    it, or in a function it calls)."""
     for op in pop.walk():
         name = op_name(op)
-        if name == "cf.assert" or (name in ("func.call", "llvm.call")
-                                   and call_target(op) in ml.may_fail()):
+        if name in ("cf.assert", "memref.alloc", "memref.alloca") or (
+                name in ("func.call", "llvm.call") and call_target(op) in ml.may_fail()):
             return True
     return False
 
@@ -1016,7 +1023,6 @@ def _launch_cb(kid: int, params: int, total: int, red: int) -> None:
 
 
 PREFETCH_MIN = 1 << 20  # bytes: smaller allocations of the host code are not prefetched
-_FALLBACK: set[int] = set()  # host blocks handed out after an allocation failed
 _HOST = ctypes.CDLL(None)
 _HOST.malloc.restype = ctypes.c_void_p
 _HOST.malloc.argtypes = [ctypes.c_size_t]
@@ -1024,12 +1030,12 @@ _HOST.free.argtypes = [ctypes.c_void_p]
 
 
 def _allocate(n: int, device: bool) -> int:
-    # A failed allocation must neither cross the callback (ctypes would print and drop
-    # the error and hand NULL to the host code, which then writes through it) nor let
-    # a kernel run on the wrong memory: keep the error, hand out host memory so the
-    # host code stays safe, skip every later launch, and let GPUFunction.call raise.
-    if n < 0:  # (a negative size: the host code's null check reports it; max(1, n)
-        return 0  # made a 1-byte block for it -- review)
+    # A failed allocation must not cross the callback (ctypes would print and drop
+    # the error): keep it and return NULL.  The host code checks every block it
+    # allocates (Target.recover: FuncLowering.check_allocated), leaves before any
+    # kernel runs, and GPUFunction.call raises an AllocationError naming the op, with
+    # this error as its cause.  (The sizes are checked before the call: never
+    # negative, below 2**47 bytes.)
     try:
         rt = _current()
         on_device = device and isinstance(rt, _Runtime)
@@ -1046,10 +1052,7 @@ def _allocate(n: int, device: bool) -> int:
     except BaseException as e:
         if not _ERRORS:
             _ERRORS.append(e)
-        q = _HOST.malloc(max(1, n))
-        if q:
-            _FALLBACK.add(int(q))
-        return int(q or 0)
+        return 0
 
 
 def _malloc_cb(n: int) -> int:
@@ -1064,10 +1067,6 @@ def _malloc_device_cb(n: int) -> int:
 
 def _free_cb(p: int) -> None:
     if not p:
-        return
-    if p in _FALLBACK:
-        _FALLBACK.discard(p)
-        _HOST.free(p)
         return
     try:
         _current().free(p)

@@ -40,6 +40,7 @@ from activity.arguments import (
 )
 from activity.codegen.checks import RECORD, Checks
 from activity.codegen.entry import ENTRY_TYPE, add_entry, entry_consts, entry_name
+from activity.codegen.extents import TABLE
 from activity.codegen.lower import ModuleLowering, Target, return_type, size_of
 from activity.codegen.types import (
     F16,
@@ -586,6 +587,20 @@ class CompiledFunction:
         self._consts_addr = ctypes.addressof(self._consts) if entry else 0
         self._n_params = len(self._params)
         self.checks: Checks | None = None  # check_bounds: the failure record
+        # check_bounds: the extents of the arrays passed for pointer parameters
+        # (activity.codegen.extents), written before each call
+        self.extents: Any = None
+        self._ptr_params = [p.index for p in self._params if p.is_ptr]
+
+    def set_extents(self, args: Sequence[Any]) -> None:
+        """Checked code: tell the function the address and size of each array passed
+        for a pointer parameter (``convert`` checked that each is a C-contiguous
+        array)."""
+        table = self.extents
+        for j, i in enumerate(self._ptr_params):
+            x = args[i]
+            table[2 * j] = x.__array_interface__["data"][0]
+            table[2 * j + 1] = x.nbytes
 
     def __repr__(self) -> str:
         return f"<compiled @{self.name}: {len(self._params)} args, {len(self._results)} results>"
@@ -643,6 +658,8 @@ class CompiledFunction:
             struct.pack_into(self._in_fmt, self._mem, 0, *vals)
             for addr, data in self._globals:
                 ctypes.memmove(addr, data, len(data))
+            if self.extents is not None:
+                self.set_extents(args)
             self._fn(self._packed_addr)
             if self.checks is not None:
                 self.checks.raise_failure()
@@ -776,6 +793,8 @@ class PreparedCall(PreparedArguments):
         repeat = _repeater()
         packed = ctypes.addressof(self._packed)
         with self.cf._lock:
+            if self.cf.extents is not None:
+                self.cf.set_extents(self.args)
             if not self.cf._globals:
                 repeat(n, self._fn_addr, packed)
             else:
@@ -923,6 +942,9 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     cf.optimized_ir = without_function(opt_text, entry_name(func))
     if ml.check_sites:
         cf.checks = Checks(engine.ee.get_global_value_address(RECORD), ml.check_sites)
+    if check_bounds and cf._ptr_params and TABLE + func in irmod.globals:
+        cf.extents = (ctypes.c_int64 * (2 * len(cf._ptr_params))).from_address(
+            engine.ee.get_global_value_address(TABLE + func))
     _CACHE[ck] = cf
     return cf
 

@@ -48,6 +48,8 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMArrayType, LLVMFunctionType, LLVMStructType
 from xdsl.ir import Attribute, Block, Operation, OpResult, Region, SSAValue
 
+from activity.codegen.extents import CHECKED_OPS as EXTENT_CHECKED_OPS
+from activity.codegen.extents import Extents, is_ptr
 from activity.codegen.llvmnum import LLVMBackend
 from activity.codegen.types import (
     F64,
@@ -185,6 +187,11 @@ _INTRINSIC_MATH = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign", "sin", 
                    "exp", "log", "log2", "log10", "pow"}
 # On NVPTX these have native instructions; everything else comes from libdevice.
 _NVPTX_NATIVE = {"sqrt", "fabs", "floor", "ceil", "trunc", "copysign"}
+
+# The largest allocation compiled code asks for, in bytes (user space on x86-64 and
+# AArch64 spans 2**47 bytes): a byte count past it, or one that wraps around, fails
+# the allocation (FuncLowering.alloc_bytes) before malloc is called.
+ALLOC_LIMIT = 1 << 47
 
 # Innermost scf.for loops with constant bounds, at most UNROLL_MAX_TRIPS iterations and
 # at most UNROLL_MAX_OPS ops once unrolled are marked for full unrolling.  LLVM's own
@@ -804,7 +811,8 @@ class ModuleLowering:
                 # does check_allocated a failed heap allocation)
                 return (((t.recover or t.check_bounds)
                          and name in ("cf.assert", "memref.alloc", "memref.alloca"))
-                        or (t.check_bounds and name.startswith("memref.")))
+                        or (t.check_bounds and (name.startswith("memref.")
+                                                or name in EXTENT_CHECKED_OPS)))
 
             funcs = self.program.functions
             found = {name for name, fop in funcs.items() if has_body(fop)
@@ -941,6 +949,8 @@ class FuncLowering:
         self._check_exit: ir.Block | None = None  # target.check_bounds: see check_exit
         # buffers whose atomic_rmw updates may be plain (a host thread's private copy)
         self.plain_rmw: set[SSAValue] = set()
+        # target.check_bounds: the extents of pointer values (activity.codegen.extents)
+        self.ext: Extents | None = Extents(self) if ml.target.check_bounds else None
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -984,6 +994,8 @@ class FuncLowering:
                 args.append(parts[0])
         self._outs = outs
         region = self.fop.regions[0]
+        if self.ext is not None:
+            self.ext.params(self.fop, list(region.blocks.first.args))  # type: ignore
         self.lower_cfg(region, args, self._return)
         self.b.position_at_end(self.entry)
         self.b.branch(body)
@@ -1044,6 +1056,8 @@ class FuncLowering:
             self.b.position_at_start(bbs[id(blk)])
             for a in blk.args:
                 self.vals[a] = self.b.phi(value_type(a.type))
+            if self.ext is not None:
+                self.ext.block_args(blk)
         for blk in order:
             self.b.position_at_end(bbs[id(blk)])
             term = self.lower_ops(blk)
@@ -1082,19 +1096,19 @@ class FuncLowering:
             targets.append((tb, vals))
         if len(targets) == 1:
             tb, vals = targets[0]
-            self._add_incoming(term.successors[0], vals)
+            self._add_incoming(term.successors[0], vals, groups[0])
             self.b.branch(tb)
             return
         cond = self.v(term.operands[0])
         edges = []
-        for succ, (tb, vals) in zip(term.successors, targets, strict=True):
+        for succ, (tb, vals), ops in zip(term.successors, targets, groups, strict=True):
             if not vals:
                 edges.append(tb)
                 continue
             edge = self.fresh_block("edge")
             here = self.b.block
             self.b.position_at_end(edge)
-            self._add_incoming(succ, vals)
+            self._add_incoming(succ, vals, ops)
             self.b.branch(tb)
             self.b.position_at_end(here)
             edges.append(edge)
@@ -1115,7 +1129,7 @@ class FuncLowering:
             vals = [self.v(x) for x in ops]
             e = self.fresh_block("case")
             self.b.position_at_end(e)
-            self._add_incoming(succ, vals)
+            self._add_incoming(succ, vals, ops)
             self.b.branch(bbs[id(succ)])
             self.b.position_at_end(here)
             return e
@@ -1129,9 +1143,13 @@ class FuncLowering:
             seen.add(value)
             inst.add_case(_const(flag.type, value), edge(succ, ops))
 
-    def _add_incoming(self, succ: Block, vals: list[ir.Value]) -> None:
+    def _add_incoming(self, succ: Block, vals: list[ir.Value],
+                      ops: Sequence[SSAValue]) -> None:
         for a, v in zip(succ.args, vals, strict=True):
             self.vals[a].add_incoming(v, self.b.block)  # type: ignore[attr-defined]
+        if self.ext is not None:
+            for a, x in zip(succ.args, ops, strict=True):
+                self.ext.incoming(a, x)
 
     def lower_ops(self, block: Block) -> Operation | None:
         """Lower every op of ``block`` but its terminator, which is returned."""
@@ -1346,6 +1364,8 @@ class FuncLowering:
     def op_select(self, op: Operation) -> None:
         c, a, b = (self.v(x) for x in op.operands[:3])
         r = self.b.select(c, a, b)
+        if self.ext is not None and is_ptr(op.results[0].type):
+            self.ext.select(op, c)
         if op.name == "arith.select":
             # the program chose data flow over a branch; without this mark x86's
             # cmov converter turns a select in a loop whose condition hangs on a load
@@ -1469,7 +1489,9 @@ class FuncLowering:
         """Branch on the checks ``oks`` (one per dimension): where one fails, record the
         site of ``op``, the first failing dimension and its ``got``/``limit`` values,
         and leave the function (:mod:`activity.codegen.checks`); the code after it runs
-        only when every check holds."""
+        only when every check holds.  A target that neither checks nor recovers (a
+        kernel on a GPU, ahead-of-time code: no record to leave through) traps
+        instead (the allocation checks, made in every mode)."""
         from activity.codegen.checks import failed_block
 
         b = self.b
@@ -1480,6 +1502,12 @@ class FuncLowering:
         cont = self.fresh_block("check.ok")
         b.cbranch(ok, cont, bad)
         b.position_at_end(bad)
+        t = self.ml.target
+        if not (t.check_bounds or t.recover):  # no record to leave through: trap
+            b.call(self.ml.intrinsic("llvm.trap", VOID, []), [])
+            b.unreachable()
+            b.position_at_end(cont)
+            return
         at = list(dims) if dims is not None else list(range(len(oks)))
         dim: ir.Value = self.i64(at[-1])
         g, lim = got[-1], limit[-1]
@@ -1640,10 +1668,11 @@ class FuncLowering:
             raise unsupported(op, f"allocation of a non-identity layout {t}")
         dyn = iter(self.v(x) for x in getattr(op, "dynamic_sizes", op.operands))
         sizes = [self.i64(n) if n is not None else next(dyn) for n in lay.shape]
-        count = self.product(sizes)
         es = elem_size(lay.elem)
-        if self.ml.target.check_bounds:
-            self.check_alloc(op, sizes, es)
+        # the byte count, checked in every mode (a size that wraps it around made a
+        # small block the accesses ran past: heap corruption, issue 36)
+        nbytes = self.alloc_bytes(op, sizes, es)
+        count = self.product(sizes)
         align_attr = _prop(op, "alignment")
         align = int(align_attr.value.data) if isinstance(align_attr, IntegerAttr) else 0
         name = op_name(op)
@@ -1652,19 +1681,19 @@ class FuncLowering:
             hook = self.ml.alloc_hook
             fname = hook(self, op) if hook is not None else None
             if self.block_cached(op):
-                raw = self.cached_malloc(self.b.mul(count, self.i64(es)), op)
+                raw = self.cached_malloc(nbytes, op)
                 self.set(op, self.pack(descriptor_type(lay.rank),
                                        [raw, raw, self.i64(0), *sizes,
                                         *self.row_major(sizes)]))
                 return
-            if align > 16:
-                nbytes = self.b.add(self.b.mul(count, self.i64(es)), self.i64(align))
-                raw = self.call_malloc(nbytes, self.i64(1), fname, op)
+            if align > 16:  # (below 2**47 bytes: the sum does not wrap around)
+                padded = self.b.add(nbytes, self.i64(align))
+                raw = self.call_malloc(padded, self.i64(1), fname, op)
                 a = self.b.ptrtoint(raw, I64)
                 a = self.b.and_(self.b.add(a, self.i64(align - 1)), self.i64(-align))
                 aligned = self.b.inttoptr(a, PTR)
             else:
-                raw = self.call_malloc(count, self.i64(es), fname, op)
+                raw = self.call_malloc(count, self.i64(es), fname, op, nbytes)
                 aligned = raw
         else:
             if place == "entry":
@@ -1678,31 +1707,57 @@ class FuncLowering:
             fill = self.ml.target.fill
             if fill is not None:
                 self.b.call(self.ml.intrinsic("llvm.memset.p0.i64", VOID, [PTR, I8, I64, I1]),
-                            [raw, ir.Constant(I8, fill), self.b.mul(count, self.i64(es)),
-                             ir.Constant(I1, 0)])
+                            [raw, ir.Constant(I8, fill), nbytes, ir.Constant(I1, 0)])
         self.set(op, self.pack(descriptor_type(lay.rank),
                                [raw, aligned, self.i64(0), *sizes,
                                 *self.row_major(sizes)]))
 
-    def check_alloc(self, op: Operation, sizes: list[ir.Value], es: int) -> None:
-        """Check an allocation's sizes: none negative, and their product in bytes
-        below 2**47 (a negative size or a byte count wrapping around would make a
-        small block that accesses checked against the sizes would run past)."""
+    def alloc_bytes(self, op: Operation, sizes: list[ir.Value], es: int) -> ir.Value:
+        """The byte count of an allocation of ``sizes`` elements of ``es`` bytes,
+        checked in every mode: no size negative, the product of the sizes and ``es``
+        computed without wrapping around (``llvm.umul.with.overflow``) and below
+        ``ALLOC_LIMIT``; where not, the allocation fails (``checks.failure``: a
+        ``BoundsError`` for a negative size, an ``AllocationError`` else) -- recorded
+        where the target recovers or checks, a trap elsewhere (kernels on a GPU).
+        A size that wrapped the byte count around made a small block that the
+        accesses ran past (heap corruption, issue 36).  Cost: a multiply with an
+        overflow flag per dynamic dimension and one branch per allocation.  Sizes all
+        constant are checked here, at compile time."""
         b = self.b
-        dyn = [(k, n) for k, n in enumerate(sizes) if not isinstance(n, ir.Constant)]
-        if not dyn:
-            return
-        self.checked(op, "alloc", [b.icmp_signed(">=", n, self.i64(0)) for _, n in dyn],
-                     [n for _, n in dyn], [self.i64(0)] * len(dyn), dims=[k for k, _ in dyn])
-        nbytes: ir.Value = self.i64(es)
-        over: ir.Value = ir.Constant(I1, 0)
-        for n in sizes:
-            r = b.umul_with_overflow(nbytes, n)
-            nbytes = b.extract_value(r, 0)
-            over = b.or_(over, b.extract_value(r, 1))
-        limit = self.i64(1 << 47)
-        self.checked(op, "alloc", [b.and_(b.not_(over), b.icmp_unsigned("<", nbytes, limit))],
-                     [b.select(over, self.i64(-1), nbytes)], [limit], dims=[-1])
+        consts = [int(n.constant) if isinstance(n, ir.Constant) else None  # type: ignore
+                  for n in sizes]
+        if all(c is not None for c in consts):
+            total = es
+            for c in consts:
+                total *= c  # type: ignore[operator]
+            if total < ALLOC_LIMIT:
+                return self.i64(total)
+        oks: list[ir.Value] = []
+        got: list[ir.Value] = []
+        limit: list[ir.Value] = []
+        dims: list[int] = []
+        for k, (n, c) in enumerate(zip(sizes, consts, strict=True)):
+            if c is None:  # a negative size first (its unsigned product overflows too)
+                oks.append(b.icmp_signed(">=", n, self.i64(0)))
+                got.append(n)
+                limit.append(self.i64(0))
+                dims.append(k)
+        nb: ir.Value = self.i64(es)
+        for k, (n, c) in enumerate(zip(sizes, consts, strict=True)):
+            if c == 1:
+                continue
+            r = b.umul_with_overflow(nb, n)
+            oks.append(b.not_(b.extract_value(r, 1)))
+            got.append(n)
+            limit.append(nb)  # the element size times the sizes before dimension k
+            dims.append(-3 - k)
+            nb = b.extract_value(r, 0)
+        oks.append(b.icmp_unsigned("<", nb, self.i64(ALLOC_LIMIT)))
+        got.append(nb)
+        limit.append(self.i64(ALLOC_LIMIT))
+        dims.append(-1)
+        self.checked(op, "alloc", oks, got, limit, dims=dims)
+        return nb
 
     def block_cached(self, alloc: Operation) -> bool:
         """``alloc`` and its deallocs go through the cache of freed blocks: a host JIT
@@ -1717,16 +1772,13 @@ class FuncLowering:
         return cacheable_alloc(alloc.results[0])
 
     def check_allocated(self, op: Operation | None, p: ir.Value, nbytes: ir.Value) -> None:
-        """Checked code, and any the host JIT compiles (``recover``): the allocation of
-        ``op`` got a block -- a null pointer, for a block larger than the machine can
-        give (or a negative size, a huge unsigned byte count), would be written
-        through: the process died of a segmentation fault (a user test).  ``malloc(0)``
-        may return null.  Unchecked code checks nothing else: a byte count that wraps
-        around to a small one (sizes whose product passes 2**64) still gets a small
-        block -- ``check_alloc``'s branches, and a branch-free guard on the size fed to
-        ``malloc``, made Hand's gradient 1.1-1.2x slower side by side."""
-        t = self.ml.target
-        if op is not None and (t.check_bounds or t.recover):
+        """The allocation of ``op`` got a block -- a null pointer, for a block larger
+        than the machine can give, would be written through: the process died of a
+        segmentation fault (a user test).  ``malloc(0)`` may return null.  Recorded
+        (an ``AllocationError``) where the target recovers or checks (the host JIT),
+        a trap elsewhere (kernels on a GPU, ahead-of-time code).  The byte count was
+        checked before (``alloc_bytes``): no size wraps it around to a small one."""
+        if op is not None:
             ok = self.b.or_(self.b.icmp_unsigned("!=", p, ir.Constant(PTR, None)),
                             self.b.icmp_unsigned("==", nbytes, self.i64(0)))
             self.checked(op, "alloc", [ok], [nbytes], [self.i64(0)], dims=[-2])
@@ -1747,15 +1799,18 @@ class FuncLowering:
         return p
 
     def call_malloc(self, count: ir.Value, size: ir.Value, fname: str | None = None,
-                    op: Operation | None = None) -> ir.Value:
+                    op: Operation | None = None, nbytes: ir.Value | None = None
+                    ) -> ir.Value:
+        """``count * size`` bytes (``nbytes`` when given: the product, checked) from the
+        target's allocator (``calloc`` for zero-filled host memory)."""
         t = self.ml.target
+        n = nbytes if nbytes is not None else self.b.mul(count, size)
         if fname is None and t.fill == 0 and t.malloc == "malloc":
             fn = self.ml.declare("calloc", PTR, [I64, I64])
             p = self.b.call(fn, [count, size])
-            self.check_allocated(op, p, self.b.mul(count, size))
+            self.check_allocated(op, p, n)
             return p
         fn = self.ml.declare(fname or t.malloc, PTR, [I64])
-        n = self.b.mul(count, size)
         p = self.b.call(fn, [n])
         self.check_allocated(op, p, n)
         if t.fill is not None and fname is None:
@@ -2077,7 +2132,11 @@ class FuncLowering:
         for x in call_args(op):
             v = self.v(x)
             args += self.unpack(v) if isinstance(x.type, MemRefType) else [v]
+        if self.ext is not None:
+            self.ext.before_call(callee, list(call_args(op)))
         r = self.b.call(fn, args)
+        if self.ext is not None:
+            self.ext.call_result(op, callee, args, r)
         if callee in self.ml.may_fail():
             self.check_after_call()
         if len(op.results) == 1:
@@ -2089,10 +2148,18 @@ class FuncLowering:
 
     def op_llvm_load(self, op: Operation) -> None:
         t = value_type(op.results[0].type)
-        self.set(op, self.b.load(self.v(op.operands[0]), typ=t))
+        p = self.v(op.operands[0])
+        if self.ext is not None:
+            self.ext.check(op, op.operands[0], p, self.i64(size_of(t)))
+            self.ext.loaded(op)
+        self.set(op, self.b.load(p, typ=t))
 
     def op_llvm_store(self, op: Operation) -> None:
-        self.b.store(self.v(op.operands[0]), self.v(op.operands[1]))
+        x, p = self.v(op.operands[0]), self.v(op.operands[1])
+        if self.ext is not None:
+            self.ext.check(op, op.operands[1], p, self.i64(size_of(x.type)))
+            self.ext.stored(op)
+        self.b.store(x, p)
 
     def op_llvm_alloca(self, op: Operation) -> None:
         t = value_type(op.properties["elem_type"])
@@ -2104,6 +2171,11 @@ class FuncLowering:
         else:
             size = self.v(op.operands[0])
             p = opaque(self.b, self.b.alloca(t, size=size))
+        if self.ext is not None:
+            n = self.v(op.operands[0])
+            self.ext.block(op.results[0], p, self.b.mul(
+                n if n.type == I64 else self.b.zext(n, I64), self.i64(size_of(t))))
+            self.ext.slot(op)
         fill = self.ml.target.fill
         if fill is not None:
             nbytes = self.b.mul(self.b.zext(self.v(op.operands[0]), I64)
@@ -2135,13 +2207,18 @@ class FuncLowering:
                 elif isinstance(cur, LLVMArrayType):
                     cur = cur.type
         self.set(op, self.b.gep(base, idx, source_etype=value_type(t)))
+        if self.ext is not None:
+            self.ext.same(op.results[0], op.operands[0])
 
     def op_addressof(self, op: Operation) -> None:
         attr = _prop(op, "global_name")
         name = getattr(getattr(attr, "root_reference", None), "data", None)
         if name is None:
             raise unsupported(op, "no global name")
-        self.set(op, self.ml.llvm_global(name, op))
+        g = self.ml.llvm_global(name, op)
+        self.set(op, g)
+        if self.ext is not None:
+            self.ext.block(op.results[0], g, self.i64(size_of(g.value_type)))
 
     def op_extractvalue(self, op: Operation) -> None:
         pos = _ints(op.properties["position"])
@@ -2161,6 +2238,8 @@ class FuncLowering:
             self.set(op, self.b.inttoptr(a, rt))
         else:  # addrspacecast: one address space here
             self.set(op, a)
+            if self.ext is not None:
+                self.ext.same(op.results[0], op.operands[0])
 
     def op_mem_intrinsic(self, op: Operation) -> None:
         name = op_name(op)
@@ -2169,10 +2248,15 @@ class FuncLowering:
                                   and _prop(op, "isVolatile").value.data))  # type: ignore
         if name.startswith("llvm.intr.memset"):
             dst, byte, n = ops[:3]
+            if self.ext is not None:
+                self.ext.check(op, op.operands[0], dst, n)
             fn = self.ml.intrinsic(f"llvm.memset.p0.{n.type}", VOID, [PTR, I8, n.type, I1])
             self.b.call(fn, [dst, byte, n, vol])
             return
         dst, src, n = ops[:3]
+        if self.ext is not None:
+            self.ext.check(op, op.operands[0], dst, n, " destination")
+            self.ext.check(op, op.operands[1], src, n, " source")
         base = "llvm.memmove" if "memmove" in name else "llvm.memcpy"
         fn = self.ml.intrinsic(f"{base}.p0.p0.{n.type}", VOID, [PTR, PTR, n.type, I1])
         self.b.call(fn, [dst, src, n, vol])
