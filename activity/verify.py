@@ -38,6 +38,7 @@ solver timeout.  Programs using ops outside the encoded subset are rejected
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -58,6 +59,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     StringAttr,
+    UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
@@ -194,20 +196,55 @@ def _op_const_claims(op: Operation, source: str) -> list[Claim]:
     return out
 
 
+def _flag(attr: Attribute | None, what: str) -> bool | None:
+    """The truth value of a claim attribute: ``true``/``false`` (a ``BoolAttr``, which is
+    an ``i1`` ``IntegerAttr``, or any integer), a unit attribute (true), or None when
+    absent.  Enzyme-MLIR's ``print-activity-analysis{annotate=true}`` writes
+    ``enzyme.icv = false`` on every op it finds active: reading the attribute's presence
+    as a claim made each of them a false counterexample."""
+    if attr is None:
+        return None
+    if isinstance(attr, UnitAttr):
+        return True
+    if isinstance(attr, IntegerAttr):
+        return int(attr.value.data) != 0
+    raise ActivityError(f"{what} = {attr} is not a boolean (expected true, false or a "
+                        "unit attribute)")
+
+
+def _arg_flags(f: Operation) -> list[bool | None]:
+    """Enzyme's per-argument ``enzyme.icv`` on the function op (``array<i1: ...>``)."""
+    attr = f.attributes.get("enzyme.icv")
+    if attr is None:
+        return []
+    get = getattr(attr, "get_values", None)
+    if get is None:
+        raise ActivityError(f"enzyme.icv = {attr} on @{sym_name(f)} is not an array<i1: ...> "
+                            "of per-argument flags")
+    return [int(x) != 0 for x in get()]
+
+
 def claims_from_annotations(module: ModuleOp, funcs: Sequence[Operation], source: str
                             ) -> list[Claim]:
-    """Claims another tool wrote into the IR: Enzyme's ``enzyme.icv`` (value constant)
-    and ``enzyme.ici`` (instruction constant), or our own ``activity.results`` /
+    """Claims another tool wrote into the IR, read by value: Enzyme's ``enzyme.icv``
+    (value constant) and ``enzyme.ici`` (instruction constant) -- ``true`` or a unit
+    attribute is a claim, ``false`` is none -- or our own ``activity.results`` /
     ``activity.op`` / ``activity.value`` annotations."""
     out: list[Claim] = []
     for f in funcs:
         if not has_body(f):
             continue
-        for arg, d in zip(entry_args(f), _arg_dicts(f), strict=False):
+        fargs = _arg_flags(f) if source == "enzyme" else []
+        for i, (arg, d) in enumerate(zip(entry_args(f), _arg_dicts(f) or [{}] * len(
+                entry_args(f)), strict=False)):
             if not _nonptr(arg):
                 continue
-            if source == "enzyme" and "enzyme.icv" in d:
-                out.append(Claim("active", arg, source=source))
+            if source == "enzyme":
+                icv = _flag(d.get("enzyme.icv"), "enzyme.icv")
+                if icv is None and i < len(fargs):
+                    icv = fargs[i]
+                if icv:
+                    out.append(Claim("active", arg, source=source))
             w = d.get("activity.value")
             if source == "activity" and isinstance(w, StringAttr):
                 out += [Claim(k, arg, source=source) for k in _word(w.data)]
@@ -215,11 +252,14 @@ def claims_from_annotations(module: ModuleOp, funcs: Sequence[Operation], source
             if op is f:
                 continue
             if source == "enzyme":
-                if "enzyme.icv" in op.attributes:
+                if _flag(op.attributes.get("enzyme.icv"), "enzyme.icv"):
                     out += [Claim("active", r, source=source) for r in op.results
                             if _nonptr(r)]
-                if "enzyme.ici" in op.attributes:
-                    out += _op_const_claims(op, source)
+                if _flag(op.attributes.get("enzyme.ici"), "enzyme.ici"):
+                    # (not on terminators: Enzyme calls every return a constant
+                    # instruction, its values are handled by the adjoint generation)
+                    out += [c for c in _op_const_claims(op, source)
+                            if c.kind == "write" or c.value in op.results]
             else:
                 words = op.attributes.get("activity.results")
                 if isinstance(words, ArrayAttr):
@@ -376,6 +416,7 @@ class Encoder:
         self._fresh = 0
         self.initial: dict[int, list[tuple[Any, Lanes]]] = {}
         self._globals: dict[str, MRef] = {}
+        self.ieee_specials = 0  # inf/NaN literals encoded as unconstrained reals
 
     # -- entry ----------------------------------------------------------------------
     def run(self) -> None:
@@ -901,13 +942,24 @@ class Encoder:
         if attr is None:  # (not ``or``: a zero IntegerAttr is falsy)
             attr = op.attributes.get("value")
         if isinstance(attr, FloatAttr):
-            return real(float(attr.value.data))
+            return self.float_const(float(attr.value.data))
         if isinstance(attr, IntegerAttr):
             v = int(attr.value.data)
             if isinstance(t, AnyFloat):
                 return real(v)
             return _bvv(v, _width(t))
         raise Unsupported(f"constant {attr} : {t} is outside the verifier's subset")
+
+    def float_const(self, x: float) -> Any:
+        """A float literal as a Z3 real; an IEEE special (inf, NaN), which no real is,
+        as a fresh unconstrained real: every behaviour a finite stand-in could have is
+        kept (an over-approximation, so "verified" stays sound within the real model),
+        and witnesses still replay on the interpreter's doubles."""
+        if math.isfinite(x):
+            return real(x)
+        self._fresh += 1
+        self.ieee_specials += 1
+        return z3.Real(f"ieee{self._fresh}")
 
     # -- memory -----------------------------------------------------------------------
     def address(self, m: Any, idx: list[Any], guard: Guard) -> Any:
@@ -1029,7 +1081,8 @@ class Encoder:
         if init is not None and hasattr(init, "get_values"):
             got = list(init.get_values())
             vals = got * n if len(got) == 1 else got
-        cells = [(real(float(v)) if is_float else _bvv(int(v), w), {}) for v in vals]
+        cells = [(self.float_const(float(v)) if is_float else _bvv(int(v), w), {})
+                 for v in vals]
         bid = len(self.mem)
         self.mem[bid] = Buf(cells, is_float, w)
         m = MRef(z3.IntVal(bid), frozenset({bid}), _bvv(0), shape, _row_major(shape))
@@ -1206,6 +1259,7 @@ class VerifyResult:
     ops: int
     source: str
     note: str = ""
+    remarks: list[str] = field(default_factory=list)  # said, without changing the answer
 
     @property
     def exit_code(self) -> int:
@@ -1220,6 +1274,7 @@ class VerifyResult:
                  f"{self.seconds:.2f}s"]
         if self.note:
             lines.append(f"  note: {self.note}")
+        lines += [f"  note: {r}" for r in self.remarks]
         for fd in self.findings:
             if fd.status == "counterexample":
                 lines.append(f"  counterexample: {fd.claim.describe()}")
@@ -1652,7 +1707,13 @@ def verify(module: ModuleOp, func: str, *, claims: str = "ours", args: Any = Non
     return VerifyResult(status, opts.unroll, func, len(cl), checker.findings, checker.queries,
                         time.perf_counter() - t0, getattr(checker, "encode_seconds", 0.0),
                         getattr(checker, "enc", None) and checker.enc.ops_encoded or 0,
-                        claims, note)
+                        claims, note, _remarks(getattr(checker, "enc", None)))
+
+
+def _remarks(enc: Encoder | None) -> list[str]:
+    if enc is None or not enc.ieee_specials:
+        return []
+    return [f"{enc.ieee_specials} inf/NaN literal(s) encoded as unconstrained reals"]
 
 
 def _reachable(program: Program, root: str) -> list[Operation]:

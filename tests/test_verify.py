@@ -427,3 +427,79 @@ llvm.func @nothing(%x: f64) {
     r = verify(m, "quant")
     assert r.status == "verified" and r.claims > 0
     assert verify(m, "nothing").status == "verified"
+
+
+# ---------------------------------------------------------------------------
+# Claims read by value, on Enzyme-MLIR's own output.
+
+DATA = Path(__file__).resolve().parent / "data"
+ENZYME_G = DATA / "enzyme" / "print_activity_g.mlir"
+G_ARGS = ["active", "active", "dup", "const"]  # what Enzyme assumed (its enzyme.icv array)
+
+
+def test_enzyme_output_is_read_by_value() -> None:
+    """Enzyme's ``print-activity-analysis{annotate=true}`` writes ``enzyme.icv = false``
+    on every active op and ``enzyme.ici = true`` on returns and yields: reading presence
+    as a claim turned each into a false counterexample (exit 1 on Enzyme's correct
+    answer)."""
+    r = verify(activity.parse(ENZYME_G), "g_1", claims="enzyme", args=G_ARGS)
+    assert r.status == "verified", r.render()
+    # constants, the index cast, sitofp and the argument %arg3 (Enzyme's array)
+    assert r.claims == 6
+
+
+def test_enzyme_true_claims_are_still_checked(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    text = ENZYME_G.read_text()
+    wrong = text.replace("%0 = arith.mulf %arg0, %arg1 {enzyme.ici = false, enzyme.icv = false}",
+                         "%0 = arith.mulf %arg0, %arg1 {enzyme.ici = false, enzyme.icv = true}")
+    assert wrong != text
+    r = verify(activity.parse(wrong), "g_1", claims="enzyme", args=G_ARGS, opts=NO_RANDOM)
+    assert r.status == "counterexample"
+    assert len(r.findings) == 1 and "arith.mulf" in r.findings[0].claim.describe()
+    # the argument array: %arg0 claimed constant
+    wrong = text.replace("array<i1: false, false, false, true>",
+                         "array<i1: true, false, false, true>")
+    r = verify(activity.parse(wrong), "g_1", claims="enzyme", args=G_ARGS, opts=NO_RANDOM)
+    assert r.status == "counterexample" and len(r.findings) == 1
+    cast = "%2 = arith.index_cast %arg3 {enzyme.ici = true, enzyme.icv = "
+    bad = _write(tmp_path, text.replace(cast + "true}", cast + '"yes"}'))
+    assert main(["verify", bad, "--func", "g_1", "--claims", "enzyme", "--args",
+                 ",".join(G_ARGS)]) == 2
+
+
+def test_enzyme_false_is_no_claim() -> None:
+    m = activity.parse(_straight(a=", enzyme.icv = false, enzyme.ici = false",
+                                 s=", enzyme.ici = false", ld=", enzyme.icv = false",
+                                 b=", enzyme.icv = true"))
+    r = verify(m, "f", claims="enzyme", args=ARGS, opts=NO_RANDOM)
+    assert r.status == "verified" and r.claims == 1
+
+
+# ---------------------------------------------------------------------------
+# IEEE specials.
+
+INF = """\
+func.func @f(%x: f64, %y: f64) -> f64 {
+  %inf = arith.constant 0x7FF0000000000000 : f64
+  %nan = arith.constant 0x7FF8000000000000 : f64
+  %c = arith.cmpf olt, %x, %inf : f64
+  %m = arith.minimumf %x, %inf : f64
+  %s = arith.select %c, %m, %nan : f64
+  %k = arith.mulf %y, %inf {tag = "k"%K} : f64
+  %r = arith.addf %s, %k : f64
+  return %r : f64
+}
+"""
+
+
+def test_inf_and_nan_constants(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``verify`` on an inf/NaN literal was an internal error (exit 3: "cannot convert
+    Infinity to integer ratio"); they are unconstrained reals now."""
+    r = verify(activity.parse(INF.replace("%K", "")), "f", args=["active", "active"])
+    assert r.status == "verified", r.render()
+    assert "2 inf/NaN literal(s) encoded as unconstrained reals" in r.render()
+    # y * inf is varied: the claim is refuted, and the witness replays on doubles
+    r = verify(activity.parse(INF.replace("%K", ", enzyme.icv")), "f", claims="enzyme",
+               args=["active", "active"], opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()
+    assert main(["verify", _write(tmp_path, INF.replace("%K", "")), "--func", "f"]) == 0
