@@ -74,8 +74,16 @@ from activity.engine.program import (
 from activity.engine.types import is_float_like, is_pointer
 from activity.errors import ActivityError
 from activity.ops import EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
-from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES, predicate_name, signed
+from activity.ops.table import (
+    ALLOCATORS,
+    CMPF_PREDICATES,
+    CMPI_PREDICATES,
+    DEALLOCATORS,
+    predicate_name,
+    signed,
+)
 from activity.semantics import nonzero_tangent
+from activity.verify_llvm import LLVMMemory, LLVMUnsupported, Ptr, desc_of, null_ptr
 from activity.z3backend import Z3Backend, real, to_float
 
 CLAIM_SOURCES = ("ours", "enzyme", "activity")
@@ -385,7 +393,7 @@ class _Exit:
 # The encoder.
 
 
-class Encoder:
+class Encoder(LLVMMemory):
     """Symbolically executes one function (predicated, loops unrolled, calls inlined),
     computing Z3 primal values and tangent *lanes*: lane 0 carries the input tangents;
     every other lane starts at zero and adds 1 at each instance of one value (or at the
@@ -417,6 +425,14 @@ class Encoder:
         self.initial: dict[int, list[tuple[Any, Lanes]]] = {}
         self._globals: dict[str, MRef] = {}
         self.ieee_specials = 0  # inf/NaN literals encoded as unconstrained reals
+        self.lmem: dict[int, Any] = {}  # llvm-dialect blocks (activity.verify_llvm)
+        self.unmodelled: list[tuple[Any, str]] = []  # (condition, what) not modelled
+        self.linitial: dict[int, dict[int, Any]] = {}  # pointer arguments' first cells
+        self._bids = 0
+
+    def new_bid(self) -> int:
+        self._bids += 1
+        return self._bids - 1
 
     # -- entry ----------------------------------------------------------------------
     def run(self) -> None:
@@ -444,7 +460,7 @@ class Encoder:
                 shape = tuple(self.opts.dyn_size if s in (_DYN, -1) else s
                               for s in t.get_shape())
                 n = int(np.prod(shape)) if shape else 1
-                bid = len(self.mem)
+                bid = self.new_bid()
                 cells: list[tuple[Any, Lanes]] = []
                 seeds = []
                 for j in range(n):
@@ -458,6 +474,9 @@ class Encoder:
                                  _row_major(shape)))
                 lanes.append({})
                 self.inputs.append(("memref", (bid, shape, is_float, kind)))
+            elif is_pointer(t) and not isinstance(t, MemRefType):
+                vals.append(self.pointer_arg(i, a, kind))
+                lanes.append({})
             else:
                 raise Unsupported(f"argument {i} of @{self.func} has type {t}, outside the "
                                   "verifier's subset")
@@ -471,6 +490,46 @@ class Encoder:
             if kind == "memref" and data[3] in ("dup", "dupnoneed"):
                 for _p, ln in self.mem[data[0]].cells:
                     self.outputs.append(ln)
+            if kind == "ptr" and data[1] in ("dup", "dupnoneed"):
+                for _d, _v, ln in (self.lmem[data[0]].cells or {}).values():
+                    self.outputs.append(ln)
+
+    def pointer_arg(self, i: int, a: SSAValue, kind: str) -> Ptr:
+        """An ``!llvm.ptr`` argument: a block of ``dyn_size`` elements of the scalar
+        type read through it (or, where that is not one type, of the first type the
+        encoding accesses it with)."""
+        from activity.engine.types import pointee
+
+        t = pointee(a)
+        d = desc_of(t) if t is not None else None
+        n = self.opts.dyn_size
+        size = n * (d[1] if d is not None else 8)
+        bid, blk = self.new_block(f"argument {i}", _bvv(size), size, None, 0)
+        blk.arg = (i, kind)
+        if d is not None:
+            self.type_block(blk, d)
+        self.inputs.append(("ptr", (bid, kind)))
+        return Ptr(z3.IntVal(bid), frozenset({bid}), _bvv(0))
+
+    def type_block(self, blk: Any, d: Any) -> None:
+        arg = getattr(blk, "arg", None)
+        if blk.cells is not None or arg is None:
+            return super().type_block(blk, d)
+        i, kind = arg
+        blk.elem = d[1]
+        blk.cells = {}
+        for j in range(blk.cap // d[1]):
+            if d[0] == "f":
+                p = z3.Real(f"arg{i}_{j}")
+                seed = z3.Real(f"arg{i}_{j}_dot") if kind in ("dup", "dupnoneed") else None
+                blk.cells[j * d[1]] = (d, p, {0: seed} if seed is not None else {})
+            elif d[0] == "i":
+                blk.cells[j * d[1]] = (d, z3.BitVec(f"arg{i}_{j}", d[2]), {})
+            else:
+                blk.cells[j * d[1]] = (d, null_ptr(), {})
+        bid = next(b for b, x in self.lmem.items() if x is blk)
+        self.linitial[bid] = dict(blk.cells)
+        return None
 
     # -- bookkeeping ----------------------------------------------------------------
     def bind(self, env: dict[SSAValue, Any], tenv: dict[SSAValue, Lanes], v: SSAValue,
@@ -540,6 +599,10 @@ class Encoder:
                 raise Unsupported("a merge of memrefs with different layouts")
             return MRef(z3.If(c, a.buf, b.buf), a.cands | b.cands, z3.If(c, a.offset, b.offset),
                         a.sizes, a.strides)
+        if isinstance(a, Ptr) or isinstance(b, Ptr):
+            if not (isinstance(a, Ptr) and isinstance(b, Ptr)):
+                raise Unsupported("a merge of a pointer with another value")
+            return Ptr(z3.If(c, a.buf, b.buf), a.cands | b.cands, z3.If(c, a.off, b.off))
         if a is None or b is None:
             return a if b is None else b
         return z3.If(c, a, b)
@@ -675,6 +738,17 @@ class Encoder:
         if name == "cf.assert":
             self.require(guard, env[op.operands[0]] == 1)
             return None
+        if name.startswith("llvm.") and (
+                name != "llvm.select" or not is_pointer(op.results[0].type)):
+            if name in ("llvm.mlir.undef", "llvm.mlir.poison") and op.results \
+                    and is_pointer(op.results[0].type):
+                self.bind(env, tenv, op.results[0], null_ptr(), {}, guard)
+                return None
+            try:
+                if self.llvm_mem_op(op, name, guard, env, tenv):
+                    return None
+            except LLVMUnsupported as e:
+                raise Unsupported(f"{e} is outside the verifier's subset") from None
         spec = lookup(name)
         if spec is None:
             raise Unsupported(f"op '{name}' is outside the verifier's subset")
@@ -690,7 +764,26 @@ class Encoder:
             for r, v, ln in zip(op.results, vals, lanes, strict=True):
                 self.bind(env, tenv, r, v, ln, guard)
             return
+        if target in ALLOCATORS or target in DEALLOCATORS:
+            if target in DEALLOCATORS:
+                return
+            try:
+                p = self.allocate(target, [env[a] for a in args], guard)  # type: ignore
+            except LLVMUnsupported as e:
+                raise Unsupported(f"{e} is outside the verifier's subset") from None
+            self.bind(env, tenv, op.results[0], p, {}, guard)
+            return
         alias = EXTERNAL_ALIASES.get(target or "")
+        if alias in ("llvm.intr.memcpy", "llvm.intr.memmove", "llvm.intr.memset"):
+            d, s, n = (env[a] for a in args[:3])
+            n = z3.SignExt(64 - n.size(), n) if n.size() < 64 else n
+            if alias == "llvm.intr.memset":
+                self.memset(d, z3.Extract(7, 0, s), n, guard)
+            else:
+                self.memcpy(d, s, n, guard)
+            for r in op.results:  # memcpy/memset return their destination
+                self.bind(env, tenv, r, d, {}, guard)
+            return
         spec = lookup(alias) if alias is not None else None
         if spec is not None and spec.kind == OpKind.FLOAT:
             self.scalar(op, spec, [env[a] for a in args], [tenv[a] for a in args], guard,
@@ -736,7 +829,7 @@ class Encoder:
             it = iter(dyn)
             shape = tuple(next(it) if s in (_DYN, -1) else s for s in t.get_shape())  # type: ignore
             n = int(np.prod(shape)) if shape else 1
-            bid = len(self.mem)
+            bid = self.new_bid()
             zero = real(0) if is_float else _bvv(0, w)
             self.mem[bid] = Buf([(zero, {}) for _ in range(n)], is_float, w)
             v = MRef(z3.IntVal(bid), frozenset({bid}), _bvv(0), shape,  # type: ignore[arg-type]
@@ -1083,7 +1176,7 @@ class Encoder:
             vals = got * n if len(got) == 1 else got
         cells = [(self.float_const(float(v)) if is_float else _bvv(int(v), w), {})
                  for v in vals]
-        bid = len(self.mem)
+        bid = self.new_bid()
         self.mem[bid] = Buf(cells, is_float, w)
         m = MRef(z3.IntVal(bid), frozenset({bid}), _bvv(0), shape, _row_major(shape))
         self._globals[name] = m  # type: ignore[index]
@@ -1323,6 +1416,17 @@ class _Checker:
                                    f"bound (K={self.opts.unroll}) without undefined behaviour")
             if feasible == "unknown":
                 note = "could not decide whether executions within the bound exist"
+        if enc.unmodelled and not note:
+            st, m = self.check([z3.Or(*[c for c, _w in enc.unmodelled])], timeout=5.0)
+            if st != "unsat":
+                what = "some access"
+                if m is not None:
+                    what = next((w for c, w in enc.unmodelled
+                                 if z3.is_true(m.eval(c, model_completion=True))), what)
+                note = (f"executions where {what} does not hit a whole value of its type "
+                        "(misaligned, type-punned or partial) are not modelled"
+                        if st == "sat" else "could not decide whether every llvm memory "
+                        "access is modelled")
         self._witness_text: dict[Claim, str] = {}
         # cheap first: random concrete runs refute most wrong claims (real witnesses by
         # construction); Z3 then searches the rest
@@ -1529,6 +1633,17 @@ class _Checker:
                 inputs.append(rng.randint(0, 4))
                 tans.append(None)
                 zeros.append(None)
+            elif kind == "ptr":
+                bid, akind = data
+                dtype, n = self._ptr_layout(bid)
+                if dtype.kind == "f":
+                    arr = np.array([fl() for _ in range(n)], dtype=dtype)
+                else:
+                    arr = np.array([rng.randint(0, 4) for _ in range(n)], dtype=dtype)
+                inputs.append(arr)
+                dup = akind in ("dup", "dupnoneed") and dtype.kind == "f"
+                tans.append(np.array([fl() if dup else 0.0 for _ in range(n)]))
+                zeros.append(np.zeros(n))
             else:
                 _bid, shape, is_float, akind = data
                 n = int(np.prod(shape)) if shape else 1
@@ -1560,6 +1675,24 @@ class _Checker:
                 inputs.append(ev(x).as_long())
                 tans.append(None)
                 zeros.append(None)
+            elif kind == "ptr":
+                bid, _k = data
+                dtype, n = self._ptr_layout(bid)
+                cells = sorted(self.enc.linitial.get(bid, {}).items())
+                if not cells:
+                    arr = np.zeros(n, dtype=dtype)
+                    tan = np.zeros(n)
+                elif dtype.kind == "f":
+                    arr = np.array([to_float(ev(v)) for _o, (_d, v, _l) in cells], dtype=dtype)
+                    tan = np.array([to_float(ev(ln[0])) if 0 in ln else 0.0
+                                    for _o, (_d, _v, ln) in cells])
+                else:
+                    arr = np.array([signed(ev(v).as_long(), d[2]) for _o, (d, v, _l) in cells],
+                                   dtype=dtype)
+                    tan = np.zeros(n)
+                inputs.append(arr)
+                tans.append(tan)
+                zeros.append(np.zeros(n))
             else:
                 bid, shape, is_float, _k = data
                 init = self.enc.initial[bid]
@@ -1574,6 +1707,20 @@ class _Checker:
                 tans.append(tan.reshape(shape))
                 zeros.append(np.zeros(shape))
         return inputs, tans, zeros
+
+    def _ptr_layout(self, bid: int) -> tuple[Any, int]:
+        """(numpy dtype, elements) of the array a pointer argument's block stands for."""
+        blk = self.enc.lmem[bid]
+        cells = blk.cells
+        if not cells:
+            return np.dtype(np.float64), blk.cap // 8
+        d = next(iter(cells.values()))[0]
+        kind, size, _w = d
+        if kind == "f":
+            dtype = {8: np.float64, 4: np.float32, 2: np.float16}[size]
+        else:
+            dtype = {8: np.int64, 4: np.int32, 2: np.int16, 1: np.int8}[size]
+        return np.dtype(dtype), len(cells)
 
     def interp(self, module: ModuleOp | None = None) -> Any:
         from activity.semantics import Interpreter
@@ -1630,8 +1777,8 @@ class _Checker:
             if is_float_like(t) and nonzero_tangent(x):
                 parts.append(f"result {j} tangent {x!r}")
         for i, (kind, data) in enumerate(self.enc.inputs):
-            if kind == "memref" and data[3] in ("dup", "dupnoneed") \
-                    and nonzero_tangent(out.buffer_tangents[i]):
+            akind = data[3] if kind == "memref" else data[1] if kind == "ptr" else None
+            if akind in ("dup", "dupnoneed") and nonzero_tangent(out.buffer_tangents[i]):
                 parts.append(f"argument {i} buffer tangents {_fmt(out.buffer_tangents[i])}")
         return ", ".join(parts)
 
