@@ -83,7 +83,17 @@ from activity.ops.table import (
     signed,
 )
 from activity.semantics import nonzero_tangent
-from activity.verify_llvm import LLVMMemory, LLVMUnsupported, Ptr, desc_of, null_ptr
+from activity.verify_llvm import (
+    NULL,
+    LLVMMemory,
+    LLVMUnsupported,
+    Ptr,
+    access_type,
+    desc_of,
+    flatten,
+    null_ptr,
+    unknown_ptr,
+)
 from activity.z3backend import Z3Backend, real, to_float
 
 CLAIM_SOURCES = ("ours", "enzyme", "activity")
@@ -495,41 +505,58 @@ class Encoder(LLVMMemory):
                     self.outputs.append(ln)
 
     def pointer_arg(self, i: int, a: SSAValue, kind: str) -> Ptr:
-        """An ``!llvm.ptr`` argument: a block of ``dyn_size`` elements of the scalar
-        type read through it (or, where that is not one type, of the first type the
-        encoding accesses it with)."""
+        """An ``!llvm.ptr`` argument (null, or distinct from every other): a block of
+        ``dyn_size`` elements of the scalar type read through it, or of the struct its
+        ``getelementptr``s index (else of the first type the encoding accesses it
+        with).  Pointers stored in it point outside the model."""
         from activity.engine.types import pointee
+        from activity.semantics.memory import layout
 
-        t = pointee(a)
-        d = desc_of(t) if t is not None else None
+        t = pointee(a) or (access_type(a) if _struct_of(a) is None else None)
         n = self.opts.dyn_size
-        size = n * (d[1] if d is not None else 8)
-        bid, blk = self.new_block(f"argument {i}", _bvv(size), size, None, 0)
+        cells: list[tuple[int, Any]] | None = None
+        elem = 8
+        if t is not None:
+            d = desc_of(t)
+            cells, elem = [(0, d)], d[1]
+        else:
+            st = _struct_of(a)
+            if st is not None:
+                cells, elem = flatten(st), layout(st)[0]
+        size = n * elem
+        bid, blk = self.new_block(f"argument {i}", _bvv(size), size, None, elem)
         blk.arg = (i, kind)
-        if d is not None:
-            self.type_block(blk, d)
-        self.inputs.append(("ptr", (bid, kind)))
-        return Ptr(z3.IntVal(bid), frozenset({bid}), _bvv(0))
+        if cells is not None:
+            self.arg_cells(blk, bid, cells, elem)
+        isnull = z3.Bool(f"arg{i}_null")
+        self.inputs.append(("ptr", (bid, kind, isnull)))
+        return Ptr(z3.If(isnull, z3.IntVal(NULL), z3.IntVal(bid)), frozenset({bid}), _bvv(0))
+
+    def arg_cells(self, blk: Any, bid: int, cells: list[tuple[int, Any]], elem: int
+                  ) -> None:
+        """Fill an argument's block with input cells (tangent seeds where ``dup``)."""
+        i, kind = blk.arg
+        blk.elem = elem
+        blk.cells = {}
+        for j in range(blk.cap // elem):
+            for o, d in cells:
+                at = j * elem + o
+                if d[0] == "f":
+                    p = z3.Real(f"arg{i}_{at}")
+                    seed = z3.Real(f"arg{i}_{at}_dot") if kind in ("dup", "dupnoneed") \
+                        else None
+                    blk.cells[at] = (d, p, {0: seed} if seed is not None else {})
+                elif d[0] == "i":
+                    blk.cells[at] = (d, z3.BitVec(f"arg{i}_{at}", d[2]), {})
+                else:
+                    blk.cells[at] = (d, unknown_ptr(z3.BitVec(f"arg{i}_{at}", 64)), {})
+        self.linitial[bid] = dict(blk.cells)
 
     def type_block(self, blk: Any, d: Any) -> None:
-        arg = getattr(blk, "arg", None)
-        if blk.cells is not None or arg is None:
+        if blk.cells is not None or blk.arg is None:
             return super().type_block(blk, d)
-        i, kind = arg
-        blk.elem = d[1]
-        blk.cells = {}
-        for j in range(blk.cap // d[1]):
-            if d[0] == "f":
-                p = z3.Real(f"arg{i}_{j}")
-                seed = z3.Real(f"arg{i}_{j}_dot") if kind in ("dup", "dupnoneed") else None
-                blk.cells[j * d[1]] = (d, p, {0: seed} if seed is not None else {})
-            elif d[0] == "i":
-                blk.cells[j * d[1]] = (d, z3.BitVec(f"arg{i}_{j}", d[2]), {})
-            else:
-                blk.cells[j * d[1]] = (d, null_ptr(), {})
         bid = next(b for b, x in self.lmem.items() if x is blk)
-        self.linitial[bid] = dict(blk.cells)
-        return None
+        return self.arg_cells(blk, bid, [(0, d)], d[1])
 
     # -- bookkeeping ----------------------------------------------------------------
     def bind(self, env: dict[SSAValue, Any], tenv: dict[SSAValue, Lanes], v: SSAValue,
@@ -780,7 +807,7 @@ class Encoder(LLVMMemory):
             if alias == "llvm.intr.memset":
                 self.memset(d, z3.Extract(7, 0, s), n, guard)
             else:
-                self.memcpy(d, s, n, guard)
+                self.memcpy(d, s, n, guard, (args[0], args[1]))
             for r in op.results:  # memcpy/memset return their destination
                 self.bind(env, tenv, r, d, {}, guard)
             return
@@ -1268,6 +1295,16 @@ class Encoder(LLVMMemory):
             self.bind(env, tenv, r, v, ln, guard)
 
 
+def _struct_of(a: SSAValue) -> Attribute | None:
+    """The struct type every ``getelementptr`` on ``a`` (directly) indexes, if one."""
+    from xdsl.dialects.llvm import LLVMStructType
+
+    seen = {u.operation.properties.get("elem_type") for u in a.uses
+            if op_name(u.operation) == "llvm.getelementptr" and u.index == 0}
+    structs = {t for t in seen if isinstance(t, LLVMStructType)}
+    return next(iter(structs)) if len(structs) == 1 else None
+
+
 def _defined(b: Block) -> list[SSAValue]:
     out: list[SSAValue] = list(b.args)
     for op in b.ops:
@@ -1634,16 +1671,15 @@ class _Checker:
                 tans.append(None)
                 zeros.append(None)
             elif kind == "ptr":
-                bid, akind = data
-                dtype, n = self._ptr_layout(bid)
-                if dtype.kind == "f":
-                    arr = np.array([fl() for _ in range(n)], dtype=dtype)
-                else:
-                    arr = np.array([rng.randint(0, 4) for _ in range(n)], dtype=dtype)
+                bid, akind, _null = data
+                dup = akind in ("dup", "dupnoneed")
+                vals = {o: ((fl(), fl() if dup else 0.0) if d[0] == "f"
+                            else (rng.randint(0, 4), 0.0))
+                        for o, (d, _v, _l) in self.enc.linitial.get(bid, {}).items()}
+                arr, tan = self._ptr_array(bid, vals)
                 inputs.append(arr)
-                dup = akind in ("dup", "dupnoneed") and dtype.kind == "f"
-                tans.append(np.array([fl() if dup else 0.0 for _ in range(n)]))
-                zeros.append(np.zeros(n))
+                tans.append(tan)
+                zeros.append(np.zeros_like(tan))
             else:
                 _bid, shape, is_float, akind = data
                 n = int(np.prod(shape)) if shape else 1
@@ -1676,23 +1712,19 @@ class _Checker:
                 tans.append(None)
                 zeros.append(None)
             elif kind == "ptr":
-                bid, _k = data
-                dtype, n = self._ptr_layout(bid)
-                cells = sorted(self.enc.linitial.get(bid, {}).items())
-                if not cells:
-                    arr = np.zeros(n, dtype=dtype)
-                    tan = np.zeros(n)
-                elif dtype.kind == "f":
-                    arr = np.array([to_float(ev(v)) for _o, (_d, v, _l) in cells], dtype=dtype)
-                    tan = np.array([to_float(ev(ln[0])) if 0 in ln else 0.0
-                                    for _o, (_d, _v, ln) in cells])
-                else:
-                    arr = np.array([signed(ev(v).as_long(), d[2]) for _o, (d, v, _l) in cells],
-                                   dtype=dtype)
-                    tan = np.zeros(n)
+                bid, _k, isnull = data
+                if z3.is_true(ev(isnull)):
+                    inputs.append(0)  # a null pointer
+                    tans.append(None)
+                    zeros.append(None)
+                    continue
+                vals = {o: ((to_float(ev(v)), to_float(ev(ln[0])) if 0 in ln else 0.0)
+                            if d[0] == "f" else (ev(v).as_long(), 0.0))
+                        for o, (d, v, ln) in self.enc.linitial.get(bid, {}).items()}
+                arr, tan = self._ptr_array(bid, vals)
                 inputs.append(arr)
                 tans.append(tan)
-                zeros.append(np.zeros(n))
+                zeros.append(np.zeros_like(tan))
             else:
                 bid, shape, is_float, _k = data
                 init = self.enc.initial[bid]
@@ -1708,19 +1740,38 @@ class _Checker:
                 zeros.append(np.zeros(shape))
         return inputs, tans, zeros
 
-    def _ptr_layout(self, bid: int) -> tuple[Any, int]:
-        """(numpy dtype, elements) of the array a pointer argument's block stands for."""
+    def _ptr_array(self, bid: int, vals: dict[int, tuple[Any, float]]) -> tuple[Any, Any]:
+        """The numpy array (and tangents) that a pointer argument's block stands for,
+        from ``offset -> (value, tangent)`` of its cells: of the cells' one type, or
+        float64 words (a struct of doubles and integers), else bytes."""
+        import struct
+
         blk = self.enc.lmem[bid]
-        cells = blk.cells
-        if not cells:
-            return np.dtype(np.float64), blk.cap // 8
-        d = next(iter(cells.values()))[0]
-        kind, size, _w = d
-        if kind == "f":
-            dtype = {8: np.float64, 4: np.float32, 2: np.float16}[size]
+        descs = {o: d for o, (d, _v, _l) in (self.enc.linitial.get(bid) or {}).items()}
+        kinds = set(descs.values())
+        if len(kinds) == 1:
+            kind, size, _w = next(iter(kinds))
+            dtype = np.dtype({("f", 8): np.float64, ("f", 4): np.float32,
+                              ("f", 2): np.float16, ("i", 8): np.int64, ("i", 4): np.int32,
+                              ("i", 2): np.int16, ("i", 1): np.int8,
+                              ("p", 8): np.int64}[(kind, size)])
+        elif blk.cap % 8 == 0 and all(d[0] != "f" or (d[1] == 8 and o % 8 == 0)
+                                      for o, d in descs.items()):
+            dtype = np.dtype(np.float64)
         else:
-            dtype = {8: np.int64, 4: np.int32, 2: np.int16, 1: np.int8}[size]
-        return np.dtype(dtype), len(cells)
+            dtype = np.dtype(np.uint8)
+        buf = bytearray(blk.cap)
+        n = blk.cap // dtype.itemsize
+        tan = np.zeros(n)
+        for o, (v, t) in vals.items():
+            kind, size, w = descs[o]
+            if kind == "f":
+                struct.pack_into({8: "<d", 4: "<f", 2: "<e"}[size], buf, o, v)
+                if t and size == dtype.itemsize and o % size == 0:
+                    tan[o // size] = t
+            elif kind == "i":
+                buf[o:o + size] = (int(v) % (1 << (8 * size))).to_bytes(size, "little")
+        return np.frombuffer(bytes(buf), dtype=dtype).copy(), tan
 
     def interp(self, module: ModuleOp | None = None) -> Any:
         from activity.semantics import Interpreter
@@ -1778,7 +1829,8 @@ class _Checker:
                 parts.append(f"result {j} tangent {x!r}")
         for i, (kind, data) in enumerate(self.enc.inputs):
             akind = data[3] if kind == "memref" else data[1] if kind == "ptr" else None
-            if akind in ("dup", "dupnoneed") and nonzero_tangent(out.buffer_tangents[i]):
+            if akind in ("dup", "dupnoneed") and out.buffer_tangents[i] is not None \
+                    and nonzero_tangent(out.buffer_tangents[i]):
                 parts.append(f"argument {i} buffer tangents {_fmt(out.buffer_tangents[i])}")
         return ", ".join(parts)
 

@@ -27,6 +27,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 Lanes = dict[int, Any]
 Desc = tuple[str, int, int]  # (kind "f"/"i"/"p", bytes, bits)
 NULL = -1
+UNKNOWN = -2  # memory the verifier does not model (what a pointer argument's cells point to)
 
 
 class LLVMUnsupported(Exception):
@@ -94,6 +95,58 @@ def null_ptr() -> Ptr:
     return Ptr(z3.IntVal(NULL), frozenset(), bvv(0))
 
 
+def unknown_ptr(fresh: Any) -> Ptr:
+    """A pointer into memory outside the model: accesses through it are unmodelled."""
+    return Ptr(z3.IntVal(UNKNOWN), frozenset({UNKNOWN}), fresh)
+
+
+def _nonnull(p: Ptr) -> Any:
+    b = z3.simplify(p.buf)
+    if z3.is_int_value(b):
+        return True if b.as_long() != NULL else z3.BoolVal(False)  # type: ignore
+    return p.buf != NULL
+
+
+def access_type(v: SSAValue) -> Attribute | None:
+    """The one scalar type loaded or stored through the pointer ``v`` (through
+    ``getelementptr``s and into callees; copies, fills, frees and compares ignored), or
+    None.  A guess for typing untyped memory: a wrong one is caught as unmodelled."""
+    from xdsl.dialects.builtin import AnyFloat, IntegerType
+
+    from activity.engine.program import call_target
+
+    seen: set[Attribute] = set()
+    work, visited = [v], set()
+    while work:
+        x = work.pop()
+        if x in visited:
+            continue
+        visited.add(x)
+        for use in x.uses:
+            op = use.operation
+            if op.name == "llvm.load" and use.index == 0:
+                seen.add(op.results[0].type)
+            elif op.name == "llvm.store" and use.index == 1:
+                seen.add(op.operands[0].type)
+            elif op.name == "llvm.getelementptr" and use.index == 0:
+                work.append(op.results[0])
+            elif op.name in ("func.call", "llvm.call"):
+                from xdsl.traits import SymbolTable
+
+                name = call_target(op)
+                mod = op
+                while mod.parent_op() is not None:
+                    mod = mod.parent_op()  # type: ignore[assignment]
+                f = SymbolTable.lookup_symbol(mod, name) if name else None
+                if f is not None and f.regions and f.regions[0].blocks:
+                    args = f.regions[0].blocks.first.args  # type: ignore[union-attr]
+                    k = use.index - (len(op.operands) - len(args))
+                    if 0 <= k < len(args):
+                        work.append(args[k])
+    seen = {t for t in seen if isinstance(t, AnyFloat | IntegerType)}
+    return next(iter(seen)) if len(seen) == 1 else None
+
+
 def _sext64(x: Any) -> Any:
     w = x.size()
     return x if w == 64 else (z3.SignExt(64 - w, x) if w < 64 else z3.Extract(63, 0, x))
@@ -159,12 +212,18 @@ class LLVMMemory:
         if not p.cands:
             self.require(guard, z3.BoolVal(False))  # type: ignore[attr-defined]
             return []
+        self.require(guard, _nonnull(p))  # type: ignore[attr-defined]
         single = len(p.cands) == 1
         out: list[tuple[Any, int, int]] = []
         a = numeral(p.off)
         for bid in sorted(p.cands):
-            blk = self.lmem[bid]
             bc: Any = True if single else (p.buf == bid)
+            if bid == UNKNOWN:
+                g = _and(guard, bc)
+                self.unmodelled.append((g if g is not True else z3.BoolVal(True), what +
+                                        " through a pointer read from an argument"))
+                continue
+            blk = self.lmem[bid]
             s = bvv(d[1])
             inb = z3.And(z3.ULE(s, blk.size), z3.ULE(p.off, blk.size - s))
             self.require(_and(guard, bc), inb)  # type: ignore[attr-defined]
@@ -254,7 +313,7 @@ class LLVMMemory:
             return True
         if name in ("llvm.intr.memcpy", "llvm.intr.memmove", "llvm.intr.memcpy.inline"):
             self.memcpy(env[op.operands[0]], env[op.operands[1]], self._len(op, env, 2),
-                        guard)
+                        guard, (op.operands[0], op.operands[1]))
             return True
         if name in ("llvm.intr.memset", "llvm.intr.memset.inline"):
             b = env[op.operands[1]]
@@ -345,10 +404,16 @@ class LLVMMemory:
             self.require(_and(guard, z3.UGT(n, 0)), z3.BoolVal(False))  # type: ignore
             return []
         end = p.off + n
+        self.require(_and(guard, z3.UGT(n, 0)), _nonnull(p))  # type: ignore[attr-defined]
         for bid in sorted(p.cands):
-            blk = self.lmem[bid]
             bc: Any = True if single else (p.buf == bid)
             g = _and(guard, bc)
+            if bid == UNKNOWN:
+                g = _and(g, z3.UGT(n, 0))
+                self.unmodelled.append((g if g is not True else z3.BoolVal(True), what +
+                                        " through a pointer read from an argument"))
+                continue
+            blk = self.lmem[bid]
             self.require(_and(g, z3.UGT(n, 0)), z3.And(  # type: ignore[attr-defined]
                 z3.ULE(n, blk.size), z3.ULE(p.off, blk.size - n)))
             if blk.cells is None:
@@ -369,11 +434,14 @@ class LLVMMemory:
     def memset(self, p: Ptr, byte: Any, n: Any, guard: Any) -> None:
         from activity.verify import _and, _lane_ite
 
-        for bid in p.cands:
+        k = numeral(n)
+        for bid in p.cands - {UNKNOWN}:
             blk = self.lmem[bid]
-            if blk.cells is None and numeral(n) is not None and numeral(p.off) == 0 \
-                    and len(p.cands) == 1 and guard is True:
+            if blk.cells is None and blk.arg is None and k is not None and k >= blk.cap \
+                    and numeral(p.off) == 0 and len(p.cands) == 1 and guard is True:
                 blk.fill = byte  # the whole untyped block, unconditionally: typed later
+            # (else an untyped block keeps unconstrained values with zero tangents, which
+            # covers the bytes written)
         for c, bid, o, d in self._range_cells(p, n, guard, "a memset"):
             blk = self.lmem[bid]
             assert blk.cells is not None
@@ -382,13 +450,22 @@ class LLVMMemory:
             blk.cells[o] = (d, self.merge(cond, self.fill_value(d, byte), old),  # type: ignore
                             _lane_ite(cond, {}, olanes))
 
-    def memcpy(self, dst: Ptr, src: Ptr, n: Any, guard: Any) -> None:
+    def memcpy(self, dst: Ptr, src: Ptr, n: Any, guard: Any,
+               ops: tuple[SSAValue, ...] = ()) -> None:
         from activity.verify import _and, _lane_ite
 
-        sd = self._elem_desc(src)
-        if sd is not None:
-            for bid in dst.cands:
+        sd = self._elem_desc(src) or self._elem_desc(dst)
+        if sd is None:
+            # neither side was accessed with a type yet: the one scalar type the code
+            # reads through either pointer, else doubles (a wrong guess only makes the
+            # later accesses unmodelled)
+            t = next((t for t in (access_type(x) for x in ops) if t is not None), None) \
+                if ops else None
+            sd = desc_of(t) if t is not None else ("f", 8, 64)
+            for bid in src.cands - {UNKNOWN}:
                 self.type_block(self.lmem[bid], sd)
+        for bid in dst.cands - {UNKNOWN}:
+            self.type_block(self.lmem[bid], sd)
         writes = []
         for c, bid, o, d in self._range_cells(dst, n, guard, "a memcpy"):
             g = _and(guard, c)
@@ -402,7 +479,7 @@ class LLVMMemory:
             blk.cells[o] = (d, self.merge(g, val, old), _lane_ite(g, lanes, olanes))  # type: ignore
 
     def _elem_desc(self, p: Ptr) -> Desc | None:
-        for bid in p.cands:
+        for bid in p.cands - {UNKNOWN}:
             cells = self.lmem[bid].cells
             if cells:
                 return next(iter(cells.values()))[0]
