@@ -503,3 +503,173 @@ def test_inf_and_nan_constants(tmp_path) -> None:  # type: ignore[no-untyped-def
                args=["active", "active"], opts=NO_RANDOM)
     assert r.status == "counterexample", r.render()
     assert main(["verify", _write(tmp_path, INF.replace("%K", "")), "--func", "f"]) == 0
+
+
+# ---------------------------------------------------------------------------
+# The llvm dialect's memory (activity/verify_llvm.py).
+
+LLVM_MEM = """\
+llvm.func @g(%p: !llvm.ptr, %q: !llvm.ptr, %n: i64) -> f64 {
+  %c1 = llvm.mlir.constant(1 : i64) : i64
+  %c16 = llvm.mlir.constant(16 : i64) : i64
+  %a = llvm.alloca %c1 x !llvm.array<2 x f64> : (i64) -> !llvm.ptr
+  "llvm.intr.memcpy"(%a, %p, %c16) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr, i64) -> ()
+  %e = llvm.getelementptr %a[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<2 x f64>
+  %x = llvm.load %e {tag = "x"%X} : !llvm.ptr -> f64
+  %m = llvm.call @malloc(%c16) : (i64) -> !llvm.ptr
+  llvm.store %x, %m : f64, !llvm.ptr
+  %y = llvm.load %m : !llvm.ptr -> f64
+  %qi = llvm.getelementptr %q[%n] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  llvm.store %y, %qi {tag = "st"%S} : f64, !llvm.ptr
+  llvm.call @free(%m) : (!llvm.ptr) -> ()
+  %r = llvm.fmul %x, %y : f64
+  llvm.return %r : f64
+}
+llvm.func @malloc(i64) -> !llvm.ptr
+llvm.func @free(!llvm.ptr)
+"""
+MEM_ARGS = ["dup", "dup", "const"]
+
+
+def test_llvm_memory_verifies() -> None:
+    """Pointer arguments, alloca, memcpy, getelementptr, malloc/free, load/store: the
+    verifier stopped at "argument 0 ... has type !llvm.ptr" (exit 2)."""
+    m = activity.parse(LLVM_MEM.replace("%X", "").replace("%S", ""))
+    r = verify(m, "g", args=MEM_ARGS)
+    assert r.status == "verified" and r.claims > 0, r.render()
+
+
+@pytest.mark.parametrize("x,s,wrong", [(", enzyme.icv", "", "%x"),
+                                       ("", ", enzyme.ici", "llvm.store")])
+def test_llvm_memory_wrong_claims_replay(x: str, s: str, wrong: str) -> None:
+    """Z3's witnesses through llvm memory replay on the interpreter (arrays packed for
+    the pointer arguments)."""
+    m = activity.parse(LLVM_MEM.replace("%X", x).replace("%S", s))
+    r = verify(m, "g", claims="enzyme", args=MEM_ARGS, opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()
+    assert [f.claim.describe().split(" ")[0] for f in r.findings] == [wrong]
+    assert all("replayed" in f.message for f in r.findings)
+
+
+NULL_ARG = """\
+llvm.func @h(%p: !llvm.ptr, %x: f64 {enzyme.icv}) -> f64 {
+  %z = llvm.mlir.zero : !llvm.ptr
+  %c = llvm.icmp "eq" %p, %z : !llvm.ptr
+  llvm.cond_br %c, ^a, ^b
+^a:
+  llvm.return %x : f64
+^b:
+  %v = llvm.load %p : !llvm.ptr -> f64
+  llvm.return %v : f64
+}
+"""
+
+
+def test_null_pointer_arguments_are_executions() -> None:
+    """``x`` matters only when ``p`` is null: a claim that it is constant is refuted
+    with a null pointer (an integer 0 for the interpreter), not verified."""
+    r = verify(activity.parse(NULL_ARG), "h", claims="enzyme", args=["dup", "active"],
+               opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()
+    assert "inputs [0, " in r.findings[0].message
+
+
+PUNNED = """\
+llvm.func @k(%x: f64) -> f64 {
+  %c1 = llvm.mlir.constant(1 : i64) : i64
+  %a = llvm.alloca %c1 x f64 : (i64) -> !llvm.ptr
+  llvm.store %x, %a : f64, !llvm.ptr
+  %i = llvm.load %a : !llvm.ptr -> i64
+  %b = llvm.bitcast %i : i64 to f64
+  llvm.return %b : f64
+}
+"""
+
+
+def test_unmodelled_access_is_unknown_never_verified(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Reading a double's bytes as an integer is not modelled: exit 3, with the reason."""
+    r = verify(activity.parse(PUNNED), "k")
+    assert r.status == "unknown", r.render()
+    assert "a load of i64 does not hit a whole value" in r.note
+    assert main(["verify", _write(tmp_path, PUNNED), "--func", "k"]) == 3
+
+
+C_DATA = DATA / "verify_c"
+ROOT = Path(__file__).resolve().parent.parent
+C_FILES = [C_DATA / f"adbench_O{o}.generic.mlir" for o in (0, 1, 2)] + [
+    ROOT / "examples" / "c" / f"{n}.generic.mlir" for n in ("dot", "libm", "particles")] + [
+    DATA / "semantics" / f"examples_O{o}.mlir" for o in (0, 1)]
+# what each function gets (default: verified); "ba" reads cam[4]: 4 elements per pointer
+# argument leave no execution in bounds, 5 do
+C_EXPECT = {"punned@0": "unknown", "cmul@0": "unsupported", "cabs2@0": "unsupported",
+            "cmul@1": "unsupported"}
+
+
+def _c_functions(path: Path) -> list[str]:
+    from activity.engine.program import Program, has_body
+
+    return [n for n, f in Program.of(activity.parse(path)).functions.items() if has_body(f)]
+
+
+def _level(path: Path) -> str:
+    return "0" if "O0" in path.name else "1"
+
+
+@pytest.mark.parametrize("path", [p for p in C_FILES if "O0" not in p.name
+                                  and "O2" not in p.name], ids=lambda p: p.name)
+def test_c_programs_verify(path: Path) -> None:
+    _check_c(path)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", [p for p in C_FILES if "O0" in p.name or "O2" in p.name],
+                         ids=lambda p: p.name)
+def test_c_programs_verify_o0_o2(path: Path) -> None:
+    _check_c(path)
+
+
+def _check_c(path: Path) -> None:
+    m = activity.parse(path)
+    for name in _c_functions(path):
+        want = C_EXPECT.get(f"{name}@{_level(path)}", "verified")
+        try:
+            r = verify(m, name, opts=Options(dyn_size=5, timeout=30))
+        except Unsupported as e:
+            assert want == "unsupported", (path.name, name, str(e))
+            assert "aggregate" in str(e) or "struct" in str(e)
+            continue
+        assert r.status == want, (path.name, name, r.render())
+    if "adbench" in path.name:
+        r = verify(m, "ba", opts=Options(dyn_size=4))
+        assert r.status == "unknown" and "no execution" in r.note
+
+
+def test_verified_claims_hold_on_the_interpreter() -> None:
+    """Every claim verified on a random program (progen: memref/scf) or a C function also
+    survives random runs on the reference interpreter."""
+    from activity.testing import progen
+    from activity.verify import _Checker, claims_ours
+
+    cases = []
+    for seed in range(6):
+        p = progen.generate(seed)
+        cases.append((p.parse(), p.func, list(p.args)))
+    for path, func in ((C_DATA / "adbench_O1.generic.mlir", "lstm"),
+                       (ROOT / "examples" / "c" / "particles.generic.mlir", "step"),
+                       (DATA / "semantics" / "examples_O1.mlir", "powsum")):
+        cases.append((activity.parse(path), func, None))
+    checked = 0
+    for m, func, args in cases:
+        cl, res = claims_ours(m, func, args)
+        chk = _Checker(m, func, list(res.arg_activities(func)), cl,
+                       Options(random_trials=0, timeout=20))
+        try:
+            status, _note = chk.run()
+        except Unsupported:
+            continue
+        if status != "verified":
+            continue
+        rv, ru = chk.random_witnesses(12, seed=7)
+        assert not rv and not ru, (func, rv, ru)
+        checked += len(cl)
+    assert checked > 100
