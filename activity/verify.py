@@ -19,11 +19,14 @@ Encoding (the *bound*): ``scf.for``/``scf.while`` loops run at most ``K`` iterat
 per execution; a ``cf`` region takes at most ``K`` back edges per activation (a
 depth-first numbering decides which edges are back edges); calls are inlined, at most
 ``inline_depth`` nested activations of the same function; dynamic memref dimensions
-have ``dyn_size`` elements.  Executions outside the bound, and executions with
-undefined behaviour (out-of-bounds access, integer division by zero, a non-positive
-``scf.for`` step, a failed ``cf.assert``), are excluded; witnesses that divide a float
-by zero are only searched when there are no others.  Floats are Z3 reals (no
-rounding, NaN or infinity); transcendental functions are uninterpreted
+and ``!llvm.ptr`` arguments have ``dyn_size`` elements (the llvm dialect's memory:
+:mod:`activity.verify_llvm`).  Executions outside the bound, and executions with
+undefined behaviour (out-of-bounds access, null dereference, integer division by zero,
+a non-positive ``scf.for`` step, a failed ``cf.assert``), are excluded; witnesses that
+divide a float by zero are only searched when there are no others; executions that make
+an llvm memory access the model does not cover (type punning) make the answer
+``unknown``.  Floats are Z3 reals (no rounding; an inf or NaN literal is an
+unconstrained real); transcendental functions are uninterpreted
 (:mod:`activity.z3backend`).  Every tangent is computed by the op table's ``partials``
 (the rule the interpreter and the AD generator use).
 
@@ -1943,7 +1946,8 @@ __all__ = ["CLAIM_SOURCES", "Claim", "Finding", "Options", "Unsupported", "Verif
 VERIFY_EPILOG = """\
 exit status: 0 verified (within the bound), 1 counterexample (replayed on the
 reference interpreter), 2 usage or input error (also: an op outside the encoded
-subset), 3 unknown (solver timeout, or a model that does not replay).
+subset), 3 unknown (solver timeout, a model that does not replay, no execution within
+the bound, or an llvm memory access the verifier does not model).
 
 examples:
   activity verify prog.mlir --func f
@@ -1964,8 +1968,8 @@ def add_subcommand(sub: Any) -> None:
                     "tangent semantics into Z3 and search for a value claimed not varied "
                     "with a nonzero tangent, or claimed not useful whose perturbation "
                     "changes an active output.  Claims come from our analysis (ours), "
-                    "Enzyme's enzyme.icv/enzyme.ici attributes (enzyme), or activity.* "
-                    "annotations (activity).")
+                    "Enzyme's enzyme.icv/enzyme.ici attributes, read by value (enzyme), "
+                    "or activity.* annotations (activity).")
     v.add_argument("file", help="the .mlir file ('-' for standard input)")
     v.add_argument("--func", required=True, help="the function whose claims to check")
     v.add_argument("--unroll", type=int, default=Options.unroll, metavar="K",
@@ -1982,8 +1986,9 @@ def add_subcommand(sub: Any) -> None:
                    help="random concrete runs on the interpreter before Z3 (their "
                         f"witnesses are real counterexamples; default {Options.random_trials})")
     v.add_argument("--dyn-size", type=int, default=Options.dyn_size, metavar="N",
-                   help="elements of each dynamic memref dimension of an argument "
-                        f"(default {Options.dyn_size})")
+                   help="elements of each dynamic memref dimension of an argument, and "
+                        "of each !llvm.ptr argument (default "
+                        f"{Options.dyn_size})")
 
 
 def dispatch(ns: Any) -> int:
