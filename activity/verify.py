@@ -64,6 +64,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnitAttr,
 )
+from xdsl.dialects.llvm import LLVMArrayType, LLVMStructType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from activity.engine.program import (
@@ -151,7 +152,11 @@ def _describe_op(op: Operation | None) -> str:
 
 
 def _nonptr(v: SSAValue) -> bool:
-    return not is_pointer(v.type)
+    """Whether claims on ``v`` are checked: not pointers, not aggregates (whose
+    members are checked where they are extracted)."""
+    from xdsl.dialects.llvm import LLVMArrayType, LLVMStructType
+
+    return not is_pointer(v.type) and not isinstance(v.type, LLVMStructType | LLVMArrayType)
 
 
 def _values_of(f: Operation) -> list[SSAValue]:
@@ -361,6 +366,8 @@ def _ite(c: Guard, a: Any, b: Any) -> Any:
 def _lane_ite(c: Guard, a: Lanes, b: Lanes) -> Lanes:
     if a is b or c is True:
         return a
+    if isinstance(a, tuple) or isinstance(b, tuple):  # an aggregate: lanes per member
+        return tuple(_lane_ite(c, x, y) for x, y in zip(a, b, strict=True))  # type: ignore
     out: Lanes = {}
     for k in set(a) | set(b):
         x, y = a.get(k), b.get(k)
@@ -498,7 +505,7 @@ class Encoder(LLVMMemory):
         outs = _result_types(f)
         for t, ln in zip(outs, rlanes, strict=False):
             if is_float_like(t):
-                self.outputs.append(ln)
+                self.outputs.extend(_leaf_lanes(ln))
         for kind, data in self.inputs:
             if kind == "memref" and data[3] in ("dup", "dupnoneed"):
                 for _p, ln in self.mem[data[0]].cells:
@@ -629,6 +636,8 @@ class Encoder(LLVMMemory):
                 raise Unsupported("a merge of memrefs with different layouts")
             return MRef(z3.If(c, a.buf, b.buf), a.cands | b.cands, z3.If(c, a.offset, b.offset),
                         a.sizes, a.strides)
+        if isinstance(a, tuple) or isinstance(b, tuple):  # an aggregate, member-wise
+            return tuple(self.merge(c, x, y) for x, y in zip(a, b, strict=True))
         if isinstance(a, Ptr) or isinstance(b, Ptr):
             if not (isinstance(a, Ptr) and isinstance(b, Ptr)):
                 raise Unsupported("a merge of a pointer with another value")
@@ -681,7 +690,23 @@ class Encoder(LLVMMemory):
                                  [env[u] for u in fwd[k]], [tenv[u] for u in fwd[k]]))
             return out
         if op.successors:
-            raise Unsupported(f"op '{name}' (multi-way branch) is outside the verifier's subset")
+            from activity.ops.switch import SWITCH_OPS, switch_cases
+
+            sw = switch_cases(op) if name in SWITCH_OPS else None
+            if sw is None:
+                raise Unsupported(f"op '{name}' (multi-way branch) is outside the "
+                                  "verifier's subset")
+            flag = env[sw.flag]
+            out, none = [], []
+            for value, blk, fwd in sw.cases:  # the first equal case wins
+                hit = flag == _bvv(value, sw.width)
+                out.append(_Exit(_and(guard, z3.And(hit, *none) if none else hit), blk,
+                                 [env[u] for u in fwd], [tenv[u] for u in fwd]))
+                none.append(z3.Not(hit))
+            out.append(_Exit(_and(guard, z3.And(*none)) if none else guard, sw.default,
+                             [env[u] for u in sw.default_operands],
+                             [tenv[u] for u in sw.default_operands]))
+            return out
         return [_Exit(guard, op, ins, tins)]
 
     def cfg(self, blocks: list[Block], vals: list[Any], lanes: list[Lanes], guard: Guard,
@@ -773,6 +798,12 @@ class Encoder(LLVMMemory):
             if name in ("llvm.mlir.undef", "llvm.mlir.poison") and op.results \
                     and is_pointer(op.results[0].type):
                 self.bind(env, tenv, op.results[0], null_ptr(), {}, guard)
+                return None
+            if name in ("llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero") \
+                    and op.results and isinstance(op.results[0].type, LLVMStructType
+                                                  | LLVMArrayType):
+                v, ln = self.zero_aggregate(op.results[0].type)
+                self.bind(env, tenv, op.results[0], v, ln, guard)
                 return None
             try:
                 if self.llvm_mem_op(op, name, guard, env, tenv):
@@ -1298,6 +1329,10 @@ class Encoder(LLVMMemory):
             self.bind(env, tenv, r, v, ln, guard)
 
 
+def _leaf_lanes(ln: Any) -> list[Lanes]:
+    return [x for m in ln for x in _leaf_lanes(m)] if isinstance(ln, tuple) else [ln]
+
+
 def _struct_of(a: SSAValue) -> Attribute | None:
     """The struct type every ``getelementptr`` on ``a`` (directly) indexes, if one."""
     from xdsl.dialects.llvm import LLVMStructType
@@ -1459,12 +1494,11 @@ class _Checker:
         if enc.unmodelled and not note:
             st, m = self.check([z3.Or(*[c for c, _w in enc.unmodelled])], timeout=5.0)
             if st != "unsat":
-                what = "some access"
+                what = "some llvm memory access is unusual"
                 if m is not None:
                     what = next((w for c, w in enc.unmodelled
                                  if z3.is_true(m.eval(c, model_completion=True))), what)
-                note = (f"executions where {what} does not hit a whole value of its type "
-                        "(misaligned, type-punned or partial) are not modelled"
+                note = (f"executions where {what} are not modelled"
                         if st == "sat" else "could not decide whether every llvm memory "
                         "access is modelled")
         self._witness_text: dict[Claim, str] = {}
@@ -1828,7 +1862,7 @@ class _Checker:
         f = self.enc.program.functions[self.func]
         outs = _result_types(f)
         for j, (t, x) in enumerate(zip(outs, out.result_tangents, strict=False)):
-            if is_float_like(t) and nonzero_tangent(x):
+            if is_float_like(t) and _any_nonzero(x):
                 parts.append(f"result {j} tangent {x!r}")
         for i, (kind, data) in enumerate(self.enc.inputs):
             akind = data[3] if kind == "memref" else data[1] if kind == "ptr" else None
@@ -1836,6 +1870,12 @@ class _Checker:
                     and nonzero_tangent(out.buffer_tangents[i]):
                 parts.append(f"argument {i} buffer tangents {_fmt(out.buffer_tangents[i])}")
         return ", ".join(parts)
+
+
+def _any_nonzero(x: Any) -> bool:
+    if isinstance(x, tuple):  # an aggregate's tangent
+        return any(_any_nonzero(m) for m in x)
+    return nonzero_tangent(x)
 
 
 def _copy(xs: Sequence[Any]) -> list[Any]:

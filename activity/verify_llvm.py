@@ -221,7 +221,8 @@ class LLVMMemory:
             if bid == UNKNOWN:
                 g = _and(guard, bc)
                 self.unmodelled.append((g if g is not True else z3.BoolVal(True), what +
-                                        " through a pointer read from an argument"))
+                                        " goes through a pointer read from an argument's "
+                                        "memory"))
                 continue
             blk = self.lmem[bid]
             s = bvv(d[1])
@@ -243,7 +244,9 @@ class LLVMMemory:
                         out.append((_and(bc, h), bid, o))
             miss = z3.And(inb, z3.Not(z3.Or(*conds))) if conds else inb
             g = _and(_and(guard, bc), miss)
-            self.unmodelled.append((g if g is not True else z3.BoolVal(True), what))
+            self.unmodelled.append((g if g is not True else z3.BoolVal(True), what +
+                                    " does not hit a whole value of its type (misaligned, "
+                                    "type-punned or partial)"))
         return out
 
     def lread(self, p: Ptr, d: Desc, guard: Any, what: str) -> tuple[Any, Lanes]:
@@ -297,12 +300,14 @@ class LLVMMemory:
             return True
         if name == "llvm.load":
             t = op.results[0].type
-            d = desc_of(t)
-            val, lanes = self.lread(env[op.operands[0]], d, guard, f"a load of {t}")
+            val, lanes = self.load_typed(env[op.operands[0]], t, guard)
             self.bind(env, tenv, op.results[0], val, lanes, guard)  # type: ignore
             return True
         if name == "llvm.store":
             v = op.operands[0]
+            if _is_aggregate(v.type):  # (no write claim: its members are not one value)
+                self.store_typed(env[op.operands[1]], v.type, env[v], tenv[v], guard)
+                return True
             d = desc_of(v.type)
             lanes = dict(tenv[v])
             lane = self.store_lanes.get(op)  # type: ignore[attr-defined]
@@ -310,6 +315,19 @@ class LLVMMemory:
                 lanes[lane] = lanes[lane] + 1 if lane in lanes else real(1)
             self.store_instances.setdefault(op, []).append((guard, lanes))  # type: ignore
             self.lwrite(env[op.operands[1]], d, env[v], lanes, guard, f"a store of {v.type}")
+            return True
+        if name == "llvm.extractvalue":
+            path = _position(op)
+            val, lanes = env[op.operands[0]], tenv[op.operands[0]]
+            for k in path:
+                val, lanes = val[k], lanes[k]
+            self.bind(env, tenv, op.results[0], val, lanes, guard)  # type: ignore
+            return True
+        if name == "llvm.insertvalue":
+            path = _position(op)
+            val = _replace(env[op.operands[0]], path, env[op.operands[1]])
+            lanes = _replace(tenv[op.operands[0]], path, tenv[op.operands[1]])
+            self.bind(env, tenv, op.results[0], val, lanes, guard)  # type: ignore
             return True
         if name in ("llvm.intr.memcpy", "llvm.intr.memmove", "llvm.intr.memcpy.inline"):
             self.memcpy(env[op.operands[0]], env[op.operands[1]], self._len(op, env, 2),
@@ -333,6 +351,41 @@ class LLVMMemory:
             self.bind(env, tenv, op.results[0], self.ptr_compare(op, env), {}, guard)  # type: ignore
             return True
         return False
+
+    def load_typed(self, p: Ptr, t: Attribute, guard: Any) -> tuple[Any, Any]:
+        """A value of any type (aggregates member by member, as tuples)."""
+        if not _is_aggregate(t):
+            return self.lread(p, desc_of(t), guard, f"a load of {t}")
+        from activity.semantics.memory import members
+
+        vals, lanes = [], []
+        for o, mt in members(t):
+            v, ln = self.load_typed(Ptr(p.buf, p.cands, z3.simplify(p.off + bvv(o))), mt,
+                                    guard)
+            vals.append(v)
+            lanes.append(ln)
+        return tuple(vals), tuple(lanes)
+
+    def store_typed(self, p: Ptr, t: Attribute, val: Any, lanes: Any, guard: Any) -> None:
+        if not _is_aggregate(t):
+            self.lwrite(p, desc_of(t), val, lanes, guard, f"a store of {t}")
+            return
+        from activity.semantics.memory import members
+
+        for k, (o, mt) in enumerate(members(t)):
+            self.store_typed(Ptr(p.buf, p.cands, z3.simplify(p.off + bvv(o))), mt, val[k],
+                             lanes[k], guard)
+
+    def zero_aggregate(self, t: Attribute) -> tuple[Any, Any]:
+        """The all-zero value of a type (the model of undef/poison, as the
+        interpreter's), with zero tangents."""
+        if not _is_aggregate(t):
+            d = desc_of(t)
+            return self.fill_value(d, bvv(0, 8)), {}
+        from activity.semantics.memory import members
+
+        parts = [self.zero_aggregate(mt) for _o, mt in members(t)]
+        return tuple(v for v, _ in parts), tuple(ln for _, ln in parts)
 
     def _len(self, op: Operation, env: dict[SSAValue, Any], i: int) -> Any:
         if len(op.operands) > i:
@@ -384,8 +437,10 @@ class LLVMMemory:
             c = z3.And(same, a.off == b.off)
             c = c if p == "eq" else z3.Not(c)
         else:
-            rel = {"ult": z3.ULT, "ule": z3.ULE, "ugt": z3.UGT, "uge": z3.UGE,
-                   "slt": z3.ULT, "sle": z3.ULE, "sgt": z3.UGT, "sge": z3.UGE}[p]
+            # offsets within one block compare signed: a pointer one before the start
+            # (C's reverse loops at -O0) is below it, as addresses of a block are
+            rel = {"ult": lambda x, y: x < y, "ule": lambda x, y: x <= y,
+                   "ugt": lambda x, y: x > y, "uge": lambda x, y: x >= y}[p.replace("s", "u")]
             self._fresh += 1  # type: ignore[attr-defined]
             # pointers into different blocks order as the run allocated them: unknown here
             c = z3.If(same, rel(a.off, b.off),
@@ -411,7 +466,8 @@ class LLVMMemory:
             if bid == UNKNOWN:
                 g = _and(g, z3.UGT(n, 0))
                 self.unmodelled.append((g if g is not True else z3.BoolVal(True), what +
-                                        " through a pointer read from an argument"))
+                                        " goes through a pointer read from an argument's "
+                                        "memory"))
                 continue
             blk = self.lmem[bid]
             self.require(_and(g, z3.UGT(n, 0)), z3.And(  # type: ignore[attr-defined]
@@ -426,7 +482,8 @@ class LLVMMemory:
                                             z3.And(z3.ULT(lo, end), z3.ULT(end, hi))))
                     if not z3.is_false(cut):
                         self.unmodelled.append((_and(g, cut) if _and(g, cut) is not True
-                                                else z3.BoolVal(True), what))
+                                                else z3.BoolVal(True), what + " cuts a value "
+                                                "in memory"))
                     continue
                 out.append((_and(bc, inside) if not z3.is_true(inside) else bc, bid, o, d))
         return out
@@ -545,6 +602,26 @@ class LLVMMemory:
 
 
 _GEP_DYN = -(2**31)
+
+
+def _is_aggregate(t: Attribute) -> bool:
+    from xdsl.dialects.llvm import LLVMArrayType, LLVMStructType
+
+    return isinstance(t, LLVMStructType | LLVMArrayType)
+
+
+def _position(op: Operation) -> list[int]:
+    pos = op.properties.get("position")
+    if pos is None:
+        raise LLVMUnsupported(f"'{op.name}' without a position")
+    return [int(x) for x in pos.get_values()]  # type: ignore[attr-defined]
+
+
+def _replace(agg: Any, path: list[int], v: Any) -> Any:
+    if not path:
+        return v
+    k = path[0]
+    return agg[:k] + (_replace(agg[k], path[1:], v),) + agg[k + 1:]
 
 
 def _is_ptr(t: Attribute) -> bool:

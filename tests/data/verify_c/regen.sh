@@ -1,14 +1,14 @@
 #!/bin/sh
-# Regenerate the llvm-dialect MLIR of adbench.c (generic op form, which xDSL parses
+# Regenerate the llvm-dialect MLIR of adbench.c and features.c (generic op form, which xDSL parses
 # without LLVM tools) at -O0, -O1 and -O2 without vectorization.
 # Needs clang-22, mlir-translate-22 and mlir-opt-22.
 set -eu
 cd "$(dirname "$0")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for O in 0 1 2; do
+for src in adbench features; do for O in 0 1 2; do
   clang-22 -S -emit-llvm -O$O -fno-vectorize -fno-slp-vectorize -fno-discard-value-names \
-    adbench.c -o "$tmp/adbench.ll"
-  mlir-translate-22 --import-llvm "$tmp/adbench.ll" -o "$tmp/adbench.mlir"
-  mlir-opt-22 --mlir-print-op-generic "$tmp/adbench.mlir" -o "adbench_O$O.generic.mlir"
-done
+    "$src.c" -o "$tmp/$src.ll"
+  mlir-translate-22 --import-llvm "$tmp/$src.ll" -o "$tmp/$src.mlir"
+  mlir-opt-22 --mlir-print-op-generic "$tmp/$src.mlir" -o "${src}_O$O.generic.mlir"
+done; done
