@@ -506,7 +506,7 @@ def test_inf_and_nan_constants(tmp_path) -> None:  # type: ignore[no-untyped-def
 
 
 # ---------------------------------------------------------------------------
-# The llvm dialect's memory (activity/verify_llvm.py).
+# The llvm dialect's memory (activity/verify/llvm_memory.py).
 
 LLVM_MEM = """\
 llvm.func @g(%p: !llvm.ptr, %q: !llvm.ptr, %n: i64) -> f64 {

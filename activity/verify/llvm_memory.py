@@ -207,7 +207,7 @@ class LLVMMemory:
               ) -> list[tuple[Any, int, int]]:
         """(condition, block, cell offset) of an access of ``d`` through ``p``; records
         the bounds requirement and the unmodelled remainder."""
-        from activity.verify import _and
+        from activity.verify.base import _and
 
         if not p.cands:
             self.require(guard, z3.BoolVal(False))  # type: ignore[attr-defined]
@@ -250,7 +250,7 @@ class LLVMMemory:
         return out
 
     def lread(self, p: Ptr, d: Desc, guard: Any, what: str) -> tuple[Any, Lanes]:
-        from activity.verify import _lane_ite
+        from activity.verify.base import _lane_ite
 
         hits = self._hits(p, d, guard, what)
         if not hits:
@@ -266,7 +266,7 @@ class LLVMMemory:
 
     def lwrite(self, p: Ptr, d: Desc, val: Any, lanes: Lanes, guard: Any, what: str
                ) -> None:
-        from activity.verify import _and, _lane_ite
+        from activity.verify.base import _and, _lane_ite
 
         for c, bid, o in self._hits(p, d, guard, what):
             cond = _and(guard, c)
@@ -280,7 +280,7 @@ class LLVMMemory:
     def llvm_mem_op(self, op: Operation, name: str, guard: Any, env: dict[SSAValue, Any],
                     tenv: dict[SSAValue, Lanes]) -> bool:
         """Encode a memory op of the llvm dialect; False if ``op`` is not one."""
-        from activity.verify import real
+        from activity.verify.base import real
 
         if name == "llvm.alloca":
             n = numeral(env[op.operands[0]])
@@ -451,7 +451,7 @@ class LLVMMemory:
                      ) -> list[tuple[Any, int, int, Desc]]:
         """Cells wholly inside ``[p, p + n)``: (condition, block, offset, type); records
         the bounds requirement and, as unmodelled, cells the range cuts."""
-        from activity.verify import _and
+        from activity.verify.base import _and
 
         out = []
         single = len(p.cands) == 1
@@ -489,7 +489,7 @@ class LLVMMemory:
         return out
 
     def memset(self, p: Ptr, byte: Any, n: Any, guard: Any) -> None:
-        from activity.verify import _and, _lane_ite
+        from activity.verify.base import _and, _lane_ite
 
         k = numeral(n)
         for bid in p.cands - {UNKNOWN}:
@@ -509,7 +509,7 @@ class LLVMMemory:
 
     def memcpy(self, dst: Ptr, src: Ptr, n: Any, guard: Any,
                ops: tuple[SSAValue, ...] = ()) -> None:
-        from activity.verify import _and, _lane_ite
+        from activity.verify.base import _and, _lane_ite
 
         sd = self._elem_desc(src) or self._elem_desc(dst)
         if sd is None:
