@@ -744,3 +744,43 @@ def test_aggregate_values() -> None:
     # a function returning a struct: its float members are the active outputs
     r = verify(activity.parse(AGG.replace("%R", "").replace("%I", "")), "mk")
     assert r.status == "verified"
+
+
+RUNTIME_ALLOC = """\
+func.func @f(%x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %m = memref.alloc(%n) : memref<?xf64>
+  %m2 = memref.alloc(%n) : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    memref.store %x, %m[%i] : memref<?xf64>
+  }
+  "memref.copy"(%m, %m2) : (memref<?xf64>, memref<?xf64>) -> ()
+  %d = memref.dim %m2, %c0 : memref<?xf64>
+  %one = arith.cmpi eq, %d, %c1 : index
+  %v = arith.select %one, %x, %z {tag = "v"%V} : f64
+  %p = arith.cmpi ugt, %n, %c0 : index
+  %r = scf.if %p -> (f64) {
+    %l = memref.load %m2[%c0] : memref<?xf64>
+    %s = arith.addf %l, %v : f64
+    scf.yield %s : f64
+  } else {
+    scf.yield %z : f64
+  }
+  return %r : f64
+}
+"""
+
+
+def test_memref_alloc_of_a_runtime_size() -> None:
+    """``memref.alloc(%n)`` stopped the verifier (exit 2: benchmarks/programs/gmm, hand):
+    at most --dyn-size elements, and the executions with fewer are kept -- ``%v`` is
+    varied only when n == 1."""
+    assert verify(activity.parse(RUNTIME_ALLOC.replace("%V", "")), "f",
+                  args=["active", "const"]).status == "verified"
+    r = verify(activity.parse(RUNTIME_ALLOC.replace("%V", ", enzyme.icv")), "f",
+               claims="enzyme", args=["active", "const"], opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()
+    assert r.findings[0].message.startswith("varied: inputs [") and ", 1]" in \
+        r.findings[0].message.splitlines()[0]

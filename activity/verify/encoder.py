@@ -297,8 +297,13 @@ class Encoder(ScalarEncoding, MemrefMemory, LLVMMemory):
             if not (isinstance(a, MRef) and isinstance(b, MRef)) or a.sizes != b.sizes \
                     or a.strides != b.strides:
                 raise Unsupported("a merge of memrefs with different layouts")
+            dims = None
+            if a.dims is not None or b.dims is not None:
+                da = a.dims or tuple(_bvv(n) for n in a.sizes)
+                db = b.dims or tuple(_bvv(n) for n in b.sizes)
+                dims = tuple(z3.If(c, x, y) for x, y in zip(da, db, strict=True))
             return MRef(z3.If(c, a.buf, b.buf), a.cands | b.cands, z3.If(c, a.offset, b.offset),
-                        a.sizes, a.strides)
+                        a.sizes, a.strides, dims)
         if isinstance(a, tuple) or isinstance(b, tuple):  # an aggregate, member-wise
             return tuple(self.merge(c, x, y) for x, y in zip(a, b, strict=True))
         if isinstance(a, Ptr) or isinstance(b, Ptr):
@@ -539,7 +544,8 @@ class Encoder(ScalarEncoding, MemrefMemory, LLVMMemory):
             k_ = _numeral(idx)
             if k_ is None or not isinstance(m, MRef) or k_ >= len(m.sizes):
                 raise Unsupported("memref.dim with a non-constant or out-of-range index")
-            self.bind(env, tenv, op.results[0], _bvv(m.sizes[k_]), {}, guard)
+            size = m.dims[k_] if m.dims is not None else _bvv(m.sizes[k_])
+            self.bind(env, tenv, op.results[0], size, {}, guard)
             return
         if k == OpKind.META and not op.results:
             return  # no value semantics (lifetime markers, debug info, ...)
@@ -547,17 +553,32 @@ class Encoder(ScalarEncoding, MemrefMemory, LLVMMemory):
             t = op.results[0].type
             assert isinstance(t, MemRefType)
             is_float, w = _elem(t.element_type)
-            dyn = [_numeral(env[u]) for u in op.operands]
-            if any(d is None for d in dyn):
-                raise Unsupported(f"{name} with a symbolic size")
+            # a symbolic dynamic size: at most --dyn-size elements (larger allocations
+            # are outside the bound), accesses bounds-checked against the size itself
+            dyn = [env[u] for u in op.operands]
+            dims: list[Any] = []
+            shape_: list[int] = []
             it = iter(dyn)
-            shape = tuple(next(it) if s in (_DYN, -1) else s for s in t.get_shape())  # type: ignore
+            for s in t.get_shape():
+                if s in (_DYN, -1):
+                    d = next(it)
+                    k_ = _numeral(d)
+                    if k_ is None:
+                        self.require(guard, z3.ULE(d, _bvv(self.opts.dyn_size, d.size())))
+                        k_ = self.opts.dyn_size
+                    dims.append(d)
+                    shape_.append(k_)
+                else:
+                    dims.append(_bvv(s))
+                    shape_.append(s)
+            shape = tuple(shape_)
             n = int(np.prod(shape)) if shape else 1
             bid = self.new_bid()
             zero = real(0) if is_float else _bvv(0, w)
             self.mem[bid] = Buf([(zero, {}) for _ in range(n)], is_float, w)
-            v = MRef(z3.IntVal(bid), frozenset({bid}), _bvv(0), shape,  # type: ignore[arg-type]
-                     _row_major(shape))  # type: ignore[arg-type]
+            symbolic = any(_numeral(d) is None for d in dims)
+            v = MRef(z3.IntVal(bid), frozenset({bid}), _bvv(0), shape, _row_major(shape),
+                     tuple(dims) if symbolic else None)
             self.bind(env, tenv, op.results[0], v, {}, guard)
             return
         if k == OpKind.MEM_FREE:
@@ -595,10 +616,19 @@ class Encoder(ScalarEncoding, MemrefMemory, LLVMMemory):
             src, dst = env[op.operands[0]], env[op.operands[1]]
             if src.sizes != dst.sizes:
                 raise Unsupported("memref.copy between different shapes")
+            dims = [m.dims for m in (src, dst) if m.dims is not None]
+            if dims:  # a runtime size: the shapes must agree, and only those elements move
+                self.require(guard, z3.And(*[a == b for a, b in zip(
+                    src.dims or [_bvv(n) for n in src.sizes],
+                    dst.dims or [_bvv(n) for n in dst.sizes], strict=True)]))
             for idx in np.ndindex(*src.sizes) if src.sizes else [()]:
                 iv = [_bvv(i) for i in idx]
-                val, lanes = self.read(src, self.address(src, iv, guard))
-                self.write(dst, self.address(dst, iv, guard), val, lanes, guard)
+                g = guard
+                if dims:
+                    g = _and(guard, z3.And(*[z3.ULT(i, d) for i, d in zip(iv, dims[0],
+                                                                          strict=True)]))
+                val, lanes = self.read(src, self.address(src, iv, g))
+                self.write(dst, self.address(dst, iv, g), val, lanes, g)
             return
         raise Unsupported(f"op '{name}' is outside the verifier's subset")
 

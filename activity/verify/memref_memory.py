@@ -44,6 +44,9 @@ class MRef:
     offset: Any  # Z3 64-bit vector
     sizes: tuple[int, ...]
     strides: tuple[int, ...]
+    # the sizes, where some are symbolic (an allocation of a runtime size): at most
+    # ``sizes`` (the cells modelled), bounds-checked against these
+    dims: tuple[Any, ...] | None = None
 
 
 @dataclass
@@ -65,8 +68,9 @@ class MemrefMemory:
             raise Unsupported("memref access with the wrong number of indices")
         addr = m.offset
         conds = []
-        for i, n, s in zip(idx, m.sizes, m.strides, strict=True):
-            conds.append(z3.ULT(i, _bvv(n)))
+        dims = m.dims or tuple(_bvv(n) for n in m.sizes)
+        for i, n, s in zip(idx, dims, m.strides, strict=True):
+            conds.append(z3.ULT(i, n))
             addr = addr + i * _bvv(s)
         if conds:
             self.require(guard, z3.And(*conds))
