@@ -610,7 +610,7 @@ class Encoder(ScalarEncoding, MemrefMemory, LLVMMemory):
             self.bind(env, tenv, op.results[0], self.global_buffer(op), {}, guard)
             return
         if name == "memref.subview":
-            self.bind(env, tenv, op.results[0], self.subview(op, env), {}, guard)
+            self.bind(env, tenv, op.results[0], self.subview(op, env, guard), {}, guard)
             return
         if name == "memref.copy":
             src, dst = env[op.operands[0]], env[op.operands[1]]

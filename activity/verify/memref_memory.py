@@ -189,7 +189,10 @@ class MemrefMemory:
         self._globals[name] = m  # type: ignore[index]
         return m
 
-    def subview(self, op: Operation, env: dict[SSAValue, Any]) -> MRef:
+    def subview(self, op: Operation, env: dict[SSAValue, Any], guard: Guard) -> MRef:
+        """A view: offsets and sizes may be dynamic (a dynamic size is at most the
+        source's), strides static; the view must lie inside its source (else undefined
+        behaviour, excluded)."""
         m = env[op.operands[0]]
         props = op.properties
         try:
@@ -198,10 +201,28 @@ class MemrefMemory:
             strides = _ints(props["static_strides"])
         except KeyError:
             raise Unsupported("memref.subview without static offsets/sizes/strides") from None
-        if any(x == _DYN for x in offs + sizes + strides) or len(sizes) != len(m.sizes):
-            raise Unsupported("memref.subview with dynamic or rank-reducing parameters")
+        if any(x == _DYN for x in strides) or len(sizes) != len(m.sizes):
+            raise Unsupported("memref.subview with dynamic strides or rank-reducing")
+        dyn = iter(op.operands[1:])
+        off_v = [next(dyn) if o == _DYN else None for o in offs]
+        size_v = [next(dyn) if x == _DYN else None for x in sizes]
+        parent = m.dims or tuple(_bvv(n) for n in m.sizes)
         off = m.offset
-        for o, s in zip(offs, m.strides, strict=True):
-            off = off + _bvv(o * s)
-        return MRef(m.buf, m.cands, z3.simplify(off), tuple(sizes),
-                    tuple(a * b for a, b in zip(m.strides, strides, strict=True)))
+        dims: list[Any] = []
+        cap: list[int] = []
+        conds = []
+        for k, (o, ov, sz, sv, st, ps, pn) in enumerate(zip(
+                offs, off_v, sizes, size_v, strides, m.strides, parent, strict=True)):
+            o_ = env[ov] if ov is not None else _bvv(o)
+            s_ = env[sv] if sv is not None else _bvv(sz)
+            off = off + o_ * _bvv(ps)
+            dims.append(s_)
+            cap.append(m.sizes[k] if sv is not None else sz)
+            # inside the source: the last element o + (s - 1) * stride < the source's size
+            conds.append(z3.Or(s_ == 0, z3.And(z3.ULT(o_, pn), z3.ULE(
+                s_ - 1, z3.UDiv(pn - 1 - o_, _bvv(max(st, 1)))))))
+        self.require(guard, z3.And(*conds))  # type: ignore[attr-defined]
+        symbolic = any(_numeral(d) is None for d in dims)
+        return MRef(m.buf, m.cands, z3.simplify(off), tuple(cap),
+                    tuple(a * b for a, b in zip(m.strides, strides, strict=True)),
+                    tuple(dims) if symbolic else None)
