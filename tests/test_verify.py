@@ -822,3 +822,24 @@ def test_benchmark_programs_verify(name: str) -> None:
         r = verify(m, func, opts=Options(unroll=3, timeout=60))
         # lgamma's series needs more than 3 iterations: no execution within the bound
         assert r.status == ("unknown" if func == "gmm_lgamma" else "verified"), r.render()
+
+
+INTTOPTR = """\
+llvm.func @f(%p: !llvm.ptr, %x: f64) -> f64 {
+  %i = llvm.ptrtoint %p : !llvm.ptr to i64
+  %q = llvm.inttoptr %i : i64 to !llvm.ptr
+  %c = llvm.icmp "eq" %p, %q : !llvm.ptr
+  %z = llvm.mlir.constant(0.0 : f64) : f64
+  %r = llvm.select %c, %x, %z {tag = "r"%R} : i1, f64
+  llvm.return %r : f64
+}
+"""
+
+
+def test_inttoptr_points_anywhere() -> None:
+    """``inttoptr`` was exit 2; its pointer may equal any other (here it is ``p``): a
+    claim that ``r`` is constant is refuted, not verified by a model where it never is."""
+    assert verify(activity.parse(INTTOPTR.replace("%R", "")), "f").status == "verified"
+    r = verify(activity.parse(INTTOPTR.replace("%R", ", enzyme.icv")), "f",
+               claims="enzyme", args=["dup", "active"], opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()

@@ -347,6 +347,12 @@ class LLVMMemory:
             self.bind(env, tenv, op.results[0],  # type: ignore[attr-defined]
                       self.fresh(op.results[0].type), {}, guard)  # type: ignore
             return True
+        if name == "llvm.inttoptr":  # points anywhere: accesses through it are unmodelled
+            self._fresh += 1  # type: ignore[attr-defined]
+            self.bind(env, tenv, op.results[0],  # type: ignore[attr-defined]
+                      unknown_ptr(z3.BitVec(f"inttoptr{self._fresh}", 64)),  # type: ignore
+                      {}, guard)
+            return True
         if name == "llvm.icmp" and _is_ptr(op.operands[0].type):
             self.bind(env, tenv, op.results[0], self.ptr_compare(op, env), {}, guard)  # type: ignore
             return True
@@ -445,6 +451,11 @@ class LLVMMemory:
             # pointers into different blocks order as the run allocated them: unknown here
             c = z3.If(same, rel(a.off, b.off),
                       z3.Bool(f"ptrorder{self._fresh}"))  # type: ignore[attr-defined]
+        if UNKNOWN in a.cands or UNKNOWN in b.cands:
+            # a pointer outside the model may equal any other: the answer is unknown
+            self._fresh += 1  # type: ignore[attr-defined]
+            c = z3.If(z3.Or(a.buf == UNKNOWN, b.buf == UNKNOWN),
+                      z3.Bool(f"ptrcmp{self._fresh}"), c)  # type: ignore[attr-defined]
         return z3.If(c, bvv(1, 1), bvv(0, 1))
 
     def _range_cells(self, p: Ptr, n: Any, guard: Any, what: str
