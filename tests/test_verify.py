@@ -843,3 +843,22 @@ def test_inttoptr_points_anywhere() -> None:
     r = verify(activity.parse(INTTOPTR.replace("%R", ", enzyme.icv")), "f",
                claims="enzyme", args=["dup", "active"], opts=NO_RANDOM)
     assert r.status == "counterexample", r.render()
+
+
+def test_enzyme_output_on_the_llvm_dialect() -> None:
+    """Enzyme-MLIR's own answer on an llvm.func with a pointer argument verifies; its
+    active ops, turned into claims, are refuted (through llvm memory)."""
+    text = (DATA / "enzyme" / "print_activity_h_llvm.mlir").read_text()
+    args = ["dup", "active", "const"]
+    r = verify(activity.parse(text), "h_1", claims="enzyme", args=args)
+    assert r.status == "verified" and r.claims == 3, r.render()
+    for old, new, what in (
+            ("llvm.store %arg1, %1 {enzyme.ici = false", "llvm.store %arg1, %1 {enzyme.ici = true",
+             "llvm.store"),
+            ("%4 = llvm.load %1 {enzyme.ici = false, enzyme.icv = false}",
+             "%4 = llvm.load %1 {enzyme.ici = false, enzyme.icv = true}", "of llvm.load")):
+        assert old in text
+        r = verify(activity.parse(text.replace(old, new)), "h_1", claims="enzyme", args=args,
+                   opts=NO_RANDOM)
+        assert r.status == "counterexample", r.render()
+        assert len(r.findings) == 1 and what in r.findings[0].claim.describe()
