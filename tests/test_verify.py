@@ -862,3 +862,13 @@ def test_enzyme_output_on_the_llvm_dialect() -> None:
                    opts=NO_RANDOM)
         assert r.status == "counterexample", r.render()
         assert len(r.findings) == 1 and what in r.findings[0].claim.describe()
+
+
+@pytest.mark.parametrize("bad", ['activity.op = "maybe"', "activity.results = [1 : i64]",
+                                 "activity.op = true"])
+def test_malformed_activity_annotations_are_errors(tmp_path, bad: str) -> None:  # type: ignore[no-untyped-def]
+    """Claims are read by value: an annotation that is no claim and no "no claim" is an
+    input error (exit 2), not silently nothing."""
+    text = _straight(a=", " + bad)
+    assert main(["verify", _write(tmp_path, text), "--func", "f", "--claims", "activity",
+                 "--args", ",".join(ARGS)]) == 2

@@ -191,6 +191,8 @@ def claims_from_annotations(module: ModuleOp, funcs: Sequence[Operation], source
                 if icv:
                     out.append(Claim("active", arg, source=source))
             w = d.get("activity.value")
+            if source == "activity" and w is not None and not isinstance(w, StringAttr):
+                raise ActivityError(f"activity.value = {w} is not a string")
             if source == "activity" and isinstance(w, StringAttr):
                 out += [Claim(k, arg, source=source) for k in _word(w.data)]
         for op in f.walk():
@@ -207,11 +209,18 @@ def claims_from_annotations(module: ModuleOp, funcs: Sequence[Operation], source
                             if c.kind == "write" or c.value in op.results]
             else:
                 words = op.attributes.get("activity.results")
+                if words is not None and not (isinstance(words, ArrayAttr) and all(
+                        isinstance(w, StringAttr) for w in words.data)):
+                    raise ActivityError(f"activity.results = {words} is not an array of "
+                                        "strings")
                 if isinstance(words, ArrayAttr):
                     for r, w in zip(op.results, words.data, strict=False):
                         if _nonptr(r) and isinstance(w, StringAttr):
                             out += [Claim(k, r, source=source) for k in _word(w.data)]
                 o = op.attributes.get("activity.op")
+                if o is not None and not (isinstance(o, StringAttr)
+                                          and o.data in ("const", "active")):
+                    raise ActivityError(f"activity.op = {o} is not \"const\" or \"active\"")
                 if isinstance(o, StringAttr) and o.data == "const":
                     out += [c for c in _op_const_claims(op, source) if c.kind == "write"
                             or c.value not in op.results]
