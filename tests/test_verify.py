@@ -596,7 +596,7 @@ def test_unmodelled_access_is_unknown_never_verified(tmp_path) -> None:  # type:
 
 C_DATA = DATA / "verify_c"
 ROOT = Path(__file__).resolve().parent.parent
-C_FILES = [C_DATA / f"{n}_O{o}.generic.mlir" for n in ("adbench", "features")
+C_FILES = [C_DATA / f"{n}_O{o}.generic.mlir" for n in ("adbench", "features", "patterns")
            for o in (0, 1, 2)] + [
     ROOT / "examples" / "c" / f"{n}.generic.mlir" for n in ("dot", "libm", "particles")] + [
     DATA / "semantics" / f"examples_O{o}.mlir" for o in (0, 1)]

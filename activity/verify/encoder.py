@@ -56,9 +56,9 @@ from activity.verify.llvm_memory import (
     LLVMMemory,
     LLVMUnsupported,
     Ptr,
-    access_type,
     desc_of,
     flatten,
+    infer_layout,
     null_ptr,
     unknown_ptr,
 )
@@ -185,17 +185,20 @@ class Encoder(ScalarEncoding, MemrefMemory, LLVMMemory):
         from activity.engine.types import pointee
         from activity.semantics.memory import layout
 
-        t = pointee(a) or (access_type(a) if _struct_of(a) is None else None)
+        t = pointee(a)
         n = self.opts.dyn_size
         cells: list[tuple[int, Any]] | None = None
         elem = 8
+        st = _struct_of(a) if t is None else None
         if t is not None:
             d = desc_of(t)
             cells, elem = [(0, d)], d[1]
+        elif st is not None:
+            cells, elem = flatten(st), layout(st)[0]
         else:
-            st = _struct_of(a)
-            if st is not None:
-                cells, elem = flatten(st), layout(st)[0]
+            got = infer_layout(a)
+            if got is not None:
+                cells, elem = got
         size = n * elem
         bid, blk = self.new_block(f"argument {i}", _bvv(size), size, None, elem)
         blk.arg = (i, kind)

@@ -147,6 +147,149 @@ def access_type(v: SSAValue) -> Attribute | None:
     return next(iter(seen)) if len(seen) == 1 else None
 
 
+def infer_layout(v: SSAValue) -> tuple[list[tuple[int, Desc]], int] | None:
+    """The cells (byte offset, scalar) of one element of the memory ``v`` points to, and
+    the element's size, from the accesses the code makes through it: ``getelementptr``
+    chains (a dynamic first index sets the period, a dynamic array index ranges over the
+    array), ``-O0``'s spills into an ``alloca`` and calls into the module's functions.
+    None where the accesses overlap with different types or nothing is accessed.  A guess
+    for laying out a pointer argument: a wrong one is caught as unmodelled."""
+    from xdsl.dialects.llvm import LLVMArrayType, LLVMStructType
+
+    from activity.engine.program import call_target
+    from activity.semantics.memory import field_offsets, layout
+
+    # (offsets, scalar, stride of an open-ended array starting at each offset, or 0)
+    accesses: list[tuple[frozenset[int], Desc, int]] = []
+    seen: set[tuple[SSAValue, frozenset[int], int]] = set()
+    work: list[tuple[SSAValue, frozenset[int], int]] = [(v, frozenset({0}), 0)]
+    try:
+        while work:
+            x, offs, run = work.pop()
+            if (x, offs, run) in seen or len(seen) > 2000:
+                continue
+            seen.add((x, offs, run))
+            for use in x.uses:
+                op = use.operation
+                if op.name == "llvm.load" and use.index == 0:
+                    accesses.append((offs, desc_of(op.results[0].type), run))
+                elif op.name == "llvm.store" and use.index == 1:
+                    accesses.append((offs, desc_of(op.operands[0].type), run))
+                elif op.name == "llvm.store" and use.index == 0:
+                    # an -O0 spill: the pointer is read back from the slot
+                    slot = op.operands[1]
+                    for u2 in slot.uses:
+                        if u2.operation.name == "llvm.load" and u2.index == 0:
+                            work.append((u2.operation.results[0], offs, run))
+                elif op.name == "llvm.getelementptr" and use.index == 0:
+                    raw = [int(c) for c in op.properties["rawConstantIndices"].get_values()]  # type: ignore
+                    dyn = iter(op.operands[1:])
+                    t: Attribute = op.properties["elem_type"]  # type: ignore[assignment]
+                    cur = set(offs)
+                    run_ = run
+                    for k, c in enumerate(raw):
+                        if k == 0:
+                            scale = layout(t)[0]
+                            if c == _GEP_DYN:
+                                k_ = _const_int(next(dyn))
+                                if k_ is None:
+                                    if run_ not in (0, scale):
+                                        return None
+                                    run_ = scale
+                                else:
+                                    cur = {o + k_ * scale for o in cur}
+                            else:
+                                cur = {o + c * scale for o in cur}
+                            continue
+                        if isinstance(t, LLVMArrayType):
+                            length = min(t.size.data, 256)
+                            t = t.type
+                            scale = layout(t)[0]
+                            if c == _GEP_DYN:
+                                k_ = _const_int(next(dyn))
+                                if k_ is None:  # any element of the array
+                                    cur = {o + j * scale for o in cur for j in range(length)}
+                                else:
+                                    cur = {o + k_ * scale for o in cur}
+                            else:
+                                cur = {o + c * scale for o in cur}
+                        elif isinstance(t, LLVMStructType):
+                            cur = {o + field_offsets(t)[c] for o in cur}
+                            t = t.types.data[c]
+                        else:
+                            return None
+                    work.append((op.results[0], frozenset(cur), run_))
+                elif op.name in ("func.call", "llvm.call"):
+                    from xdsl.traits import SymbolTable
+
+                    name = call_target(op)
+                    mod = op
+                    while mod.parent_op() is not None:
+                        mod = mod.parent_op()  # type: ignore[assignment]
+                    f = SymbolTable.lookup_symbol(mod, name) if name else None
+                    if f is not None and f.regions and f.regions[0].blocks:
+                        args = f.regions[0].blocks.first.args  # type: ignore[union-attr]
+                        k = use.index - (len(op.operands) - len(args))
+                        if 0 <= k < len(args):
+                            work.append((args[k], offs, run))
+    except (LLVMUnsupported, StopIteration, KeyError, AttributeError):
+        return None
+    if not accesses:
+        return None
+    fixed = [(o, d) for offs, d, r in accesses if not r for o in offs]
+    runs = [(o, d, r) for offs, d, r in accesses if r for o in offs]
+    cells: dict[int, Desc] = {}
+
+    def put(o: int, d: Desc) -> bool:
+        if o < 0 or cells.get(o, d) != d:
+            return False
+        cells[o] = d
+        return True
+
+    if not fixed:
+        # an array: one stride, the cells of one element
+        strides = {r for _o, _d, r in runs}
+        if len(strides) != 1:
+            return None
+        (period,) = strides
+        if not all(put(o % period, d) for o, d, _r in runs):
+            return None
+    else:
+        if not all(put(o, d) for o, d in fixed):
+            return None
+        period = 0
+        for o, d, r in runs:  # an array inside: up to the next member above it
+            above = [f for f, _d in fixed if f > o]
+            stop = min(above) if above else o + r
+            if not all(put(j, d) for j in range(o, stop, r)):
+                return None
+    ordered = sorted(cells.items())
+    for (o1, d1), (o2, _d2) in zip(ordered, ordered[1:], strict=False):
+        if o1 + d1[1] > o2:  # overlapping cells of different types
+            return None
+    end = max(o + d[1] for o, d in ordered)
+    align = max(d[1] for _o, d in ordered)
+    d0 = ordered[0][1]
+    if all(d == d0 and o == k * d0[1] for k, (o, d) in enumerate(ordered)):
+        return [(0, d0)], d0[1]  # an array of one scalar (as ``pointee`` would say)
+    if period:
+        return (ordered, period) if end <= period else None
+    return ordered, -(-end // align) * align
+
+
+def _const_int(x: SSAValue) -> int | None:
+    op = x.owner if hasattr(x, "owner") else None
+    if op is None or not hasattr(op, "name"):
+        return None
+    if op.name in ("llvm.mlir.constant", "arith.constant"):  # type: ignore[attr-defined]
+        a = op.properties.get("value")  # type: ignore[attr-defined]
+        if a is None:  # (not ``or``: a zero IntegerAttr is falsy)
+            a = op.attributes.get("value")  # type: ignore[attr-defined]
+        if isinstance(a, IntegerAttr):
+            return int(a.value.data)
+    return None
+
+
 def _sext64(x: Any) -> Any:
     w = x.size()
     return x if w == 64 else (z3.SignExt(64 - w, x) if w < 64 else z3.Extract(63, 0, x))
