@@ -872,3 +872,29 @@ def test_malformed_activity_annotations_are_errors(tmp_path, bad: str) -> None: 
     text = _straight(a=", " + bad)
     assert main(["verify", _write(tmp_path, text), "--func", "f", "--claims", "activity",
                  "--args", ",".join(ARGS)]) == 2
+
+
+REALLOC = """\
+llvm.func @g(%p: !llvm.ptr, %n: i64) -> f64 {
+  %c16 = llvm.mlir.constant(16 : i64) : i64
+  %b = llvm.call @malloc(%c16) : (i64) -> !llvm.ptr
+  %x = llvm.load %p : !llvm.ptr -> f64
+  llvm.store %x, %b : f64, !llvm.ptr
+  %c = llvm.call @realloc(%b, %n) : (!llvm.ptr, i64) -> !llvm.ptr
+  %y = llvm.load %c {tag = "y"%Y} : !llvm.ptr -> f64
+  llvm.return %y : f64
+}
+llvm.func @malloc(i64) -> !llvm.ptr
+llvm.func @realloc(!llvm.ptr, i64) -> !llvm.ptr
+"""
+
+
+def test_realloc_moves_the_contents() -> None:
+    """``realloc`` was exit 2; the old contents move to the new block (so ``y`` is x)."""
+    r = verify(activity.parse(REALLOC.replace("%Y", ", enzyme.icv")), "g", claims="enzyme",
+               args=["dup", "const"], opts=NO_RANDOM)
+    assert r.status == "counterexample", r.render()
+    assert "replayed" in r.findings[0].message
+    ok = REALLOC.replace("%Y", "").replace("(16 : i64) : i64", "(16 : i64) {enzyme.icv} : i64")
+    assert verify(activity.parse(ok), "g", claims="enzyme", args=["dup", "const"],
+                  opts=NO_RANDOM).status == "verified"

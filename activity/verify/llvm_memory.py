@@ -24,6 +24,9 @@ import z3
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from activity.verify.base import _and, _lane_ite
+from activity.z3backend import real
+
 Lanes = dict[int, Any]
 Desc = tuple[str, int, int]  # (kind "f"/"i"/"p", bytes, bits)
 NULL = -1
@@ -350,8 +353,6 @@ class LLVMMemory:
               ) -> list[tuple[Any, int, int]]:
         """(condition, block, cell offset) of an access of ``d`` through ``p``; records
         the bounds requirement and the unmodelled remainder."""
-        from activity.verify.base import _and
-
         if not p.cands:
             self.require(guard, z3.BoolVal(False))  # type: ignore[attr-defined]
             return []
@@ -393,8 +394,6 @@ class LLVMMemory:
         return out
 
     def lread(self, p: Ptr, d: Desc, guard: Any, what: str) -> tuple[Any, Lanes]:
-        from activity.verify.base import _lane_ite
-
         hits = self._hits(p, d, guard, what)
         if not hits:
             return self.fresh_cell(d, "oob"), {}
@@ -409,8 +408,6 @@ class LLVMMemory:
 
     def lwrite(self, p: Ptr, d: Desc, val: Any, lanes: Lanes, guard: Any, what: str
                ) -> None:
-        from activity.verify.base import _and, _lane_ite
-
         for c, bid, o in self._hits(p, d, guard, what):
             cond = _and(guard, c)
             blk = self.lmem[bid]
@@ -423,8 +420,6 @@ class LLVMMemory:
     def llvm_mem_op(self, op: Operation, name: str, guard: Any, env: dict[SSAValue, Any],
                     tenv: dict[SSAValue, Lanes]) -> bool:
         """Encode a memory op of the llvm dialect; False if ``op`` is not one."""
-        from activity.verify.base import real
-
         if name == "llvm.alloca":
             n = numeral(env[op.operands[0]])
             if n is None:
@@ -605,8 +600,6 @@ class LLVMMemory:
                      ) -> list[tuple[Any, int, int, Desc]]:
         """Cells wholly inside ``[p, p + n)``: (condition, block, offset, type); records
         the bounds requirement and, as unmodelled, cells the range cuts."""
-        from activity.verify.base import _and
-
         out = []
         single = len(p.cands) == 1
         if not p.cands:
@@ -643,8 +636,6 @@ class LLVMMemory:
         return out
 
     def memset(self, p: Ptr, byte: Any, n: Any, guard: Any) -> None:
-        from activity.verify.base import _and, _lane_ite
-
         k = numeral(n)
         for bid in p.cands - {UNKNOWN}:
             blk = self.lmem[bid]
@@ -663,8 +654,6 @@ class LLVMMemory:
 
     def memcpy(self, dst: Ptr, src: Ptr, n: Any, guard: Any,
                ops: tuple[SSAValue, ...] = ()) -> None:
-        from activity.verify.base import _and, _lane_ite
-
         sd = self._elem_desc(src) or self._elem_desc(dst)
         if sd is None:
             # neither side was accessed with a type yet: the one scalar type the code
@@ -701,8 +690,8 @@ class LLVMMemory:
             n = _sext64(args[0]) * _sext64(args[1])
         elif callee == "aligned_alloc":
             n = _sext64(args[1])
-        elif callee in ("malloc", "_Znwm", "_Znam"):
-            n = _sext64(args[0])
+        elif callee in ("malloc", "_Znwm", "_Znam", "realloc"):
+            n = _sext64(args[-1])
         else:
             raise LLVMUnsupported(f"call to '@{callee}'")
         k = numeral(n)
@@ -714,7 +703,19 @@ class LLVMMemory:
         bid, blk = self.new_block(callee, n, cap, None, 0)
         if callee == "calloc":
             blk.fill = bvv(0, 8)
-        return Ptr(z3.IntVal(bid), frozenset({bid}), bvv(0))
+        p = Ptr(z3.IntVal(bid), frozenset({bid}), bvv(0))
+        old = args[0] if callee == "realloc" else None
+        if isinstance(old, Ptr) and old.cands - {UNKNOWN}:
+            # the old contents move, as far as both blocks reach (null: nothing)
+            rem: Any = bvv(0)
+            for b in sorted(old.cands - {UNKNOWN}):
+                rem = z3.If(old.buf == b, self.lmem[b].size - old.off, rem)
+            m = z3.If(z3.ULT(n, rem), n, rem)
+            self.memcpy(p, old, m, _and(guard, old.buf != NULL))
+        elif isinstance(old, Ptr) and UNKNOWN in old.cands:
+            g = _and(guard, old.buf == UNKNOWN)
+            self.unmodelled.append((g, "a realloc of memory outside the model"))
+        return p
 
     def llvm_global(self, op: Operation) -> Ptr:
         from activity.engine.program import global_ref
