@@ -634,7 +634,7 @@ def _check_c(path: Path) -> None:
     m = activity.parse(path)
     for name in _c_functions(path):
         want = C_EXPECT.get(f"{name}@{_level(path)}", "verified")
-        r = verify(m, name, opts=Options(dyn_size=5, timeout=30))
+        r = verify(m, name, opts=Options(dyn_size=5, timeout=300, query_timeout=120))
         assert r.status == want, (path.name, name, r.render())
     if "adbench" in path.name:
         r = verify(m, "ba", opts=Options(dyn_size=4))
@@ -667,7 +667,7 @@ def test_verified_claims_hold_on_the_interpreter() -> None:
     for m, func, args in cases:
         cl, res = claims_ours(m, func, args)
         chk = _Checker(m, func, list(res.arg_activities(func)), cl,
-                       Options(random_trials=0, timeout=20))
+                       Options(random_trials=0, timeout=300, query_timeout=120))
         try:
             status, _note = chk.run()
         except Unsupported:
@@ -819,7 +819,7 @@ def test_benchmark_programs_verify(name: str) -> None:
     path = ROOT / "benchmarks" / "programs" / f"{name}.mlir"
     m = activity.parse(path)
     for func in _c_functions(path):
-        r = verify(m, func, opts=Options(unroll=3, timeout=60))
+        r = verify(m, func, opts=Options(unroll=3, timeout=300, query_timeout=120))
         # lgamma's series needs more than 3 iterations: no execution within the bound
         assert r.status == ("unknown" if func == "gmm_lgamma" else "verified"), r.render()
 

@@ -117,14 +117,14 @@ class _Checker:
         self.facts = enc.N.facts()
         note = ""
         if enc.assume:
-            feasible, _ = self.check([], timeout=5.0)
+            feasible, _ = self.check([])
             if feasible == "unsat":
                 return "unknown", ("no execution of @" + self.func + " stays within the "
                                    f"bound (K={self.opts.unroll}) without undefined behaviour")
             if feasible == "unknown":
                 note = "could not decide whether executions within the bound exist"
         if enc.unmodelled and not note:
-            st, m = self.check([z3.Or(*[c for c, _w in enc.unmodelled])], timeout=5.0)
+            st, m = self.check([z3.Or(*[c for c, _w in enc.unmodelled])])
             if st != "unsat":
                 what = "some llvm memory access is unusual"
                 if m is not None:
