@@ -898,3 +898,13 @@ def test_realloc_moves_the_contents() -> None:
     ok = REALLOC.replace("%Y", "").replace("(16 : i64) : i64", "(16 : i64) {enzyme.icv} : i64")
     assert verify(activity.parse(ok), "g", claims="enzyme", args=["dup", "const"],
                   opts=NO_RANDOM).status == "verified"
+
+
+@pytest.mark.xfail(strict=True, reason="the activity analysis gives realloc's block none of "
+                   "the old block's contents: it calls b[0] (= x[0]) not varied")
+def test_realloc_claims_of_the_analysis() -> None:
+    """Found by the verifier (a replayed counterexample to our own claims): a wrong
+    gradient for C that grows a buffer with realloc.  Strict: passes once fixed."""
+    m = activity.parse(C_DATA / "realloc_O1.generic.mlir")
+    r = verify(m, "grow", args=["dup", "const"])
+    assert r.status == "verified", r.render()

@@ -12,3 +12,7 @@ for src in adbench features patterns; do for O in 0 1 2; do
   mlir-translate-22 --import-llvm "$tmp/$src.ll" -o "$tmp/$src.mlir"
   mlir-opt-22 --mlir-print-op-generic "$tmp/$src.mlir" -o "${src}_O$O.generic.mlir"
 done; done
+clang-22 -S -emit-llvm -O1 -fno-vectorize -fno-slp-vectorize -fno-discard-value-names \
+  realloc.c -o "$tmp/realloc.ll"
+mlir-translate-22 --import-llvm "$tmp/realloc.ll" -o "$tmp/realloc.mlir"
+mlir-opt-22 --mlir-print-op-generic "$tmp/realloc.mlir" -o realloc_O1.generic.mlir
