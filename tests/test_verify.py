@@ -900,11 +900,28 @@ def test_realloc_moves_the_contents() -> None:
                   opts=NO_RANDOM).status == "verified"
 
 
-@pytest.mark.xfail(strict=True, reason="the activity analysis gives realloc's block none of "
-                   "the old block's contents: it calls b[0] (= x[0]) not varied")
 def test_realloc_claims_of_the_analysis() -> None:
-    """Found by the verifier (a replayed counterexample to our own claims): a wrong
-    gradient for C that grows a buffer with realloc.  Strict: passes once fixed."""
+    """Found by the verifier (a replayed counterexample to our own claims): the analysis
+    gave realloc's block none of the old block's contents, so b[0] (= x[0]) was not
+    varied and the pruned gradient was silently zero."""
     m = activity.parse(C_DATA / "realloc_O1.generic.mlir")
     r = verify(m, "grow", args=["dup", "const"])
     assert r.status == "verified", r.render()
+
+
+@pytest.mark.parametrize("prune", [True, False])
+def test_realloc_gradient_is_right_or_refused(prune: bool) -> None:
+    """The same C: d grow / d x[0] is 1 (b[0] is x[0] after realloc).  Differentiating a
+    realloc'd active block is not supported yet: a clear error at the call, never the
+    silent zeros the pruned gradient gave."""
+    import numpy as np
+
+    from activity.ad.reverse import GradError
+
+    m = activity.parse(C_DATA / "realloc_O1.generic.mlir")
+    try:
+        g = activity.gradient(m, "grow", argnums=0, prune=prune)(np.array([1.5, 2.0]), 1)
+    except GradError as e:
+        assert "realloc_O1.generic.mlir:" in str(e)
+        return
+    assert list(g) == [1.0, 0.0]

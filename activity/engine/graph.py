@@ -601,6 +601,8 @@ class GraphBuilder:
                 if op.results:
                     c = g.new_class(f"{target}#{len(g.classes)}", "alloc", op)
                     g.fresh.append((g.vid[op.results[0]], c))
+                    if target == "realloc" and args:  # the old block's contents move
+                        self._copy(n, args[0], op.results[0])
                 return
             if target in DEALLOCATORS:
                 return
