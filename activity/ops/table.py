@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
+from activity.ops.gamma import dg
 from activity.ops.spec import OpKind, OpSpec
 
 TABLE: dict[str, OpSpec] = {}
@@ -262,6 +263,40 @@ _fl(
 _fl(
     ("math.erf", "llvm.intr.erf"), "erf a", lambda N, a: N.erf(a),
     lambda N, a: (N.exp(-(a * a)) * (2 / math.sqrt(math.pi)),), 1,
+)
+_fl(
+    ("math.erfc",), "erfc a = 1 - erf a", lambda N, a: N.erfc(a),
+    lambda N, a: (-(N.exp(-(a * a)) * (2 / math.sqrt(math.pi))),), 1,
+)
+# C functions that no MLIR op computes: calls of them (EXTERNAL_ALIASES) behave as
+# these entries; ``libm.`` names no dialect, so an MLIR program cannot spell them as ops.
+_fl(
+    ("libm.lgamma",), "ln |Gamma(a)| (C's lgamma)", lambda N, a: N.lgamma(a),
+    lambda N, a: (dg(N, a),), 1,
+)
+_fl(
+    ("libm.tgamma",), "Gamma(a) (C's tgamma)", lambda N, a: N.tgamma(a),
+    lambda N, a: (N.tgamma(a) * dg(N, a),), 1, dy=lambda N, y, a: (y * dg(N, a),),
+)
+
+
+def _hypot_partials(N: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    """d hypot(a, b) = (a, b) / hypot(a, b), from the operands divided by the larger
+    magnitude ``m`` (both in [-1, 1]): ``(a/m, b/m) / sqrt((a/m)^2 + (b/m)^2)``, so
+    that nothing overflows or underflows where the partials are ordinary numbers
+    (``a*a + b*b`` would past 1.3e154 in f64).  NaN at (0, 0), where hypot has no
+    derivative."""
+    big = N.lt(N.abs(b), N.abs(a))
+    m = N.abs(N.select(big, a, b))
+    ra, rb = N.div(a, m), N.div(b, m)
+    inv = N.div(1, N.sqrt(ra * ra + rb * rb))
+    return ra * inv, rb * inv
+
+
+_fl(
+    ("libm.hypot",), "sqrt(a^2 + b^2) without overflow (C's hypot)",
+    lambda N, a, b: N.hypot(a, b), _hypot_partials, 2,
+    dy=lambda N, y, a, b: (N.div(a, y), N.div(b, y)),
 )
 _fl(
     ("math.powf", "llvm.intr.pow"), "a ^ b", lambda N, a, b: N.pow(a, b),
@@ -625,13 +660,16 @@ EXTERNAL_ALIASES: dict[str, str] = {
     "cosh": "math.cosh", "tanh": "math.tanh", "exp": "math.exp", "exp2": "math.exp2",
     "expm1": "math.expm1", "log": "math.log", "log2": "math.log2", "log10": "math.log10",
     "log1p": "math.log1p", "sqrt": "math.sqrt", "cbrt": "math.cbrt", "pow": "math.powf",
-    "fabs": "math.absf", "erf": "math.erf", "fma": "math.fma", "fmod": "arith.remf",
+    "fabs": "math.absf", "erf": "math.erf", "erfc": "math.erfc", "fma": "math.fma",
+    "fmod": "arith.remf", "lgamma": "libm.lgamma", "tgamma": "libm.tgamma",
+    "hypot": "libm.hypot",
     "floor": "math.floor", "ceil": "math.ceil", "trunc": "math.trunc", "round": "math.round",
     "copysign": "math.copysign", "fmax": "arith.maxnumf", "fmin": "arith.minnumf",
     "memcpy": "llvm.intr.memcpy", "memmove": "llvm.intr.memmove", "memset": "llvm.intr.memset",
 }
 for _base in list(EXTERNAL_ALIASES):
-    if EXTERNAL_ALIASES[_base].startswith("math.") or _base in ("fmod", "fmax", "fmin"):
+    if EXTERNAL_ALIASES[_base].startswith(("math.", "libm.")) or _base in ("fmod", "fmax",
+                                                                             "fmin"):
         EXTERNAL_ALIASES[_base + "f"] = EXTERNAL_ALIASES[_base]
 
 # Allocation functions: the result is a fresh alias class; free releases.

@@ -1,0 +1,42 @@
+/* Calls of libm functions without an LLVM intrinsic or MLIR op: each becomes an
+ * `llvm.call` of the C function, which the op table knows by name
+ * (EXTERNAL_ALIASES): lgamma's derivative is digamma, tgamma's tgamma * digamma,
+ * erfc's -2/sqrt(pi) e^(-x^2), hypot's (x, y) / hypot(x, y).  The float variants
+ * call lgammaf, tgammaf, erfcf, hypotf. */
+#include <math.h>
+
+double special(double x, double y) {
+  return lgamma(x) + 0.5 * tgamma(y) + erfc(x - y) + hypot(x, 2.0 * y);
+}
+
+float specialf(float x, float y) {
+  return lgammaf(x) + 0.5f * tgammaf(y) + erfcf(x - y) + hypotf(x, 2.0f * y);
+}
+
+/* The others of C's list, in doubles and floats: atan2, pow, fmod, fmin, fmax,
+ * log1p, expm1, cbrt, erf. */
+double others(double x, double y) {
+  return atan2(x, y) + pow(x, y) + fmod(x, y) + fmin(x, y) * fmax(x, y) + log1p(x)
+         + expm1(y) + cbrt(x) + erf(y);
+}
+
+float othersf(float x, float y) {
+  return atan2f(x, y) + powf(x, y) + fmodf(x, y) + fminf(x, y) * fmaxf(x, y) + log1pf(x)
+         + expm1f(y) + cbrtf(x) + erff(y);
+}
+
+/* In a loop, the reverse sweep recomputes tgamma(x[i]) from x[i] (a load it can
+ * repeat) rather than taping each result: its partial calls tgamma again. */
+double gamma_sum(const double *x, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; i++)
+    s += tgamma(x[i]) + lgamma(x[i]) * hypot(x[i], 1.5);
+  return s;
+}
+
+float gamma_sumf(const float *x, int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += tgammaf(x[i]) + lgammaf(x[i]) * hypotf(x[i], 1.5f);
+  return s;
+}
