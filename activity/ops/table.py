@@ -296,7 +296,6 @@ def _hypot_partials(N: Any, a: Any, b: Any) -> tuple[Any, Any]:
 _fl(
     ("libm.hypot",), "sqrt(a^2 + b^2) without overflow (C's hypot)",
     lambda N, a, b: N.hypot(a, b), _hypot_partials, 2,
-    dy=lambda N, y, a, b: (N.div(a, y), N.div(b, y)),
 )
 _fl(
     ("math.powf", "llvm.intr.pow"), "a ^ b", lambda N, a, b: N.pow(a, b),
