@@ -5,12 +5,34 @@
  * call lgammaf, tgammaf, erfcf, hypotf. */
 #include <math.h>
 
-double special(double x, double y) {
-  return lgamma(x) + 0.5 * tgamma(y) + erfc(x - y) + hypot(x, 2.0 * y);
+double lg(double x) { return lgamma(x); }
+double tg(double x) { return tgamma(x); }
+double ec(double x) { return erfc(x); }
+double hy(double x, double y) { return hypot(x, y); }
+
+float lgf(float x) { return lgammaf(x); }
+float tgf(float x) { return tgammaf(x); }
+float ecf(float x) { return erfcf(x); }
+float hyf(float x, float y) { return hypotf(x, y); }
+
+/* A log-likelihood term as GMM's prior has it: the lgamma of a constant is a
+ * constant (inactive), that of the active x is not. */
+double prior(double x, double n) { return lgamma(n) * x + lgamma(x + n); }
+
+/* In a loop, the reverse sweep may recompute tgamma(x[i]) from x[i] (a load it
+ * can repeat) rather than tape each result: its partial then calls tgamma again. */
+double gamma_sum(const double *x, int n) {
+  double s = 0.0;
+  for (int i = 0; i < n; i++)
+    s += tgamma(x[i]) + lgamma(x[i]) * hypot(x[i], 1.5) + erfc(x[i]);
+  return s;
 }
 
-float specialf(float x, float y) {
-  return lgammaf(x) + 0.5f * tgammaf(y) + erfcf(x - y) + hypotf(x, 2.0f * y);
+float gamma_sumf(const float *x, int n) {
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += tgammaf(x[i]) + lgammaf(x[i]) * hypotf(x[i], 1.5f) + erfcf(x[i]);
+  return s;
 }
 
 /* The others of C's list, in doubles and floats: atan2, pow, fmod, fmin, fmax,
@@ -23,20 +45,4 @@ double others(double x, double y) {
 float othersf(float x, float y) {
   return atan2f(x, y) + powf(x, y) + fmodf(x, y) + fminf(x, y) * fmaxf(x, y) + log1pf(x)
          + expm1f(y) + cbrtf(x) + erff(y);
-}
-
-/* In a loop, the reverse sweep recomputes tgamma(x[i]) from x[i] (a load it can
- * repeat) rather than taping each result: its partial calls tgamma again. */
-double gamma_sum(const double *x, int n) {
-  double s = 0.0;
-  for (int i = 0; i < n; i++)
-    s += tgamma(x[i]) + lgamma(x[i]) * hypot(x[i], 1.5);
-  return s;
-}
-
-float gamma_sumf(const float *x, int n) {
-  float s = 0.0f;
-  for (int i = 0; i < n; i++)
-    s += tgammaf(x[i]) + lgammaf(x[i]) * hypotf(x[i], 1.5f);
-  return s;
 }
