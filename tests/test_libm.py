@@ -240,3 +240,107 @@ def test_the_table_uses_digamma_and_the_c_names_alias_the_entries() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert all(math.isnan(p) for p in TABLE["libm.hypot"].partials(FLOAT, 0.0, 0.0))
+
+
+# ---------------------------------------------------------------------------
+# A user's rule for an external function the table does not know
+
+USER = """
+llvm.func @exp10(f64) -> f64
+llvm.func @softplus(f64) -> f64
+llvm.func @user(%x: f64, %y: f64) -> f64 {
+  %0 = llvm.call @exp10(%x) : (f64) -> f64
+  %1 = llvm.fmul %x, %y : f64
+  %2 = llvm.call @softplus(%1) : (f64) -> f64
+  %3 = llvm.fmul %0, %y : f64
+  %4 = llvm.fadd %3, %2 : f64
+  llvm.return %4 : f64
+}
+llvm.func @e10(%x: f32) -> f32 {
+  %0 = llvm.fpext %x : f32 to f64
+  %1 = llvm.call @exp10(%0) : (f64) -> f64
+  %2 = llvm.fptrunc %1 : f64 to f32
+  %3 = llvm.fmul %2, %x : f32
+  llvm.return %3 : f32
+}
+"""
+LN10 = math.log(10.0)
+
+
+@pytest.fixture
+def user_rules():
+    from activity.ops import register_external, unregister_external
+
+    made: list[str] = []
+
+    def reg(name: str, *a, **kw):
+        spec = register_external(name, *a, **kw)
+        made.append(name)
+        return spec
+
+    yield reg
+    from activity.ops import EXTERNAL_ALIASES
+
+    for name in set(made):
+        if EXTERNAL_ALIASES.get(name) == "user." + name:
+            unregister_external(name)
+
+
+def test_a_users_rule_differentiates_an_external_function(user_rules) -> None:
+    """Without a rule, ``exp10`` and ``softplus`` (no body) are refused; with the
+    user's rules (written over the numeric backend, as the table's), the analysis,
+    the interpreter and the AD read them as table entries, and compiled code calls
+    libm's ``exp10``."""
+    from activity.ad import GradError
+
+    m = activity.parse(USER)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(GradError, match="cannot differentiate a call to '(exp10|softplus)'"):
+            activity.grad(m, "user")
+    user_rules("exp10", lambda N, x: N.pow(10.0, x),
+               lambda N, x: (N.pow(10.0, x) * LN10,), check_at=[(0.3,), (-1.2,)])
+    user_rules("softplus", lambda N, x: N.log(1 + N.exp(x)),
+               lambda N, x: (N.div(1, 1 + N.exp(-x)),), check_at=[(0.0,), (2.5,)])
+    x, y = 0.4, -1.3
+    r = activity.analyze(m, "user", strict=True)
+    calls = [op for op in m.walk() if op.name == "llvm.call"]
+    assert all(r.value(c.results[0]).active for c in calls[:2])
+    assert activity.evaluate(m, "user", x, y)[0] == pytest.approx(
+        10 ** x * y + math.log1p(math.exp(x * y)), rel=1e-15)
+    sig = 1 / (1 + math.exp(-x * y))
+    want = (10 ** x * LN10 * y + sig * y, 10 ** x + sig * x)
+    for prune in (True, False):
+        g = activity.grad(m, "user", prune=prune)
+        got = activity.evaluate(g, "user_grad", x, y, 1.0)
+        assert got == pytest.approx(want, rel=1e-14)
+    # compiled: libm's exp10 in the primal, the rule's pow in the reverse sweep
+    xf = float(np.float32(0.7))
+    (dx,) = activity.gradient(m, "e10")(xf)
+    e = float(np.float32(10 ** xf))
+    assert float(dx) == pytest.approx(e + 10 ** xf * LN10 * xf, rel=1e-6)
+
+
+def test_a_users_rule_is_checked_and_removable(user_rules) -> None:
+    from activity.ad import GradError
+    from activity.ops import EXTERNAL_ALIASES, TABLE, unregister_external
+
+    with pytest.raises(ValueError, match="central differences"):  # a wrong partial
+        user_rules("exp10", lambda N, x: N.pow(10.0, x), lambda N, x: (N.pow(10.0, x),),
+                   check_at=[(0.5,)])
+    with pytest.raises(ValueError, match="has a rule already"):
+        user_rules("sin", lambda N, x: N.sin(x), lambda N, x: (N.cos(x),))
+    with pytest.raises(ValueError, match="same number"):
+        user_rules("softplus", lambda N, x, y: x, lambda N, x: (1,))
+    assert "exp10" not in EXTERNAL_ALIASES and "user.exp10" not in TABLE
+    user_rules("exp10", lambda N, x: N.pow(10.0, x), lambda N, x: (N.pow(10.0, x) * LN10,))
+    assert EXTERNAL_ALIASES["exp10"] == "user.exp10"
+    with pytest.raises(ValueError, match="has a rule already"):
+        user_rules("exp10", lambda N, x: x, lambda N, x: (1,))
+    unregister_external("exp10")
+    m = activity.parse(USER)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with pytest.raises(GradError, match="cannot differentiate a call to 'exp10'"):
+            activity.grad(m, "e10")
+    user_rules("exp10", lambda N, x: N.pow(10.0, x), lambda N, x: (N.pow(10.0, x) * LN10,))
