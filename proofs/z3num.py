@@ -197,6 +197,9 @@ def _chain(N: Z3Backend, name: str, x: Dual) -> Dual:
         "sqrt": lambda: 1 / (2 * f),
         "cbrt": lambda: 1 / (3 * f * f),
         "erfc": lambda: -(N.apply("exp", -(p * p)) * (2 / math.sqrt(math.pi))),
+        "asinh": lambda: 1 / N.apply("sqrt", 1 + p * p),
+        "acosh": lambda: 1 / N.apply("sqrt", p * p - 1),
+        "atanh": lambda: 1 / (1 - p * p),
         "lgamma": lambda: N.apply("digamma", p),
         "tgamma": lambda: f * N.apply("digamma", p),
     }

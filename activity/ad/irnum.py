@@ -176,7 +176,8 @@ _UNARY: dict[str, type[Operation]] = {
     "tanh": math.TanhOp, "exp": math.ExpOp, "exp2": math.Exp2Op, "expm1": math.ExpM1Op,
     "erf": math.ErfOp, "floor": math.FloorOp, "ceil": math.CeilOp, "trunc": math.TruncOp,
     "log": math.LogOp, "log2": math.Log2Op, "log10": math.Log10Op, "log1p": math.Log1pOp,
-    "sqrt": math.SqrtOp, "cbrt": math.CbrtOp, "abs": math.AbsFOp,
+    "sqrt": math.SqrtOp, "cbrt": math.CbrtOp, "abs": math.AbsFOp, "asinh": math.AsinhOp,
+    "acosh": math.AcoshOp, "atanh": math.AtanhOp,
 }
 # Functions no ``math`` op computes: a call of the C library's function (``tgamma``,
 # ``tgammaf`` for f32), which a program whose op table entry needs one already calls

@@ -77,6 +77,16 @@ class FloatBackend:
     div = staticmethod(_div)
     pow = staticmethod(_pow)
 
+    asinh = staticmethod(_total(math.asinh))
+    acosh = staticmethod(_total(math.acosh))
+
+    @staticmethod
+    def atanh(a: float) -> float:
+        """C's ``atanh``: +-inf at +-1 (Python raises)."""
+        if abs(a) == 1.0:
+            return math.copysign(math.inf, a)
+        return _total(math.atanh)(a)
+
     erfc = staticmethod(_total(math.erfc))
     hypot = staticmethod(_total(math.hypot))
 

@@ -221,6 +221,24 @@ def _atan2_partials(N: Any, a: Any, b: Any) -> tuple[Any, Any]:
 
 _fl(("math.atan2", "llvm.intr.atan2"), "atan2(a, b)", lambda N, a, b: N.atan2(a, b),
     _atan2_partials, 2)
+
+
+def _asinh_partials(N: Any, a: Any) -> tuple[Any]:
+    """d asinh a = 1 / sqrt(1 + a^2), as ``|1/a| / sqrt(1 + (1/a)^2)`` where |a| > 1:
+    ``a*a`` overflows past 1.3e154 in f64, where the partial is an ordinary number
+    (about 1/|a|)."""
+    inv = N.div(1, a)
+    return (N.select(N.lt(1, N.abs(a)), N.div(N.abs(inv), N.sqrt(1 + inv * inv)),
+                     N.div(1, N.sqrt(1 + a * a))),)
+
+
+_fl(("math.asinh",), "asinh a", lambda N, a: N.asinh(a), _asinh_partials, 1)
+# (1/sqrt(a^2 - 1) and 1/(1 - a^2) as products: no overflow of a*a, and no
+# cancellation in a*a - 1 near 1)
+_fl(("math.acosh",), "acosh a", lambda N, a: N.acosh(a),
+    lambda N, a: (N.div(1, N.sqrt(a - 1) * N.sqrt(a + 1)),), 1)
+_fl(("math.atanh",), "atanh a", lambda N, a: N.atanh(a),
+    lambda N, a: (N.div(1, (1 - a) * (1 + a)),), 1)
 _fl(("math.sinh", "llvm.intr.sinh"), "sinh a", lambda N, a: N.sinh(a),
     lambda N, a: (N.cosh(a),), 1)
 _fl(("math.cosh", "llvm.intr.cosh"), "cosh a", lambda N, a: N.cosh(a),
@@ -656,7 +674,8 @@ for _n in ("cf.assert", "llvm.intr.lifetime.start", "llvm.intr.lifetime.end",
 EXTERNAL_ALIASES: dict[str, str] = {
     "sin": "math.sin", "cos": "math.cos", "tan": "math.tan", "asin": "math.asin",
     "acos": "math.acos", "atan": "math.atan", "atan2": "math.atan2", "sinh": "math.sinh",
-    "cosh": "math.cosh", "tanh": "math.tanh", "exp": "math.exp", "exp2": "math.exp2",
+    "cosh": "math.cosh", "tanh": "math.tanh", "asinh": "math.asinh", "acosh": "math.acosh",
+    "atanh": "math.atanh", "exp": "math.exp", "exp2": "math.exp2",
     "expm1": "math.expm1", "log": "math.log", "log2": "math.log2", "log10": "math.log10",
     "log1p": "math.log1p", "sqrt": "math.sqrt", "cbrt": "math.cbrt", "pow": "math.powf",
     "fabs": "math.absf", "erf": "math.erf", "erfc": "math.erfc", "fma": "math.fma",

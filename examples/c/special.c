@@ -36,13 +36,13 @@ float gamma_sumf(const float *x, int n) {
 }
 
 /* The others of C's list, in doubles and floats: atan2, pow, fmod, fmin, fmax,
- * log1p, expm1, cbrt, erf. */
+ * log1p, expm1, cbrt, erf, asinh, acosh, atanh. */
 double others(double x, double y) {
   return atan2(x, y) + pow(x, y) + fmod(x, y) + fmin(x, y) * fmax(x, y) + log1p(x)
-         + expm1(y) + cbrt(x) + erf(y);
+         + expm1(y) + cbrt(x) + erf(y) + asinh(x) + acosh(x) + atanh(y);
 }
 
 float othersf(float x, float y) {
   return atan2f(x, y) + powf(x, y) + fmodf(x, y) + fminf(x, y) * fmaxf(x, y) + log1pf(x)
-         + expm1f(y) + cbrtf(x) + erff(y);
+         + expm1f(y) + cbrtf(x) + erff(y) + asinhf(x) + acoshf(x) + atanhf(y);
 }
