@@ -113,6 +113,7 @@ def stats(module: ModuleOp, func: str, kinds: Any = None, prune: bool = True) ->
 # every differentiable op of the table, one at a time
 
 _VALUES = (0.6, 0.35, 1.2)
+_VALUES_OF = {"math.acosh": (1.6,)}  # (ops whose domain excludes _VALUES)
 
 
 def _float_ops() -> list[str]:
@@ -148,7 +149,7 @@ def test_adjoint_of_every_float_op(name: str) -> None:
             f'  %r = "{name}"({opnds}) : ({types}) -> f64\n'
             f"  func.return %r : f64\n}}\n")
     m = parse(text)
-    gradients(m, "f", list(_VALUES[:n]), ["active"] * n)
+    gradients(m, "f", list(_VALUES_OF.get(name, _VALUES)[:n]), ["active"] * n)
 
 
 def test_adjoints_of_casts_select_and_f32() -> None:
