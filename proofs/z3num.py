@@ -196,6 +196,12 @@ def _chain(N: Z3Backend, name: str, x: Dual) -> Dual:
         "log1p": lambda: 1 / (1 + p),
         "sqrt": lambda: 1 / (2 * f),
         "cbrt": lambda: 1 / (3 * f * f),
+        "erfc": lambda: -(N.apply("exp", -(p * p)) * (2 / math.sqrt(math.pi))),
+        "asinh": lambda: 1 / N.apply("sqrt", 1 + p * p),
+        "acosh": lambda: 1 / N.apply("sqrt", p * p - 1),
+        "atanh": lambda: 1 / (1 - p * p),
+        "lgamma": lambda: N.apply("digamma", p),
+        "tgamma": lambda: f * N.apply("digamma", p),
     }
     return Dual(f, textbook[name]() * x.d)
 
@@ -226,6 +232,11 @@ class DualBackend:
         a, b = Dual.lift(a), Dual.lift(b)
         r2 = a.p * a.p + b.p * b.p
         return Dual(self.N.apply("atan2", a.p, b.p), (b.p * a.d - a.p * b.d) / r2)
+
+    def hypot(self, a: Any, b: Any) -> Dual:
+        a, b = Dual.lift(a), Dual.lift(b)
+        h = self.N.apply("hypot", a.p, b.p)
+        return Dual(h, (a.p * a.d + b.p * b.d) / h)
 
     def abs(self, a: Any) -> Dual:
         a = Dual.lift(a)

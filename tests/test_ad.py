@@ -113,6 +113,7 @@ def stats(module: ModuleOp, func: str, kinds: Any = None, prune: bool = True) ->
 # every differentiable op of the table, one at a time
 
 _VALUES = (0.6, 0.35, 1.2)
+_VALUES_OF = {"math.acosh": (1.6,)}  # (ops whose domain excludes _VALUES)
 
 
 def _float_ops() -> list[str]:
@@ -148,7 +149,7 @@ def test_adjoint_of_every_float_op(name: str) -> None:
             f'  %r = "{name}"({opnds}) : ({types}) -> f64\n'
             f"  func.return %r : f64\n}}\n")
     m = parse(text)
-    gradients(m, "f", list(_VALUES[:n]), ["active"] * n)
+    gradients(m, "f", list(_VALUES_OF.get(name, _VALUES)[:n]), ["active"] * n)
 
 
 def test_adjoints_of_casts_select_and_f32() -> None:
@@ -721,15 +722,15 @@ def test_atan2s_partials_survive_where_the_squares_do_not(func: str, a: float,
 
 
 EXTERNAL = """
-func.func private @lgamma(f64) -> f64
-llvm.func @lgamma2(f64) -> f64
+func.func private @j0(f64) -> f64
+llvm.func @j1(f64) -> f64
 func.func @f(%x: f64, %y: f64) -> f64 {
-  %g = func.call @lgamma(%x) : (f64) -> f64
+  %g = func.call @j0(%x) : (f64) -> f64
   %r = arith.mulf %g, %y : f64
   return %r : f64
 }
 func.func @h(%x: f64) -> f64 {
-  %g = llvm.call @lgamma2(%x) : (f64) -> f64
+  %g = llvm.call @j1(%x) : (f64) -> f64
   %r = arith.mulf %g, %x : f64
   return %r : f64
 }
@@ -741,22 +742,22 @@ def test_a_call_of_a_function_without_body_is_refused_where_it_carries_a_derivat
         prune: bool) -> None:
     """A call of a declared function (no body, no derivative rule) on the derivative's
     path is an error at its place -- it was skipped, a silent zero in the gradient
-    (``lgamma``'s derivative, digamma, is not 0).  Where nothing that varies reaches
-    it, a pruned gradient leaves it alone."""
+    (that of ``j0``, a Bessel function of libm without a rule here, is not 0).  Where
+    nothing that varies reaches it, a pruned gradient leaves it alone."""
     m = parse(EXTERNAL)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for func, kinds in (("f", ["active", "const"]), ("f", ["active", "active"]),
                             ("h", ["active"])):
             with pytest.raises(GradError, match=r":\d+:\d+: .*cannot differentiate a call "
-                                                r"to 'lgamma2?': it has no body"):
+                                                r"to 'j[01]': it has no body"):
                 grad(m, func, kinds, prune)
-        # only y varies: lgamma(x) is a constant factor, its call needs no adjoint --
+        # only y varies: j0(x) is a constant factor, its call needs no adjoint --
         # pruned; all_active gives every float inside the function an adjoint
         if prune:
             assert "func.func @f_grad" in str(grad(m, "f", ["const", "active"], prune))
         else:
-            with pytest.raises(GradError, match="'lgamma': it has no body"):
+            with pytest.raises(GradError, match="'j0': it has no body"):
                 grad(m, "f", ["const", "active"], prune)
 
 

@@ -73,6 +73,7 @@ def find(module: Operation, name: str, nth: int = 0) -> Operation:
 
 _FLOAT_OPS = sorted(n for n, s in TABLE.items() if s.kind is OpKind.FLOAT)
 _POINT = (0.3, 0.7, 1.1)
+_POINTS = {"math.acosh": (1.3,)}  # (ops whose domain excludes _POINT)
 
 
 def _arity(name: str) -> int:
@@ -103,7 +104,7 @@ def _float_op_module(name: str, arity: int) -> str:
 def test_float_op_tangents_match_finite_differences(name: str) -> None:
     arity = _arity(name)
     it = Interpreter(parse(_float_op_module(name, arity)))
-    xs = list(_POINT[:arity])
+    xs = list(_POINTS.get(name, _POINT)[:arity])
     for k in range(arity):
         assert_close(tangent(it, "f", xs, k), central_fd(it, "f", xs, k), rel=1e-6, abs_=1e-8)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from xdsl.dialects import arith, math
+from xdsl.dialects import arith, llvm, math
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerType
 from xdsl.ir import Attribute, Operation, SSAValue
 
@@ -176,8 +176,14 @@ _UNARY: dict[str, type[Operation]] = {
     "tanh": math.TanhOp, "exp": math.ExpOp, "exp2": math.Exp2Op, "expm1": math.ExpM1Op,
     "erf": math.ErfOp, "floor": math.FloorOp, "ceil": math.CeilOp, "trunc": math.TruncOp,
     "log": math.LogOp, "log2": math.Log2Op, "log10": math.Log10Op, "log1p": math.Log1pOp,
-    "sqrt": math.SqrtOp, "cbrt": math.CbrtOp, "abs": math.AbsFOp,
+    "sqrt": math.SqrtOp, "cbrt": math.CbrtOp, "abs": math.AbsFOp, "asinh": math.AsinhOp,
+    "acosh": math.AcoshOp, "atanh": math.AtanhOp,
 }
+# Functions no ``math`` op computes: a call of the C library's function (``tgamma``,
+# ``tgammaf`` for f32), which a program whose op table entry needs one already calls
+# (the entry is that of a C function: ``EXTERNAL_ALIASES``).
+_C_CALLS: dict[str, int] = {"erfc": 1, "lgamma": 1, "tgamma": 1, "hypot": 2}
+_C_SUFFIX = {"f64": "", "f32": "f"}
 _BINARY: dict[str, type[Operation]] = {
     "div": arith.DivfOp, "pow": math.PowFOp, "atan2": math.Atan2Op,
     "copysign": math.CopySignOp, "maximum": arith.MaximumfOp, "minimum": arith.MinimumfOp,
@@ -315,6 +321,20 @@ class IRBackend:
                 return self._op(cls2(self.val(a, t), self.val(b, t)))  # type: ignore[call-arg]
 
             return binary
+        if fn in _C_CALLS:
+            def c_call(*xs: Any) -> Any:
+                if any(x is DEAD for x in xs):
+                    return DEAD
+                if all(_is_num(x) for x in xs):
+                    return getattr(FLOAT, fn)(*(float(x) for x in xs))
+                t = self._type_of(*xs)
+                suffix = _C_SUFFIX.get(str(t))
+                if suffix is None:
+                    raise TypeError(f"no C function '{fn}' for type {t}")
+                return self._op(llvm.CallOp(fn + suffix, *(self.val(x, t) for x in xs),
+                                            return_type=t))
+
+            return c_call
         raise AttributeError(f"the IR backend has no function '{fn}'")
 
     # -- comparisons and selection ------------------------------------------------------

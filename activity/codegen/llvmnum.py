@@ -239,5 +239,5 @@ class LLVMBackend:
 MATH_FUNCTIONS = frozenset({
     "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
     "exp", "expm1", "erf", "floor", "ceil", "trunc", "log", "log2", "log10", "log1p",
-    "sqrt",
+    "sqrt", "erfc", "lgamma", "tgamma", "hypot", "asinh", "acosh", "atanh",
 })

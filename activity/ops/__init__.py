@@ -5,6 +5,7 @@ from __future__ import annotations
 from xdsl.dialects.builtin import UnregisteredOp
 from xdsl.ir import Operation
 
+from activity.ops.external import register_external, unregister_external
 from activity.ops.spec import OpKind, OpSpec
 from activity.ops.table import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, LOOP_OPS, TABLE
 
@@ -23,5 +24,5 @@ def lookup(op: Operation | str) -> OpSpec | None:
 
 __all__ = [
     "ALLOCATORS", "DEALLOCATORS", "EXTERNAL_ALIASES", "LOOP_OPS", "OpKind", "OpSpec", "TABLE",
-    "lookup", "op_name",
+    "lookup", "op_name", "register_external", "unregister_external",
 ]

@@ -77,6 +77,35 @@ class FloatBackend:
     div = staticmethod(_div)
     pow = staticmethod(_pow)
 
+    asinh = staticmethod(_total(math.asinh))
+    acosh = staticmethod(_total(math.acosh))
+
+    @staticmethod
+    def atanh(a: float) -> float:
+        """C's ``atanh``: +-inf at +-1 (Python raises)."""
+        if abs(a) == 1.0:
+            return math.copysign(math.inf, a)
+        return _total(math.atanh)(a)
+
+    erfc = staticmethod(_total(math.erfc))
+    hypot = staticmethod(_total(math.hypot))
+
+    @staticmethod
+    def lgamma(a: float) -> float:
+        """C's ``lgamma``: +inf at the poles (0, -1, -2, ...) and at +-inf."""
+        if math.isinf(a) or (a <= 0 and a == math.floor(a)):
+            return math.inf
+        return _total(math.lgamma)(a)
+
+    @staticmethod
+    def tgamma(a: float) -> float:
+        """C's ``tgamma``: +-inf at +-0, NaN at the negative integers and -inf."""
+        if a == 0.0:
+            return math.copysign(math.inf, a)
+        if a == -math.inf or (a < 0 and a == math.floor(a)):
+            return math.nan
+        return _total(math.gamma)(a)
+
     @staticmethod
     def exp2(a: float) -> float:
         return _pow(2.0, a)

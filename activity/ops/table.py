@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 
+from activity.ops.gamma import dg
 from activity.ops.spec import OpKind, OpSpec
 
 TABLE: dict[str, OpSpec] = {}
@@ -220,6 +221,24 @@ def _atan2_partials(N: Any, a: Any, b: Any) -> tuple[Any, Any]:
 
 _fl(("math.atan2", "llvm.intr.atan2"), "atan2(a, b)", lambda N, a, b: N.atan2(a, b),
     _atan2_partials, 2)
+
+
+def _asinh_partials(N: Any, a: Any) -> tuple[Any]:
+    """d asinh a = 1 / sqrt(1 + a^2), as ``|1/a| / sqrt(1 + (1/a)^2)`` where |a| > 1:
+    ``a*a`` overflows past 1.3e154 in f64, where the partial is an ordinary number
+    (about 1/|a|)."""
+    inv = N.div(1, a)
+    return (N.select(N.lt(1, N.abs(a)), N.div(N.abs(inv), N.sqrt(1 + inv * inv)),
+                     N.div(1, N.sqrt(1 + a * a))),)
+
+
+_fl(("math.asinh",), "asinh a", lambda N, a: N.asinh(a), _asinh_partials, 1)
+# (1/sqrt(a^2 - 1) and 1/(1 - a^2) as products: no overflow of a*a, and no
+# cancellation in a*a - 1 near 1)
+_fl(("math.acosh",), "acosh a", lambda N, a: N.acosh(a),
+    lambda N, a: (N.div(1, N.sqrt(a - 1) * N.sqrt(a + 1)),), 1)
+_fl(("math.atanh",), "atanh a", lambda N, a: N.atanh(a),
+    lambda N, a: (N.div(1, (1 - a) * (1 + a)),), 1)
 _fl(("math.sinh", "llvm.intr.sinh"), "sinh a", lambda N, a: N.sinh(a),
     lambda N, a: (N.cosh(a),), 1)
 _fl(("math.cosh", "llvm.intr.cosh"), "cosh a", lambda N, a: N.cosh(a),
@@ -262,6 +281,39 @@ _fl(
 _fl(
     ("math.erf", "llvm.intr.erf"), "erf a", lambda N, a: N.erf(a),
     lambda N, a: (N.exp(-(a * a)) * (2 / math.sqrt(math.pi)),), 1,
+)
+_fl(
+    ("math.erfc",), "erfc a = 1 - erf a", lambda N, a: N.erfc(a),
+    lambda N, a: (-(N.exp(-(a * a)) * (2 / math.sqrt(math.pi))),), 1,
+)
+# C functions that no MLIR op computes: calls of them (EXTERNAL_ALIASES) behave as
+# these entries; ``libm.`` names no dialect, so an MLIR program cannot spell them as ops.
+_fl(
+    ("libm.lgamma",), "ln |Gamma(a)| (C's lgamma)", lambda N, a: N.lgamma(a),
+    lambda N, a: (dg(N, a),), 1,
+)
+_fl(
+    ("libm.tgamma",), "Gamma(a) (C's tgamma)", lambda N, a: N.tgamma(a),
+    lambda N, a: (N.tgamma(a) * dg(N, a),), 1, dy=lambda N, y, a: (y * dg(N, a),),
+)
+
+
+def _hypot_partials(N: Any, a: Any, b: Any) -> tuple[Any, Any]:
+    """d hypot(a, b) = (a, b) / hypot(a, b), from the operands divided by the larger
+    magnitude ``m`` (both in [-1, 1]): ``(a/m, b/m) / sqrt((a/m)^2 + (b/m)^2)``, so
+    that nothing overflows or underflows where the partials are ordinary numbers
+    (``a*a + b*b`` would past 1.3e154 in f64).  NaN at (0, 0), where hypot has no
+    derivative."""
+    big = N.lt(N.abs(b), N.abs(a))
+    m = N.abs(N.select(big, a, b))
+    ra, rb = N.div(a, m), N.div(b, m)
+    inv = N.div(1, N.sqrt(ra * ra + rb * rb))
+    return ra * inv, rb * inv
+
+
+_fl(
+    ("libm.hypot",), "sqrt(a^2 + b^2) without overflow (C's hypot)",
+    lambda N, a, b: N.hypot(a, b), _hypot_partials, 2,
 )
 _fl(
     ("math.powf", "llvm.intr.pow"), "a ^ b", lambda N, a, b: N.pow(a, b),
@@ -622,16 +674,20 @@ for _n in ("cf.assert", "llvm.intr.lifetime.start", "llvm.intr.lifetime.end",
 EXTERNAL_ALIASES: dict[str, str] = {
     "sin": "math.sin", "cos": "math.cos", "tan": "math.tan", "asin": "math.asin",
     "acos": "math.acos", "atan": "math.atan", "atan2": "math.atan2", "sinh": "math.sinh",
-    "cosh": "math.cosh", "tanh": "math.tanh", "exp": "math.exp", "exp2": "math.exp2",
+    "cosh": "math.cosh", "tanh": "math.tanh", "asinh": "math.asinh", "acosh": "math.acosh",
+    "atanh": "math.atanh", "exp": "math.exp", "exp2": "math.exp2",
     "expm1": "math.expm1", "log": "math.log", "log2": "math.log2", "log10": "math.log10",
     "log1p": "math.log1p", "sqrt": "math.sqrt", "cbrt": "math.cbrt", "pow": "math.powf",
-    "fabs": "math.absf", "erf": "math.erf", "fma": "math.fma", "fmod": "arith.remf",
+    "fabs": "math.absf", "erf": "math.erf", "erfc": "math.erfc", "fma": "math.fma",
+    "fmod": "arith.remf", "lgamma": "libm.lgamma", "tgamma": "libm.tgamma",
+    "hypot": "libm.hypot",
     "floor": "math.floor", "ceil": "math.ceil", "trunc": "math.trunc", "round": "math.round",
     "copysign": "math.copysign", "fmax": "arith.maxnumf", "fmin": "arith.minnumf",
     "memcpy": "llvm.intr.memcpy", "memmove": "llvm.intr.memmove", "memset": "llvm.intr.memset",
 }
 for _base in list(EXTERNAL_ALIASES):
-    if EXTERNAL_ALIASES[_base].startswith("math.") or _base in ("fmod", "fmax", "fmin"):
+    if EXTERNAL_ALIASES[_base].startswith(("math.", "libm.")) or _base in ("fmod", "fmax",
+                                                                             "fmin"):
         EXTERNAL_ALIASES[_base + "f"] = EXTERNAL_ALIASES[_base]
 
 # Allocation functions: the result is a fresh alias class; free releases.
