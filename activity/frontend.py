@@ -59,11 +59,13 @@ from xdsl.irdl import (
     traits_def,
 )
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import ParseError, VerifyException
-from xdsl.utils.lexer import Span
+from xdsl.utils.lexer import Input, Span
 
 from activity.errors import ActivityError
+from activity.lexing import LinearLexer, first_bad_string, string_error
 
 __all__ = [
     "MLIR_OPT_NAMES",
@@ -260,7 +262,17 @@ class _LineIndex:
         return index + 1, offset - self._starts[index] + 1
 
 
-class _LocatingParser(Parser):
+class _LinearParser(Parser):
+    """xDSL's parser on :class:`~activity.lexing.LinearLexer`, whose string literals
+    cost linear time (xDSL's own lexer takes exponential time on one that does not
+    close)."""
+
+    def __init__(self, ctx: Context, text: str, name: str) -> None:
+        super().__init__(ctx, "", name)  # (xDSL's lexer would lex the first token)
+        self._parser_state = ParserState(LinearLexer(Input(text, name)))
+
+
+class _LocatingParser(_LinearParser):
     """xDSL parser that records the source offset of every operation name
     and block argument it parses.
 
@@ -324,7 +336,8 @@ def _one_line(message: str) -> str:
     return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
-def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> ActivityError:
+def _parse_error(err: Exception, parser: _LocatingParser | None,
+                 display: str) -> ActivityError:
     """Turn any exception raised while xDSL parses into an ActivityError.
 
     A ``ParseError`` knows its span; anything else (custom op parsers may raise
@@ -335,9 +348,16 @@ def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> Activ
         loc = err.span.get_location()
         line, col = loc.line, loc.col
         message = _first_line(err.msg)
-        if message.startswith(_UNREGISTERED_CUSTOM):
+        if message.startswith(_XDSL_UNCLOSED_STRING):
+            text = err.span.input.content
+            bad = string_error(text, err.span.start)
+            if bad is not None:
+                (line, col), message = _LineIndex(text).line_col(bad[0]), bad[1]
+        elif message.startswith(_UNREGISTERED_CUSTOM):
             message, back = _explain_unregistered(err.span)
             col -= back
+    elif parser is None:  # (the parser lexes the first token when it is made)
+        return ActivityError(_first_line(str(err)) or type(err).__name__, file=display)
     elif isinstance(err, RecursionError):
         line, col = parser.error_location()
         message = "nesting too deep for the parser"
@@ -348,6 +368,7 @@ def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> Activ
 
 
 _UNREGISTERED_CUSTOM = "Operation builtin.unregistered does not have a custom format"
+_XDSL_UNCLOSED_STRING = "End of file reached before closing string literal"
 _TRAILING_OP_NAME = re.compile(r"([A-Za-z_][\w$.]*)\s*$")
 
 
@@ -369,10 +390,11 @@ def _explain_unregistered(span: Span) -> tuple[str, int]:
 
 def _parse_xdsl(
     ctx: Context, text: str, display: str
-) -> tuple[ModuleOp | None, ActivityError | None, _LocatingParser]:
+) -> tuple[ModuleOp | None, ActivityError | None, _LocatingParser | None]:
     """Parse ``text`` with xDSL; return the module or the error."""
-    parser = _LocatingParser(ctx, text, display)
+    parser = None
     try:
+        parser = _LocatingParser(ctx, text, display)
         return parser.parse_module(), None, parser
     except Exception as err:  # xDSL parsers raise many kinds
         return None, _parse_error(err, parser, display), parser
@@ -619,10 +641,14 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
     if _is_blank(text):
         # MLIR accepts an empty file as an empty module; xDSL does not.
         return ModuleOp([])
+    if (bad := first_bad_string(text)) is not None:
+        line, col = _LineIndex(text).line_col(bad[0])
+        raise ActivityError(bad[1], file=display, line=line, col=col)
     ctx = make_context()
     with _deep_recursion():
         module, error, parser = _parse_xdsl(ctx, text, display)
         if module is not None:
+            assert parser is not None
             _record_parser_locations(parser, display)
         else:
             assert error is not None
@@ -676,7 +702,7 @@ def _parse_via_mlir_opt(
             tmp.write_text(generic)
             tmp.replace(cached)
     try:
-        module = Parser(ctx, generic, display).parse_module()
+        module = _LinearParser(ctx, generic, display).parse_module()
     except Exception:  # report xDSL's error on the original text
         raise xdsl_error from None
     _adopt_stdin_locations(module, text, display)

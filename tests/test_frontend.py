@@ -194,6 +194,97 @@ def test_verifier_error_points_at_the_op() -> None:
 
 
 # --------------------------------------------------------------------------
+# String literals: linear time, one error line
+
+
+_COMMANDS = [
+    ["report"], ["summarize"], ["compare"], ["verify", "--func", "f", "--timeout", "5"],
+    ["grad", "--func", "f"], ["run", "--func", "f", "--inputs", "[1.0]"],
+]
+
+
+def _tagged(tag: str) -> str:
+    return f'func.func @f(%x: f64 {{tag = "{tag}}}) -> f64 {{\n  func.return %x : f64\n}}\n'
+
+
+@pytest.mark.parametrize("command", _COMMANDS, ids=lambda c: c[0])
+@pytest.mark.parametrize(("text", "where"), [('"abc', "1:1"), (_tagged("abc"), "1:29"),
+                                             ('// c\n  "ab\\"\n', "2:3")],
+                         ids=["top", "tag", "escaped-quote"])
+def test_unterminated_string_is_one_error_line_in_every_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], text: str,
+        where: str) -> None:
+    from activity.cli import main
+
+    path = tmp_path / "s.mlir"
+    path.write_text(text)
+    assert main([command[0], str(path), *command[1:]]) == 2
+    assert capsys.readouterr().err == f"{path}:{where}: error: unterminated string\n"
+
+
+@pytest.mark.parametrize(("text", "message", "where"), [
+    ('func.func @f() attributes {a = "x\\qy"} {\n  func.return\n}\n',
+     "unknown escape '\\q' in string", (1, 34)),
+    ('func.func @f() attributes {a = "x\\4"} {\n  func.return\n}\n',
+     "unknown escape '\\4' in string", (1, 34)),
+    ('func.func @f() attributes {a = "x\vy"} {\n  func.return\n}\n',
+     "unterminated string", (1, 32)),
+    ('func.func @f() attributes {a = "x\\', "unterminated string", (1, 32)),
+])
+def test_malformed_string_literals_are_named(text: str, message: str,
+                                             where: tuple[int, int]) -> None:
+    with pytest.raises(ActivityError) as info:
+        parse(text, name="s.mlir")
+    assert (info.value.message, (info.value.line, info.value.col)) == (message, where)
+
+
+def test_well_formed_strings_and_comments_pass_the_scan() -> None:
+    text = ('// a "comment with an unclosed quote\n'
+            'func.func @f() attributes {a = "x // not a comment", b = "\\"\\\\\\n\\t\\4A",'
+            ' c = ""} {\n  func.return  // "\n}\n')
+    attrs = parse(text).body.block.first_op.attributes  # type: ignore[union-attr]
+    assert attrs["a"] == StringAttr("x // not a comment")
+    assert attrs["b"] == StringAttr('"\\\n\tJ')
+
+
+_PATHOLOGICAL = r"""
+import sys, time
+from xdsl.utils.exceptions import ParseError
+from activity.errors import ActivityError
+from activity.frontend import _LinearParser, make_context, parse
+texts = ['"' + 'a' * 40, '"' + 'a' * 40 + '\\q"', TAGGED,
+         'func.func @f() attributes {a = "' + 'a' * 5000 + '\n}']
+for text in texts:
+    t = time.perf_counter()
+    try:
+        parse(text, name="p.mlir")
+    except ActivityError as err:
+        print(err)
+    try:  # xDSL's parser on the linear lexer, without the scan that comes first
+        _LinearParser(make_context(), text, "p.mlir").parse_module()
+    except ParseError:
+        pass
+    assert time.perf_counter() - t < 5, text
+""".replace("TAGGED", repr(_tagged("a" * 40)))
+
+
+def test_pathological_strings_take_linear_time() -> None:
+    """xDSL's own lexer took 31 s on a quote and 30 letters, and did not finish on 40
+    (exponential backtracking): run in a subprocess so that a regression fails rather
+    than hangs."""
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run([sys.executable, "-c", _PATHOLOGICAL], cwd=root, timeout=60,
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == [
+        "p.mlir:1:1: error: unterminated string",
+        "p.mlir:1:42: error: unknown escape '\\q' in string",
+        "p.mlir:1:29: error: unterminated string",
+        "p.mlir:1:32: error: unterminated string",
+    ]
+
+
+# --------------------------------------------------------------------------
 # xDSL syntax holes and the mlir-opt fallback
 
 
