@@ -64,6 +64,7 @@ from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Span
 
+from activity.dominance import Violation, first_violation, is_isolated, op_name
 from activity.errors import ActivityError
 from activity.lexing import LinearLexer, first_bad_string, string_error
 
@@ -620,6 +621,51 @@ def _verify_successors(op: Operation) -> None:
                                       f"of successor #{k}, of type {a.type}")
 
 
+def _check_dominance(module: ModuleOp, display: str) -> None:
+    """Every use of a value is dominated by its definition (xDSL's verifier does not
+    check it, and every later stage assumes it): one error line at the first use
+    that is not (see :mod:`activity.dominance`)."""
+    found = first_violation(module)
+    if found is None:
+        return
+    user: Operation | None = found.user
+    while user is not None and location_of(user) is None:
+        user = user.parent_op()
+    raise ActivityError(_dominance_message(found, display), **(
+        place_of(user) if user is not None else {"file": display}))
+
+
+def _dominance_message(found: Violation, display: str) -> str:
+    user, k, value = found
+    name = f" (%{value.name_hint})" if value.name_hint else ""
+    subject = f"'{op_name(user)}' op operand #{k}{name}"
+    loc = location_of(value)
+    at = "" if loc is None else (
+        f" at {loc.line}:{loc.col}" if loc.file == display else f" at {':'.join(map(str, loc))}")
+    if isinstance(value, OpResult):
+        if value.op is user:
+            return f"{subject} is its own result"
+        if value.op.is_ancestor(user):
+            return (f"{subject} is a result of the enclosing '{op_name(value.op)}'{at}, "
+                    "not defined inside its regions")
+        block = value.op.parent_block()
+    else:
+        assert isinstance(value, BlockArgument)
+        block = value.block
+    op = user.parent_op()
+    while op is not None and (block is None or not op.is_ancestor(block)):
+        if is_isolated(op):
+            return (f"{subject} is defined{at} outside the enclosing '{op_name(op)}', which is "
+                    "isolated from above")
+        op = op.parent_op()
+    region = block.parent if block is not None else None
+    if region is None or not region.is_ancestor(user):
+        return f"{subject} is defined{at} in a region that does not enclose this use"
+    if block is not None and block.is_ancestor(user):
+        return f"{subject} is used before its definition{at}"
+    return f"{subject} is defined{at} in a block that does not dominate this use"
+
+
 # --------------------------------------------------------------------------
 # Entry point
 
@@ -656,6 +702,7 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
         _move_unknown_properties(module)
         _integer_overflow_flags(module)
         _verify(module, display)
+        _check_dominance(module, display)
     return module
 
 
