@@ -15,6 +15,12 @@ Why this module exists rather than calling ``xdsl.parser.Parser`` directly:
   locations are mapped back to the original file.
 * xDSL's ``llvm.icmp`` refuses pointer operands, which MLIR (and every C pointer
   comparison) has; :func:`make_context` registers :class:`ICmpOp` in its place.
+* xDSL's lexer takes exponential time on a string literal that does not close; the
+  text is scanned for one first, and xDSL's parser runs on a linear-time lexer
+  (:mod:`activity.lexing`).
+* xDSL's verifier does not check SSA dominance; :mod:`activity.dominance` does, after it,
+  and :mod:`activity.wellformed` what else it leaves out (predicates out of range, an
+  ``llvm.func`` entry block unlike its signature, ...).
 * Every failure becomes an :class:`~activity.errors.ActivityError` carrying a
   one-line message and a position, so the CLI never shows a traceback.
 """
@@ -67,6 +73,7 @@ from xdsl.utils.lexer import Input, Span
 from activity.dominance import Violation, first_violation, is_isolated, op_name
 from activity.errors import ActivityError
 from activity.lexing import LinearLexer, first_bad_string, string_error
+from activity.wellformed import check_op
 
 __all__ = [
     "MLIR_OPT_NAMES",
@@ -568,7 +575,7 @@ def _verify(module: ModuleOp, display: str) -> None:
     try:
         module.verify()
         for op in module.walk():
-            _verify_successors(op)
+            _verify_more(op)
         return
     except Exception as err:  # noqa: BLE001 - any verifier's complaint is the input's
         first = err
@@ -592,10 +599,16 @@ def _find_failing_op(module: ModuleOp) -> Operation | None:
                 for block in region.blocks:
                     if not block.ops:
                         Block.verify(block)
-            _verify_successors(op)
+            _verify_more(op)
         except Exception:  # noqa: BLE001 - as in _verify
             return op
     return None
+
+
+def _verify_more(op: Operation) -> None:
+    """The checks of ``op`` that xDSL's verifier leaves out (dominance aside)."""
+    _verify_successors(op)
+    check_op(op)
 
 
 def _verify_successors(op: Operation) -> None:
