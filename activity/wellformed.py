@@ -9,7 +9,12 @@ Each was an ``internal error`` deep in a later stage (found by tests/test_fuzz_c
   printer indexes a table with it);
 * an ``llvm.func`` whose entry block does not take the signature's parameters (xDSL
   checks ``func.func``'s, not ``llvm.func``'s; the verifier zipped them strictly, the
-  gradient took the block's arguments as the function's).
+  gradient took the block's arguments as the function's);
+* an empty block in a region of an op that needs terminators (the analysis's graph
+  builder asserted);
+* values an ``scf.if``/``scf.execute_region``/``scf.while`` region hands on that do not
+  match in number and type what receives them (xDSL checks ``scf.for``'s only; ``run``
+  even answered).
 
 :func:`check_op` raises ``VerifyException``; :func:`activity.frontend.parse` reports
 it at the op.
@@ -17,9 +22,12 @@ it at the op.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import IntegerAttr, NoneAttr
+from xdsl.dialects.builtin import IntegerAttr, NoneAttr, UnregisteredOp
 from xdsl.ir import Attribute, Operation
+from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES
@@ -47,6 +55,50 @@ def check_op(op: Operation) -> None:
                               f"(one of {sorted(ATOMIC_ORDERINGS)})")
     if isinstance(op, llvm.FuncOp):
         _check_entry_block(op)
+    if op.regions and not isinstance(op, UnregisteredOp) and not op.has_trait(NoTerminator):
+        for region in op.regions:
+            for block in region.blocks:
+                if block.first_op is None:
+                    raise VerifyException("has an empty block (a block needs at least a "
+                                          "terminator)")
+    if op.name in ("scf.if", "scf.execute_region"):
+        for k, region in enumerate(op.regions):
+            for block in region.blocks:
+                _check_handed(f"region #{k} yields", block.last_op, op.result_types,
+                              "the results")
+    elif op.name == "scf.while" and len(op.regions) == 2:
+        before, after = op.regions
+        inits = [v.type for v in op.operands]
+        if before.blocks:
+            _check_types("the before region takes",
+                         [a.type for a in before.blocks[0].args], inits, "the initial values")
+            _check_handed("scf.condition passes", before.blocks[0].last_op, op.result_types,
+                          "the results", skip=1)
+        if after.blocks:
+            _check_types("the after region takes",
+                         [a.type for a in after.blocks[0].args], op.result_types, "the results")
+            for block in after.blocks:
+                _check_handed("the after region yields", block.last_op, inits,
+                              "the initial values")
+
+
+def _check_handed(what: str, terminator: Operation | None, expected: Sequence[Attribute],
+                  target: str, skip: int = 0) -> None:
+    """The values ``terminator`` (an ``scf.yield``/``scf.condition``) passes on, its
+    operands after the first ``skip``, match ``expected``."""
+    if terminator is None or terminator.name not in ("scf.yield", "scf.condition"):
+        return
+    _check_types(what, [v.type for v in terminator.operands][skip:], expected, target)
+
+
+def _check_types(what: str, got: Sequence[Attribute], expected: Sequence[Attribute],
+                 target: str) -> None:
+    if len(got) != len(expected):
+        raise VerifyException(f"{what} {len(got)} value(s) but {len(expected)} are expected "
+                              f"({target})")
+    for k, (a, b) in enumerate(zip(got, expected, strict=True)):
+        if a != b:
+            raise VerifyException(f"{what} {a} as value #{k} but {b} is expected ({target})")
 
 
 def _check_predicate(op: Operation, table: tuple[str, ...]) -> None:

@@ -453,8 +453,22 @@ _LLVM_FUNC = ('"llvm.func"() <{{function_type = !llvm.func<f64 ({params})>, sym_
         '  %y = "llvm.fpext"(%x) : (f32) -> f64\n  "llvm.return"(%y) : (f64) -> ()\n')),
      (1, 1), "'llvm.func' op entry block argument #0 (f32) does not match the type of "
      "parameter #0 in the signature (f64)"),
+    ("func.func @f(%x: f64, %c: i1) -> f64 {\n  %r = scf.if %c -> (f64) {\n"
+     "    scf.yield %x : f64\n  } else {\n    %y = arith.mulf %x, %x : f64\n  }\n"
+     "  func.return %r : f64\n}\n", (2, 8),
+     "'scf.if' op region #1 yields 0 value(s) but 1 are expected (the results)"),
+    ("func.func @f(%x: f64, %c: i1) -> f64 {\n  %r = scf.if %c -> (f64) {\n"
+     "    scf.yield %x : f64\n  } else {\n    %y = arith.truncf %x : f64 to f32\n"
+     "    scf.yield %y : f32\n  }\n  func.return %r : f64\n}\n", (2, 8),
+     "'scf.if' op region #1 yields f32 as value #0 but f64 is expected (the results)"),
+    ("func.func @f(%x: f64) -> f64 {\n  %r = scf.while (%a = %x) : (f64) -> f64 {\n"
+     "    %c = arith.cmpf olt, %a, %x : f64\n    scf.condition(%c) %a, %a : f64, f64\n"
+     "  } do {\n  ^bb0(%b: f64):\n    scf.yield %b : f64\n  }\n  func.return %r : f64\n}\n",
+     (2, 8), "'scf.while' op scf.condition passes 2 value(s) but 1 are expected (the results)"),
+    ("func.func @f(%x: f64) -> f64 {\n  cf.br ^a\n^a:\n}\n", (1, 1),
+     "'func.func' op has an empty block (a block needs at least a terminator)"),
 ], ids=["cmpi", "cmpf", "icmp-negative", "fcmp", "ordering", "llvm-func-arity",
-        "llvm-func-type"])
+        "llvm-func-type", "if-yield-count", "if-yield-type", "while-condition", "empty-block"])
 def test_what_xdsl_leaves_unverified_is_one_error_line(text: str, where: tuple[int, int],
                                                        message: str) -> None:
     """(Each was an internal error in grad, verify or run.)"""
