@@ -15,6 +15,12 @@ Why this module exists rather than calling ``xdsl.parser.Parser`` directly:
   locations are mapped back to the original file.
 * xDSL's ``llvm.icmp`` refuses pointer operands, which MLIR (and every C pointer
   comparison) has; :func:`make_context` registers :class:`ICmpOp` in its place.
+* xDSL's lexer takes exponential time on a string literal that does not close; the
+  text is scanned for one first, and xDSL's parser runs on a linear-time lexer
+  (:mod:`activity.lexing`).
+* xDSL's verifier does not check SSA dominance; :mod:`activity.dominance` does, after it,
+  and :mod:`activity.wellformed` what else it leaves out (predicates out of range, an
+  ``llvm.func`` entry block unlike its signature, ...).
 * Every failure becomes an :class:`~activity.errors.ActivityError` carrying a
   one-line message and a position, so the CLI never shows a traceback.
 """
@@ -59,11 +65,15 @@ from xdsl.irdl import (
     traits_def,
 )
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import ParseError, VerifyException
-from xdsl.utils.lexer import Span
+from xdsl.utils.lexer import Input, Span
 
+from activity.dominance import Violation, first_violation, is_isolated, op_name
 from activity.errors import ActivityError
+from activity.lexing import LinearLexer, first_bad_string, string_error
+from activity.wellformed import check_op
 
 __all__ = [
     "MLIR_OPT_NAMES",
@@ -260,7 +270,17 @@ class _LineIndex:
         return index + 1, offset - self._starts[index] + 1
 
 
-class _LocatingParser(Parser):
+class _LinearParser(Parser):
+    """xDSL's parser on :class:`~activity.lexing.LinearLexer`, whose string literals
+    cost linear time (xDSL's own lexer takes exponential time on one that does not
+    close)."""
+
+    def __init__(self, ctx: Context, text: str, name: str) -> None:
+        super().__init__(ctx, "", name)  # (xDSL's lexer would lex the first token)
+        self._parser_state = ParserState(LinearLexer(Input(text, name)))
+
+
+class _LocatingParser(_LinearParser):
     """xDSL parser that records the source offset of every operation name
     and block argument it parses.
 
@@ -324,7 +344,8 @@ def _one_line(message: str) -> str:
     return " ".join(line.strip() for line in message.splitlines() if line.strip())
 
 
-def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> ActivityError:
+def _parse_error(err: Exception, parser: _LocatingParser | None,
+                 display: str) -> ActivityError:
     """Turn any exception raised while xDSL parses into an ActivityError.
 
     A ``ParseError`` knows its span; anything else (custom op parsers may raise
@@ -335,9 +356,16 @@ def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> Activ
         loc = err.span.get_location()
         line, col = loc.line, loc.col
         message = _first_line(err.msg)
-        if message.startswith(_UNREGISTERED_CUSTOM):
+        if message.startswith(_XDSL_UNCLOSED_STRING):
+            text = err.span.input.content
+            bad = string_error(text, err.span.start)
+            if bad is not None:
+                (line, col), message = _LineIndex(text).line_col(bad[0]), bad[1]
+        elif message.startswith(_UNREGISTERED_CUSTOM):
             message, back = _explain_unregistered(err.span)
             col -= back
+    elif parser is None:  # (the parser lexes the first token when it is made)
+        return ActivityError(_first_line(str(err)) or type(err).__name__, file=display)
     elif isinstance(err, RecursionError):
         line, col = parser.error_location()
         message = "nesting too deep for the parser"
@@ -348,6 +376,7 @@ def _parse_error(err: Exception, parser: _LocatingParser, display: str) -> Activ
 
 
 _UNREGISTERED_CUSTOM = "Operation builtin.unregistered does not have a custom format"
+_XDSL_UNCLOSED_STRING = "End of file reached before closing string literal"
 _TRAILING_OP_NAME = re.compile(r"([A-Za-z_][\w$.]*)\s*$")
 
 
@@ -369,10 +398,11 @@ def _explain_unregistered(span: Span) -> tuple[str, int]:
 
 def _parse_xdsl(
     ctx: Context, text: str, display: str
-) -> tuple[ModuleOp | None, ActivityError | None, _LocatingParser]:
+) -> tuple[ModuleOp | None, ActivityError | None, _LocatingParser | None]:
     """Parse ``text`` with xDSL; return the module or the error."""
-    parser = _LocatingParser(ctx, text, display)
+    parser = None
     try:
+        parser = _LocatingParser(ctx, text, display)
         return parser.parse_module(), None, parser
     except Exception as err:  # xDSL parsers raise many kinds
         return None, _parse_error(err, parser, display), parser
@@ -545,7 +575,7 @@ def _verify(module: ModuleOp, display: str) -> None:
     try:
         module.verify()
         for op in module.walk():
-            _verify_successors(op)
+            _verify_more(op)
         return
     except Exception as err:  # noqa: BLE001 - any verifier's complaint is the input's
         first = err
@@ -569,10 +599,16 @@ def _find_failing_op(module: ModuleOp) -> Operation | None:
                 for block in region.blocks:
                     if not block.ops:
                         Block.verify(block)
-            _verify_successors(op)
+            _verify_more(op)
         except Exception:  # noqa: BLE001 - as in _verify
             return op
     return None
+
+
+def _verify_more(op: Operation) -> None:
+    """The checks of ``op`` that xDSL's verifier leaves out (dominance aside)."""
+    _verify_successors(op)
+    check_op(op)
 
 
 def _verify_successors(op: Operation) -> None:
@@ -598,6 +634,51 @@ def _verify_successors(op: Operation) -> None:
                                       f"of successor #{k}, of type {a.type}")
 
 
+def _check_dominance(module: ModuleOp, display: str) -> None:
+    """Every use of a value is dominated by its definition (xDSL's verifier does not
+    check it, and every later stage assumes it): one error line at the first use
+    that is not (see :mod:`activity.dominance`)."""
+    found = first_violation(module)
+    if found is None:
+        return
+    user: Operation | None = found.user
+    while user is not None and location_of(user) is None:
+        user = user.parent_op()
+    raise ActivityError(_dominance_message(found, display), **(
+        place_of(user) if user is not None else {"file": display}))
+
+
+def _dominance_message(found: Violation, display: str) -> str:
+    user, k, value = found
+    name = f" (%{value.name_hint})" if value.name_hint else ""
+    subject = f"'{op_name(user)}' op operand #{k}{name}"
+    loc = location_of(value)
+    at = "" if loc is None else (
+        f" at {loc.line}:{loc.col}" if loc.file == display else f" at {':'.join(map(str, loc))}")
+    if isinstance(value, OpResult):
+        if value.op is user:
+            return f"{subject} is its own result"
+        if value.op.is_ancestor(user):
+            return (f"{subject} is a result of the enclosing '{op_name(value.op)}'{at}, "
+                    "not defined inside its regions")
+        block = value.op.parent_block()
+    else:
+        assert isinstance(value, BlockArgument)
+        block = value.block
+    op = user.parent_op()
+    while op is not None and (block is None or not op.is_ancestor(block)):
+        if is_isolated(op):
+            return (f"{subject} is defined{at} outside the enclosing '{op_name(op)}', which is "
+                    "isolated from above")
+        op = op.parent_op()
+    region = block.parent if block is not None else None
+    if region is None or not region.is_ancestor(user):
+        return f"{subject} is defined{at} in a region that does not enclose this use"
+    if block is not None and block.is_ancestor(user):
+        return f"{subject} is used before its definition{at}"
+    return f"{subject} is defined{at} in a block that does not dominate this use"
+
+
 # --------------------------------------------------------------------------
 # Entry point
 
@@ -619,10 +700,14 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
     if _is_blank(text):
         # MLIR accepts an empty file as an empty module; xDSL does not.
         return ModuleOp([])
+    if (bad := first_bad_string(text)) is not None:
+        line, col = _LineIndex(text).line_col(bad[0])
+        raise ActivityError(bad[1], file=display, line=line, col=col)
     ctx = make_context()
     with _deep_recursion():
         module, error, parser = _parse_xdsl(ctx, text, display)
         if module is not None:
+            assert parser is not None
             _record_parser_locations(parser, display)
         else:
             assert error is not None
@@ -630,6 +715,7 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
         _move_unknown_properties(module)
         _integer_overflow_flags(module)
         _verify(module, display)
+        _check_dominance(module, display)
     return module
 
 
@@ -676,7 +762,7 @@ def _parse_via_mlir_opt(
             tmp.write_text(generic)
             tmp.replace(cached)
     try:
-        module = Parser(ctx, generic, display).parse_module()
+        module = _LinearParser(ctx, generic, display).parse_module()
     except Exception:  # report xDSL's error on the original text
         raise xdsl_error from None
     _adopt_stdin_locations(module, text, display)
