@@ -2160,6 +2160,19 @@ class FuncGen:
         by passed (the forward sweep records the edge)."""
         cfg = self.cfg
         assert cfg is not None
+        pos = cfg.position
+        for P, k in cfg.incoming[p.block]:
+            if pos[id(P)] >= pos[id(p.block)]:
+                # a retreating (back) edge: the pointer is carried round a loop of
+                # blocks.  The selected candidate's shadow would be materialized for
+                # the current iteration, not the one that took the edge (LSTM's
+                # `xp = state + i` gave every layer but the last a zero gradient)
+                term = P.last_op
+                raise self.err(term, "cannot differentiate: an active pointer is "
+                                     "carried round a loop of blocks and advanced on "
+                                     "the way (C's `for (...) { ...; p = q + i; }`, "
+                                     "`for (p = x; p != end; ++p)`); its shadow is not "
+                                     "supported -- index the arrays (`x[i]`) instead")
         eid = self.materialize(self.d.came(p.block), T)
         cands: list[tuple[int, SSAValue]] = []
         for P, k in cfg.incoming[p.block]:
@@ -3234,6 +3247,7 @@ class CFG:
         dfs(entry)
         order.reverse()
         self.order = order
+        self.position = {id(b): i for i, b in enumerate(order)}  # reverse postorder
         self.incoming: dict[Block, list[tuple[Block, int]]] = {b: [] for b in order}
         self.edge_id: dict[tuple[Block, int], int] = {}
         self.ret_id: dict[Block, int] = {}
