@@ -70,7 +70,7 @@ double ba_objective(const double *cam, const double *X, double w,
 }
 
 /* gradient with respect to the camera, the point and the weight (returned) */
-double ba_objective_grad(const double *cam, double *dcam, const double *X,
+double ba_gradient(const double *cam, double *dcam, const double *X,
                          double *dX, double w, const double *feat, double *err,
                          double *derr, double *werr, double *dwerr) {
   return __enzyme_autodiff(

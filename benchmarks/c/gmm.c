@@ -105,7 +105,7 @@ double gmm_objective(int d, int k, int n, const double *alphas,
 }
 
 /* gradient with respect to alphas, means and icf; the data and prior are const */
-void gmm_objective_grad(int d, int k, int n, const double *alphas,
+void gmm_gradient(int d, int k, int n, const double *alphas,
                         double *dalphas, const double *means, double *dmeans,
                         const double *icf, double *dicf, const double *x,
                         double wishart_gamma, int wishart_m) {

@@ -81,7 +81,7 @@ double hand_objective(int nb, int nv, const double *theta, const int *parents,
 }
 
 /* gradient with respect to theta; the model and the data are const */
-void hand_objective_grad(int nb, int nv, const double *theta, double *dtheta,
+void hand_gradient(int nb, int nv, const double *theta, double *dtheta,
                          const int *parents, const double *base_rel,
                          const double *inv_base_abs, const double *verts,
                          const double *weights, const double *targets) {

@@ -86,7 +86,7 @@ double lstm_objective(int l, int c, int b, const double *main_params,
 
 /* d(objective)/d(main_params, extra_params) into dmain, dextra; the state is
  * differentiated through (dstate receives its adjoint), the sequence is data. */
-void lstm_objective_grad(int l, int c, int b, const double *main_params,
+void lstm_gradient(int l, int c, int b, const double *main_params,
                          double *dmain, const double *extra_params,
                          double *dextra, double *state, double *dstate,
                          const double *sequence) {

@@ -77,7 +77,7 @@ double minibude_objective(int nposes, int nl, int np, const double *poses,
 }
 
 /* gradient with respect to the poses; the molecules and force field are const */
-void minibude_objective_grad(int nposes, int nl, int np, const double *poses,
+void minibude_gradient(int nposes, int nl, int np, const double *poses,
                              double *dposes, const double *lig_pos,
                              const int *lig_type, const double *prot_pos,
                              const int *prot_type, const double *ff_radius,
