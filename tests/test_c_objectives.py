@@ -234,3 +234,29 @@ def test_committed_mlir_is_what_the_c_builds_to(name: str, tmp_path: Path) -> No
                          and "ident" not in x and "loc(" not in x)
 
     assert body(gen.read_text()) == body((CDIR / f"{name}.generic.mlir").read_text())
+
+
+CARRY = ROOT / "tests" / "data" / "c_carry"
+
+
+@pytest.mark.parametrize("opt", ["O1", "O2"])
+@pytest.mark.parametrize("prune", [True, False], ids=["pruned", "all_active"])
+def test_pointer_carried_round_a_loop_is_refused_not_wrong(opt: str, prune: bool) -> None:
+    """LSTM's pattern (tests/data/c_carry/carry.c: `xp = state + i * n` at the end of
+    each layer, read by the next): the pointer is a block argument of the loop header,
+    fed on the back edge by a GEP of another buffer.  Its shadow was the shadow of what
+    the *current* iteration computes, so every layer but the last got a zero gradient
+    (interpreted, with no error) and the compiled gradient failed in LLVM
+    (``Instruction does not dominate all uses!``).  Now both are one GradError at the
+    branch that carries it."""
+    m = activity.parse(CARRY / f"carry_{opt}.generic.mlir")
+    acts = ["const", "const", "dup", "dup", "dup"]
+    for make in (lambda: activity.grad(m, "carry", acts, prune=prune),
+                 lambda: activity.gradient(m, "carry", prune=prune, args=acts)):
+        with pytest.raises(GradError, match=_LOOP_PTR) as e:
+            make()
+        msg = str(e.value)
+        assert LOCATION.match(msg) and "carry_" in msg, msg
+        line = int(msg.split(":")[1])
+        branch = (CARRY / f"carry_{opt}.generic.mlir").read_text().splitlines()[line - 1]
+        assert "llvm.cond_br" in branch or "llvm.br" in branch, branch
