@@ -703,6 +703,11 @@ class FuncGen:
                 return False
             return self.call_needs_rev(op)
         spec = lookup(op)
+        if spec is not None and spec.kind == OpKind.META and not op.results:
+            # lifetime markers, assumes, debug info: nothing to reverse (under all_active
+            # their pointer operands have shadows, and they were refused); the forward
+            # sweep keeps them and the lowering drops them
+            return False
         if spec is None or (name.startswith("llvm.") and spec.kind not in _LLVM_KINDS):
             touches = (any(facts.has_adjoint(r) for r in op.results)
                        or any(facts.has_adjoint(u) or facts.has_shadow(u) for u in op.operands))
@@ -2116,7 +2121,7 @@ class FuncGen:
             if any(jj == j for jj, _ in self.d.rev_signature(t).result_shadows):
                 # a buffer the callee allocates and returns: like an allocation here
                 with self.b.at(S.ip), self.b.in_pass("adjoint"):
-                    sh = self.dummy_shadow(p.type, None)
+                    sh = self.dummy_shadow(p.type, None, op)
                 S.deallocs.append(sh)
                 return sh
             raise self.err(op, "cannot differentiate: a callee returns an active buffer "
@@ -2161,7 +2166,7 @@ class FuncGen:
         cfg = self.cfg
         assert cfg is not None
         pos = cfg.position
-        for P, k in cfg.incoming[p.block]:
+        for P, _k in cfg.incoming[p.block]:
             if pos[id(P)] >= pos[id(p.block)]:
                 # a retreating (back) edge: the pointer is carried round a loop of
                 # blocks.  The selected candidate's shadow would be materialized for
@@ -2186,6 +2191,16 @@ class FuncGen:
                 sh = self.b.v(arith.SelectOp(same, c, sh))
         return sh
 
+    @staticmethod
+    def _place(u: SSAValue, use: Block) -> Operation | None:
+        """An op to name for value ``u`` used in ``use``: its definition, else the first
+        op of the block it is an argument of, else ``use``'s terminator."""
+        if isinstance(u.owner, Operation):
+            return u.owner
+        if isinstance(u, BlockArgument) and u.block.first_op is not None:
+            return u.block.first_op
+        return use.last_op
+
     def shadow_or_zero(self, u: SSAValue, use: Block, S: Scope) -> SSAValue:
         """``u``'s shadow, or (for a buffer the analysis proves inactive, flowing into an
         active one) a zero buffer of its type that lives as long as ``S``."""
@@ -2193,7 +2208,7 @@ class FuncGen:
         if sh is not None:
             return sh
         with self.b.at(S.ip), self.b.in_pass("adjoint"):
-            z = self.dummy_shadow(u.type, self.materialize_ptr(u, use))
+            z = self.dummy_shadow(u.type, self.materialize_ptr(u, use), self._place(u, use))
         S.deallocs.append(z)
         return z
 
@@ -2217,10 +2232,13 @@ class FuncGen:
         else:
             self.b.emit(memref.DeallocOp.get(m))
 
-    def dummy_shadow(self, t: Attribute, primal: SSAValue | None) -> SSAValue:
+    def dummy_shadow(self, t: Attribute, primal: SSAValue | None,
+                     at: Operation | None = None) -> SSAValue:
+        """A zero shadow of type ``t``; ``at``: the op the error names if none can be
+        made (an ``!llvm.ptr`` carries no size)."""
         if is_llvm_ptr(t):
-            raise GradError("cannot differentiate: an inactive !llvm.ptr flows into an "
-                            "active one (no zero shadow of unknown size)")
+            raise self.err(at, "cannot differentiate: an inactive !llvm.ptr flows into an "
+                               "active one (no zero shadow of unknown size)")
         assert isinstance(t, MemRefType)
         if primal is not None:
             sizes = [self.b.dim(primal, i) for i, s in enumerate(t.get_shape())
@@ -2804,7 +2822,7 @@ class FuncGen:
                     if p is None:
                         p = self.shadow(a, use)
                     if p is None:
-                        p = self.dummy_shadow(a.type, None)
+                        p = self.dummy_shadow(a.type, None, op)
                         temps.append(p)
                     args.append(p)
                 else:
@@ -2813,7 +2831,7 @@ class FuncGen:
                 a = op.operands[i]
                 sh = self.shadow(a, use)
                 if sh is None:
-                    sh = self.dummy_shadow(a.type, self.materialize_ptr(a, use))
+                    sh = self.dummy_shadow(a.type, self.materialize_ptr(a, use), op)
                     temps.append(sh)
                 args.append(sh)
             for j in sig.seed_results:
@@ -2824,7 +2842,7 @@ class FuncGen:
                 r = op.results[j]
                 sh = self.shadow(r, use)
                 if sh is None:
-                    sh = self.dummy_shadow(r.type, None)
+                    sh = self.dummy_shadow(r.type, None, op)
                     temps.append(sh)
                 args.append(sh)
             if self.mode == "emit" and self.d.uses_stack.get((t, SPLIT), False):
@@ -2944,7 +2962,8 @@ class FuncGen:
         for i, p in enumerate(params):
             if is_pointer(p.type) and i not in shadow_pos and self.facts.has_shadow(p):
                 with self.b.in_pass("adjoint"):
-                    sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)))
+                    sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)),
+                                           self.f)
                 self.arg_shadow[id(p)] = sh
                 out.append(sh)
         return out
@@ -3634,6 +3653,13 @@ class Differentiator:
         # values whose adjoint may be a select's masked zero (see _select_arm_slices)
         self.guarded = _select_arm_slices(self.program, self.facts)
         root = self.program.functions[func_name]
+        if not prune:
+            for param, kind in zip(root.regions[0].blocks[0].args, self.root_kinds,
+                                   strict=False):
+                if kind == "const" and is_llvm_ptr(param.type):
+                    c = self.facts.classes(param)
+                    if c not in (-1, 0):
+                        self.facts.const_ptr_classes |= c
         _check_root_types(self.orig.get(id(root), root), root, self.root_kinds, self.facts)
         _warn_nothing_to_seed(self.orig.get(id(root), root), self.root_kinds)
         self.prune = prune
@@ -3861,13 +3887,13 @@ class Differentiator:
             if i in shadow_pos:
                 rargs.append(blk.args[shadow_pos[i]])
             else:
-                sh = gen.dummy_shadow(params[i].type, args[i])
+                sh = gen.dummy_shadow(params[i].type, args[i], f)
                 temps.append(sh)
                 rargs.append(sh)
         for k in range(len(float_res)):
             rargs.append(blk.args[seeds_at + k])
         for j, _u in sig.result_shadows:  # nobody reads F's returned buffers' shadows
-            sh = gen.dummy_shadow(outs[j], None)
+            sh = gen.dummy_shadow(outs[j], None, f)
             temps.append(sh)
             rargs.append(sh)
         if st is not None:
