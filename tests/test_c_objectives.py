@@ -225,20 +225,53 @@ def test_committed_mlir_is_what_the_c_builds_to(name: str, tmp_path: Path) -> No
 CARRY = ROOT / "tests" / "data" / "c_carry"
 
 
+def _fd(f: Callable[[list], float], xs: list, i: int, h: float = 1e-6) -> np.ndarray:
+    out = np.zeros_like(xs[i])
+    for j in range(out.size):
+        hi, lo = _copy(xs), _copy(xs)
+        hi[i][j] += h
+        lo[i][j] -= h
+        out[j] = (f(hi) - f(lo)) / (2 * h)
+    return out
+
+
 @pytest.mark.parametrize("opt", ["O1", "O2"])
 @pytest.mark.parametrize("prune", [True, False], ids=["pruned", "all_active"])
-def test_pointer_carried_round_a_loop_is_refused_not_wrong(opt: str, prune: bool) -> None:
+def test_pointer_carried_round_a_loop(opt: str, prune: bool) -> None:
     """LSTM's pattern (tests/data/c_carry/carry.c: `xp = state + i * n` at the end of
     each layer, read by the next): the pointer is a block argument of the loop header,
-    fed on the back edge by a GEP of another buffer.  Its shadow was the shadow of what
-    the *current* iteration computes, so every layer but the last got a zero gradient
-    (interpreted, with no error) and the compiled gradient failed in LLVM
-    (``Instruction does not dominate all uses!``).  Now both are one GradError at the
-    branch that carries it."""
+    fed by x on entry and by a GEP of state on the back edge.  Its shadow was the
+    shadow of what the *current* iteration computes: every layer but the last got a
+    zero gradient (interpreted, no error), and the compiled gradient failed in LLVM
+    (``Instruction does not dominate all uses!``).  Now the shadow is the root's
+    (x's or state's, by the edge taken) advanced by the pointer's taped offset."""
     m = activity.parse(CARRY / f"carry_{opt}.generic.mlir")
     acts = ["const", "const", "dup", "dup", "dup"]
-    for make in (lambda: activity.grad(m, "carry", acts, prune=prune),
-                 lambda: activity.gradient(m, "carry", prune=prune, args=acts)):
+    n, layers = 3, 3
+    rng = np.random.default_rng(7)
+    xs = [n, layers, rng.normal(size=n * layers), rng.normal(size=n * layers),
+          rng.normal(size=n)]
+    f = activity.compile(m, "carry")
+    want = [_fd(lambda ys: float(f(*ys)), xs, i) for i in (2, 3, 4)]
+    assert np.abs(want[2]).max() > 1e-4  # (x reaches the result through every layer)
+    shadows = [np.zeros_like(xs[i]) for i in (2, 3, 4)]
+    g = activity.grad(m, "carry", acts, prune=prune)
+    activity.evaluate(g, "carry_grad", n, layers, xs[2].copy(), shadows[0], xs[3].copy(),
+                      shadows[1], xs[4].copy(), shadows[2], 1.0)
+    compiled = activity.gradient(m, "carry", prune=prune, args=acts)(*_copy(xs))
+    for s, c, w in zip(shadows, compiled, want, strict=True):
+        assert np.abs(s - w).max() <= 1e-7 and np.abs(c - w).max() <= 1e-7, (s, c, w)
+
+
+@pytest.mark.parametrize("opt", ["O1", "O2"])
+@pytest.mark.parametrize("prune", [True, False], ids=["pruned", "all_active"])
+def test_pointers_swapped_round_a_loop_are_refused(opt: str, prune: bool) -> None:
+    """Double buffering (carry.c's `swap`): the buffer `src` points into depends on how
+    many times the loop ran, not on the edge taken -- one GradError at the branch."""
+    m = activity.parse(CARRY / f"carry_{opt}.generic.mlir")
+    acts = ["const", "const", "dup", "dup"]
+    for make in (lambda: activity.grad(m, "swap", acts, prune=prune),
+                 lambda: activity.gradient(m, "swap", prune=prune, args=acts)):
         with pytest.raises(GradError, match=_LOOP_PTR) as e:
             make()
         msg = str(e.value)

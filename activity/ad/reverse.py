@@ -259,7 +259,26 @@ class CameFrom:
         return "CameFrom(block)"
 
 
-Key = Any  # SSAValue | Trip | CameFrom
+class PtrOffset:
+    """Synthetic key: the byte offset of a pointer block argument carried round a loop of
+    blocks from the root buffer it points into (the root of the edge control came by;
+    the forward sweep computes it with ``ptrtoint`` at the end of the block).  The
+    reverse sweep's shadow of the argument is the root's shadow advanced by it."""
+
+    __slots__ = ("arg",)
+
+    def __init__(self, arg: BlockArgument) -> None:
+        self.arg = arg
+
+    @property
+    def type(self) -> Attribute:
+        return IntegerType(64)
+
+    def __repr__(self) -> str:
+        return "PtrOffset(arg)"
+
+
+Key = Any  # SSAValue | Trip | CameFrom | PtrOffset
 
 
 @dataclass
@@ -337,6 +356,8 @@ def _inside(blk: Block | None, op: Operation | None) -> bool:
 def def_block(key: Key) -> Block:
     if isinstance(key, CameFrom):
         return key.block
+    if isinstance(key, PtrOffset):
+        return key.arg.block
     if isinstance(key, Trip):
         return key.op.parent_block()  # type: ignore[return-value]
     if isinstance(key, BlockArgument):
@@ -1712,7 +1733,7 @@ class FuncGen:
                     total += 1 + self.recompute_cost(step, outer, depth + 1)
                 return total if total <= self._limit else _INF
             return _INF
-        if isinstance(key, Trip | CameFrom):
+        if isinstance(key, Trip | CameFrom | PtrOffset):
             return _INF
         if depth > 24:
             return _INF
@@ -2165,19 +2186,9 @@ class FuncGen:
         by passed (the forward sweep records the edge)."""
         cfg = self.cfg
         assert cfg is not None
-        pos = cfg.position
-        for P, _k in cfg.incoming[p.block]:
-            if pos[id(P)] >= pos[id(p.block)]:
-                # a retreating (back) edge: the pointer is carried round a loop of
-                # blocks.  The selected candidate's shadow would be materialized for
-                # the current iteration, not the one that took the edge (LSTM's
-                # `xp = state + i` gave every layer but the last a zero gradient)
-                term = P.last_op
-                raise self.err(term, "cannot differentiate: an active pointer is "
-                                     "carried round a loop of blocks and advanced on "
-                                     "the way (C's `for (...) { ...; p = q + i; }`, "
-                                     "`for (p = x; p != end; ++p)`); its shadow is not "
-                                     "supported -- index the arrays (`x[i]`) instead")
+        roots = self.carried_roots(p)
+        if roots is not None:
+            return self._carried_shadow(p, roots, T, S)
         eid = self.materialize(self.d.came(p.block), T)
         cands: list[tuple[int, SSAValue]] = []
         for P, k in cfg.incoming[p.block]:
@@ -2189,6 +2200,105 @@ class FuncGen:
             for tid, c in cands[1:]:
                 same = self.b.v(arith.CmpiOp(eid, self.c(tid), "eq"))
                 sh = self.b.v(arith.SelectOp(same, c, sh))
+        return sh
+
+    def carried_roots(self, p: BlockArgument) -> list[tuple[int | None, SSAValue]] | None:
+        """For a pointer block argument: ``(edge id, root)`` per incoming edge whose
+        operand is a chain of ``llvm.getelementptr`` on a root -- a parameter or a value
+        of the entry block, whose shadow lives as long as the call; edges whose operand
+        advances ``p`` itself (round a loop) are left out, and then all the others must
+        share the root (a single ``(None, root)``).  The shadow is then the root's,
+        advanced by ``p``'s byte offset in it, taped where ``p`` is defined.  Otherwise:
+        None when no incoming edge is a back edge (``_join_shadow`` picks the shadow of
+        the operand of the edge taken), a ``GradError`` at the back edge if one is."""
+        cfg = self.cfg
+        assert cfg is not None
+        if p.block not in cfg.ptr_joins or not is_llvm_ptr(p.type):
+            return None
+        pos = cfg.position
+        back = [P for P, _k in cfg.incoming[p.block] if pos[id(P)] >= pos[id(p.block)]]
+        out: list[tuple[int | None, SSAValue]] = []
+        advanced = False
+        for P, k in cfg.incoming[p.block]:
+            fwd = successor_operands(P.last_op)  # type: ignore[arg-type]
+            assert fwd is not None
+            r = self._gep_root(fwd[k][p.index], p)
+            if r is p:
+                advanced = True
+                continue
+            if r is None:
+                out = []
+                break
+            out.append((cfg.edge_id[(P, k)], r))
+        if out and advanced:
+            out = [(None, out[0][1])] if len({id(r) for _e, r in out}) == 1 else []
+        if not out and not back:
+            return None
+        if not out:
+            raise self.err(back[0].last_op,
+                           "cannot differentiate: an active pointer is carried round a "
+                           "loop of blocks, and the buffer it points into is not fixed "
+                           "by the edge taken (a parameter or a buffer of the entry "
+                           "block, offset by getelementptr: C's double buffering "
+                           "`t = src; src = dst; dst = t` is not); its shadow is not "
+                           "supported -- index the arrays (`x[i]`) instead")
+        return out
+
+    def _gep_root(self, v: SSAValue, p: BlockArgument) -> SSAValue | None:
+        """The base of a chain of ``llvm.getelementptr`` ending at ``v``: ``p`` itself,
+        a parameter or a value of the entry block; None otherwise."""
+        for _ in range(64):
+            if v is p:
+                return p
+            if isinstance(v, BlockArgument):
+                return v if v.block is self.entry else None
+            op = v.owner
+            if op_name(op) == "llvm.getelementptr":
+                v = op.operands[0]
+                continue
+            return v if op.parent_block() is self.entry else None
+        return None
+
+    def fwd_ptr_offsets(self, B: Block) -> None:
+        """The forward sweep of block ``B``: the ``PtrOffset`` of each of its pointer
+        arguments carried round a loop (see :meth:`carried_roots`)."""
+        if self.cfg is None or B not in self.cfg.ptr_joins:
+            return
+        i64 = IntegerType(64)
+        for a in B.args:
+            if not is_llvm_ptr(a.type) or not self.facts.has_shadow(a):
+                continue
+            roots = self.carried_roots(a)
+            if roots is None:
+                continue
+            addr = self.b.v(llvm.PtrToIntOp(self.fv(a), i64))
+            offs = [(eid, self.b.v(arith.SubiOp(addr, self.b.v(llvm.PtrToIntOp(
+                self.fv(r), i64))))) for eid, r in roots]
+            off = offs[0][1]
+            if len(offs) > 1:
+                came = self.fval(self.d.came(B))
+                for eid, o in offs[1:]:
+                    same = self.b.v(arith.CmpiOp(came, self.c(eid), "eq"))
+                    off = self.b.v(arith.SelectOp(same, o, off))
+            self.fmap[id(self.d.ptr_offset(a))] = off
+
+    def _carried_shadow(self, p: BlockArgument, roots: list[tuple[int | None, SSAValue]],
+                        T: Block, S: Scope) -> SSAValue:
+        off = self.materialize(self.d.ptr_offset(p), T)
+        eid = self.materialize(self.d.came(p.block), T) if len(roots) > 1 else None
+        shs = [(e, self.shadow_or_zero(r, T, S)) for e, r in roots]
+        with self.b.at(S.ip):
+            sh = None
+            for e, base in shs:
+                g = self.b.v(llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], IntegerType(8),
+                                        ssa_indices=[off]))
+                if sh is None:
+                    sh = g
+                else:
+                    assert eid is not None
+                    same = self.b.v(arith.CmpiOp(eid, self.c(e), "eq"))
+                    sh = self.b.v(arith.SelectOp(same, g, sh))
+        assert sh is not None
         return sh
 
     @staticmethod
@@ -3067,6 +3177,7 @@ class FuncGen:
                 self.stk = Stack(nb.args[-2], nb.args[-1], cursors)
             self.b.ip = IP(nb)
             self.fwd_ops(B)
+            self.fwd_ptr_offsets(B)
             self.tape_writes(B)
             term = B.last_op
             assert term is not None
@@ -3337,7 +3448,7 @@ def untape(gen: FuncGen, plan: Plan) -> None:
         changed = False
         for blk, keys in plan.tapes.items():
             for key in list(keys):
-                if isinstance(key, Trip | CameFrom | BlockArgument):
+                if isinstance(key, Trip | CameFrom | PtrOffset | BlockArgument):
                     continue
                 op = key.owner
                 spec = lookup(op)
@@ -3668,6 +3779,7 @@ class Differentiator:
         self.scalar_reductions = 0  # adjoints of outer scalars summed by scf.reduce
         self._trips: dict[int, Trip] = {}
         self._came: dict[int, CameFrom] = {}
+        self._ptr_offsets: dict[int, PtrOffset] = {}
         self._names: dict[str, Names] = {}
         self._sigs: dict[str, RevSignature] = {}
         taken = set(self.program.functions) | set(self.program.globals)
@@ -3706,6 +3818,12 @@ class Differentiator:
         t = self._came.get(id(blk))
         if t is None:
             t = self._came[id(blk)] = CameFrom(blk)
+        return t
+
+    def ptr_offset(self, arg: BlockArgument) -> PtrOffset:
+        t = self._ptr_offsets.get(id(arg))
+        if t is None:
+            t = self._ptr_offsets[id(arg)] = PtrOffset(arg)
         return t
 
     def trip(self, op: Operation) -> Trip:

@@ -1,4 +1,9 @@
+/* Pointers carried round loops of blocks, as clang -O1/-O2 leave them.
+ * carry: LSTM's layers (`xp = state + i * n` read by the next layer): the loop
+ * header's pointer argument comes from x on entry and from state on the back edge.
+ * swap: double buffering -- src and dst trade places every step (refused). */
 #include <math.h>
+
 double carry(int n, int l, const double *w, double *state, const double *x) {
   const double *xp = x;
   for (int i = 0; i < l; i++) {
@@ -10,4 +15,19 @@ double carry(int n, int l, const double *w, double *state, const double *x) {
   for (int j = 0; j < n; j++)
     s += xp[j] * xp[j];
   return s;
+}
+
+double swap(int n, int steps, double *a, double *b) {
+  double *src = a, *dst = b;
+  for (int s = 0; s < steps; s++) {
+    for (int i = 0; i < n; i++)
+      dst[i] = sin(src[i]) * src[n - 1 - i];
+    double *t = src;
+    src = dst;
+    dst = t;
+  }
+  double r = 0.0;
+  for (int i = 0; i < n; i++)
+    r += src[i];
+  return r;
 }
