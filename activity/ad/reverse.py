@@ -278,7 +278,26 @@ class PtrOffset:
         return "PtrOffset(arg)"
 
 
-Key = Any  # SSAValue | Trip | CameFrom | PtrOffset
+class FwdShadow:
+    """Synthetic key: the address (an i64) of the shadow of a ``malloc`` made in a block
+    of a loop of blocks other than the entry, allocated and zeroed by the forward sweep
+    next to the primal one (a reverse-sweep allocation would have to happen in the mirror
+    of its last use, which control flow decides); freed in the mirror of its block."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: SSAValue) -> None:
+        self.value = value
+
+    @property
+    def type(self) -> Attribute:
+        return IntegerType(64)
+
+    def __repr__(self) -> str:
+        return "FwdShadow(value)"
+
+
+Key = Any  # SSAValue | Trip | CameFrom | PtrOffset | FwdShadow
 
 
 @dataclass
@@ -358,6 +377,8 @@ def def_block(key: Key) -> Block:
         return key.block
     if isinstance(key, PtrOffset):
         return key.arg.block
+    if isinstance(key, FwdShadow):
+        return key.value.owner.parent_block()  # type: ignore[union-attr,return-value]
     if isinstance(key, Trip):
         return key.op.parent_block()  # type: ignore[return-value]
     if isinstance(key, BlockArgument):
@@ -1733,7 +1754,7 @@ class FuncGen:
                     total += 1 + self.recompute_cost(step, outer, depth + 1)
                 return total if total <= self._limit else _INF
             return _INF
-        if isinstance(key, Trip | CameFrom | PtrOffset):
+        if isinstance(key, Trip | CameFrom | PtrOffset | FwdShadow):
             return _INF
         if depth > 24:
             return _INF
@@ -2025,6 +2046,14 @@ class FuncGen:
         if (not is_alloc and isinstance(p.owner, Operation) and op_name(p.owner) == "llvm.call"
                 and call_target(p.owner) in ALLOCATORS and self.callee_of(p.owner) is None):
             is_alloc = True
+        if is_alloc and self.fwd_shadowed(p):
+            S = self.scope_for(T)
+            got = S.shadows.get(id(p))
+            if got is None:
+                a = self.materialize(self.d.fwd_shadow(p), T)
+                with self.b.at(S.ip):
+                    got = S.shadows[id(p)] = self.b.v(llvm.IntToPtrOp(a))
+            return got
         if self.multi and is_alloc and (T is not db or (db is self.entry
                                                         and self.fscope is not None)):
             # a buffer of one block used in another: its shadow must outlive both
@@ -2369,6 +2398,42 @@ class FuncGen:
                     self.take_slot(r)
             if self.needs_rev(op):
                 self.rev_op(op)
+            elif op.results and self.fwd_shadowed(op.results[0]):
+                # the last mirror of this allocation's uses: its shadow goes
+                sh = self.materialize(self.d.fwd_shadow(op.results[0]), block)
+                S = self.scope_for(self.target_block(op.results[0], block))
+                with self.b.at(S.ip), self.b.in_pass("adjoint"):
+                    self.mem.free(self.b.v(llvm.IntToPtrOp(sh)))
+
+    def fwd_shadowed(self, p: SSAValue) -> bool:
+        """``p`` is a ``malloc`` (or ``new``) of a block of a loop of blocks, not the
+        entry, with a shadow: the forward sweep allocates that (``FwdShadow``)."""
+        op = p.owner
+        if not (self.multi and isinstance(op, Operation) and op_name(op) == "llvm.call"
+                and call_target(op) in ("malloc", "_Znwm", "_Znam", "calloc")
+                and self.callee_of(op) is None):
+            return False
+        blk = op.parent_block()
+        return (blk is not None and blk is not self.entry and blk.parent_op() is self.f
+                and self.facts.has_shadow(p))
+
+    def fwd_alloc_shadows(self, B: Block) -> None:
+        """The forward sweep of block ``B``: a zeroed shadow for each of its ``malloc``s
+        that :meth:`fwd_shadowed` names, its address the ``FwdShadow`` key."""
+        if not self.multi or B is self.entry:
+            return
+        for op in B.ops:
+            if not op.results or not self.fwd_shadowed(op.results[0]):
+                continue
+            sizes = [self.fv(u) for u in op.operands]
+            with self.b.in_pass("adjoint"):
+                new = op.clone(value_mapper=dict(zip(op.operands, sizes, strict=True)))
+                self.b.emit(new)
+                sh = new.results[0]
+                if call_target(op) != "calloc":
+                    self.mem.memset0(sh, self.mem.i64(sizes[0]))
+                self.fmap[id(self.d.fwd_shadow(op.results[0]))] = self.b.v(
+                    llvm.PtrToIntOp(sh, IntegerType(64)))
 
     def rev_op(self, op: Operation) -> None:
         name = op_name(op)
@@ -3177,6 +3242,7 @@ class FuncGen:
                 self.stk = Stack(nb.args[-2], nb.args[-1], cursors)
             self.b.ip = IP(nb)
             self.fwd_ops(B)
+            self.fwd_alloc_shadows(B)
             self.fwd_ptr_offsets(B)
             self.tape_writes(B)
             term = B.last_op
@@ -3448,7 +3514,7 @@ def untape(gen: FuncGen, plan: Plan) -> None:
         changed = False
         for blk, keys in plan.tapes.items():
             for key in list(keys):
-                if isinstance(key, Trip | CameFrom | PtrOffset | BlockArgument):
+                if isinstance(key, Trip | CameFrom | PtrOffset | FwdShadow | BlockArgument):
                     continue
                 op = key.owner
                 spec = lookup(op)
@@ -3780,6 +3846,7 @@ class Differentiator:
         self._trips: dict[int, Trip] = {}
         self._came: dict[int, CameFrom] = {}
         self._ptr_offsets: dict[int, PtrOffset] = {}
+        self._fwd_shadows: dict[int, FwdShadow] = {}
         self._names: dict[str, Names] = {}
         self._sigs: dict[str, RevSignature] = {}
         taken = set(self.program.functions) | set(self.program.globals)
@@ -3818,6 +3885,12 @@ class Differentiator:
         t = self._came.get(id(blk))
         if t is None:
             t = self._came[id(blk)] = CameFrom(blk)
+        return t
+
+    def fwd_shadow(self, v: SSAValue) -> FwdShadow:
+        t = self._fwd_shadows.get(id(v))
+        if t is None:
+            t = self._fwd_shadows[id(v)] = FwdShadow(v)
         return t
 
     def ptr_offset(self, arg: BlockArgument) -> PtrOffset:

@@ -1,8 +1,10 @@
 /* Pointers carried round loops of blocks, as clang -O1/-O2 leave them.
  * carry: LSTM's layers (`xp = state + i * n` read by the next layer): the loop
  * header's pointer argument comes from x on entry and from state on the back edge.
- * swap: double buffering -- src and dst trade places every step (refused). */
+ * swap: double buffering -- src and dst trade places every step (refused).
+ * scratch: a malloc in a loop of blocks, used in other blocks (LSTM's gates). */
 #include <math.h>
+#include <stdlib.h>
 
 double carry(int n, int l, const double *w, double *state, const double *x) {
   const double *xp = x;
@@ -30,4 +32,17 @@ double swap(int n, int steps, double *a, double *b) {
   for (int i = 0; i < n; i++)
     r += src[i];
   return r;
+}
+
+double scratch(int n, int l, const double *w, const double *x) {
+  double s = 0.0;
+  for (int i = 0; i < l; i++) {
+    double *t = malloc(n * sizeof(double));
+    for (int j = 0; j < n; j++)
+      t[j] = sin(x[j] * w[i * n + j]);
+    for (int j = 0; j < n; j++)
+      s += t[j] * t[(j + 1) % n];
+    free(t);
+  }
+  return s;
 }
