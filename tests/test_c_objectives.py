@@ -298,6 +298,28 @@ def test_malloc_in_a_loop_of_blocks(opt: str, prune: bool) -> None:
         assert np.abs(s - w).max() <= 1e-7 and np.abs(c - w).max() <= 1e-7, (s, c, w)
 
 
+@pytest.mark.parametrize("opt", ["O1", "O2"])
+@pytest.mark.parametrize("prune", [True, False], ids=["pruned", "all_active"])
+def test_pointer_kept_round_a_loop_from_undef(opt: str, prune: bool) -> None:
+    """carry.c's `keep`: `p` is set on some iterations only -- `llvm.mlir.undef` on
+    entry, `select(c, p, x + idx[i])` on the back edge: one root (x) for every edge;
+    undef has no buffer (its shadow is undef too: nothing may go through either)."""
+    m = activity.parse(CARRY / f"carry_{opt}.generic.mlir")
+    acts = ["const", "dup", "const"]
+    x = np.array([0.5, -1.0, 2.0])
+    g = activity.grad(m, "keep", acts, prune=prune)
+    df = activity.gradient(m, "keep", prune=prune, args=acts)
+    for ix in ([1, -1, 2, 0, -1], [2, -1, -1, 0, 1, -1]):
+        w, at = np.zeros(3), -1
+        for i in ix:  # d/dx of sum x[p]^2, p the last idx >= 0
+            at = i if i >= 0 else at
+            w[at] += 2 * x[at]
+        ix = np.array(ix, np.int32)
+        s = np.zeros(3)
+        activity.evaluate(g, "keep_grad", len(ix), x.copy(), s, ix, 1.0)
+        assert np.array_equal(s, w) and np.array_equal(df(len(ix), x, ix)[0], w), (ix, s)
+
+
 def _llvm_fn(body: str) -> str:
     """A generic-form module of one ``llvm.func @f(!llvm.ptr, !llvm.ptr) -> f64``."""
     return ('"builtin.module"() ({\n'
@@ -363,3 +385,31 @@ def test_const_pointer_that_needs_a_shadow_is_refused_at_a_location() -> None:
         with pytest.raises(GradError, match="no zero shadow of unknown size") as e:
             make()
         assert re.match(r"^writes\.mlir:\d+:\d+: error: ", str(e.value)), str(e.value)
+
+
+# f(x, c) = p[0] * x[0] with p = x[0] > 0 ? x : poison (clang leaves such selects where
+# the other arm is undefined behaviour)
+POISON_ARM = _llvm_fn('''\
+    %z = "llvm.mlir.constant"() <{value = 0.0 : f64}> : () -> f64
+    %u = "llvm.mlir.poison"() : () -> !llvm.ptr
+    %a = "llvm.load"(%x) <{ordering = 0 : i64}> : (!llvm.ptr) -> f64
+    %pos = "llvm.fcmp"(%a, %z) <{predicate = 2 : i64}> : (f64, f64) -> i1
+    %p = "llvm.select"(%pos, %x, %u) : (i1, !llvm.ptr, !llvm.ptr) -> !llvm.ptr
+    %b = "llvm.load"(%p) <{ordering = 0 : i64}> : (!llvm.ptr) -> f64
+    %s = "llvm.fmul"(%b, %a) : (f64, f64) -> f64
+    "llvm.return"(%s) : (f64) -> ()
+''')
+
+
+@pytest.mark.parametrize("prune", [True, False], ids=["pruned", "all_active"])
+def test_poison_pointer_has_a_poison_shadow(prune: bool) -> None:
+    """`no shadow for an active buffer made by 'llvm.mlir.poison'` (Hand's all_active in
+    issue 31): a poison/undef/null pointer points to no buffer, its shadow is the same
+    constant (nothing may read or write through either)."""
+    m = activity.parse(POISON_ARM, name="poison.mlir")
+    x, c = np.array([1.5]), np.array([0.0])
+    s = np.zeros(1)
+    activity.evaluate(activity.grad(m, "f", ["dup", "const"], prune=prune), "f_grad",
+                      x.copy(), s, c, 1.0)
+    got = activity.gradient(m, "f", prune=prune, args=["dup", "const"])(x, c)[0]
+    assert s[0] == 3.0 and got[0] == 3.0, (s, got)

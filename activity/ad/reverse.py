@@ -372,6 +372,12 @@ def _inside(blk: Block | None, op: Operation | None) -> bool:
     return False
 
 
+def _no_pointer(v: SSAValue) -> bool:
+    """``v`` is `undef`, `poison` or null: no buffer (dereferencing it is undefined)."""
+    return isinstance(v.owner, Operation) and op_name(v.owner) in (
+        "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero")
+
+
 def def_block(key: Key) -> Block:
     if isinstance(key, CameFrom):
         return key.block
@@ -2156,6 +2162,11 @@ class FuncGen:
                 return self.shadow_or_zero(v, T, S)
         if name == "llvm.mlir.addressof":
             return self.mem.addressof_shadow(op, S)
+        if _no_pointer(p) and is_llvm_ptr(p.type):
+            # no buffer: nothing may read or write through it or its shadow
+            new = op.clone()
+            self.b.emit(new, S.ip)
+            return new.results[0]
         if name == "memref.get_global":
             sym = global_ref(op)
             assert sym is not None
@@ -2247,19 +2258,21 @@ class FuncGen:
         pos = cfg.position
         back = [P for P, _k in cfg.incoming[p.block] if pos[id(P)] >= pos[id(p.block)]]
         out: list[tuple[int | None, SSAValue]] = []
-        advanced = False
+        wild = False  # an edge passes p itself (advanced, or kept) or no pointer
         for P, k in cfg.incoming[p.block]:
             fwd = successor_operands(P.last_op)  # type: ignore[arg-type]
             assert fwd is not None
-            r = self._gep_root(fwd[k][p.index], p)
-            if r is p:
-                advanced = True
-                continue
-            if r is None:
+            rs = self._gep_roots(fwd[k][p.index], p)
+            if rs is None:
                 out = []
                 break
-            out.append((cfg.edge_id[(P, k)], r))
-        if out and advanced:
+            real = {id(r): r for r in rs if r is not p and not _no_pointer(r)}
+            if len(real) > 1:
+                out = []
+                break
+            wild = wild or len(real) < len(rs)
+            out += [(cfg.edge_id[(P, k)], r) for r in real.values()]
+        if out and wild:
             out = [(None, out[0][1])] if len({id(r) for _e, r in out}) == 1 else []
         if not out and not back:
             return None
@@ -2273,20 +2286,35 @@ class FuncGen:
                            "supported -- index the arrays (`x[i]`) instead")
         return out
 
-    def _gep_root(self, v: SSAValue, p: BlockArgument) -> SSAValue | None:
-        """The base of a chain of ``llvm.getelementptr`` ending at ``v``: ``p`` itself,
-        a parameter or a value of the entry block; None otherwise."""
-        for _ in range(64):
+    def _gep_roots(self, v: SSAValue, p: BlockArgument) -> list[SSAValue] | None:
+        """The bases of the chains of ``llvm.getelementptr`` and ``select`` arms ending
+        at ``v``: ``p`` itself, parameters, values of the entry block; None if one is
+        something else."""
+        out: list[SSAValue] = []
+        todo = [v]
+        while todo:
+            v = todo.pop()
+            if len(out) + len(todo) > 64:
+                return None
             if v is p:
-                return p
-            if isinstance(v, BlockArgument):
-                return v if v.block is self.entry else None
-            op = v.owner
-            if op_name(op) == "llvm.getelementptr":
-                v = op.operands[0]
+                out.append(p)
                 continue
-            return v if op.parent_block() is self.entry else None
-        return None
+            if isinstance(v, BlockArgument):
+                if v.block is not self.entry:
+                    return None
+                out.append(v)
+                continue
+            op = v.owner
+            name = op_name(op)
+            if name == "llvm.getelementptr":
+                todo.append(op.operands[0])
+            elif name in ("llvm.select", "arith.select"):
+                todo += [op.operands[1], op.operands[2]]
+            elif op.parent_block() is self.entry or _no_pointer(v):
+                out.append(v)
+            else:
+                return None
+        return out
 
     def fwd_ptr_offsets(self, B: Block) -> None:
         """The forward sweep of block ``B``: the ``PtrOffset`` of each of its pointer
@@ -2346,6 +2374,10 @@ class FuncGen:
         sh = self.shadow(u, use)
         if sh is not None:
             return sh
+        if _no_pointer(u) and is_llvm_ptr(u.type):  # (no buffer: the same constant)
+            new = u.owner.clone()  # type: ignore[union-attr]
+            self.b.emit(new, S.ip)
+            return new.results[0]
         with self.b.at(S.ip), self.b.in_pass("adjoint"):
             z = self.dummy_shadow(u.type, self.materialize_ptr(u, use), self._place(u, use))
         S.deallocs.append(z)

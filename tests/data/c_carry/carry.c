@@ -2,7 +2,9 @@
  * carry: LSTM's layers (`xp = state + i * n` read by the next layer): the loop
  * header's pointer argument comes from x on entry and from state on the back edge.
  * swap: double buffering -- src and dst trade places every step (refused).
- * scratch: a malloc in a loop of blocks, used in other blocks (LSTM's gates). */
+ * scratch: a malloc in a loop of blocks, used in other blocks (LSTM's gates).
+ * keep: a pointer set on some iterations only (undef on entry, a select of itself
+ * and x + idx[i] on the back edge). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -43,6 +45,17 @@ double scratch(int n, int l, const double *w, const double *x) {
     for (int j = 0; j < n; j++)
       s += t[j] * t[(j + 1) % n];
     free(t);
+  }
+  return s;
+}
+
+double keep(int n, const double *x, const int *idx) {
+  const double *p;
+  double s = 0.0;
+  for (int i = 0; i < n; i++) {
+    if (idx[i] >= 0)
+      p = x + idx[i];
+    s += p[0] * p[0];
   }
   return s;
 }
