@@ -102,6 +102,7 @@ def _known(name: str, how: str, prune: bool) -> tuple[str, str] | None:
 
 
 _MODULES: dict[str, object] = {}
+_PRIMALS: dict[str, Callable] = {}
 
 
 def module(name: str):
@@ -126,7 +127,9 @@ def finite_differences(name: str, xs: list, h: float = 1e-5) -> list:
     """Central differences of the compiled primal for every ``dup`` buffer and
     ``active`` scalar, in argument order."""
     func, acts, _ = OBJECTIVES[name]
-    f = activity.compile(module(name), func)
+    if name not in _PRIMALS:
+        _PRIMALS[name] = activity.compile(module(name), func)
+    f = _PRIMALS[name]
 
     def at(i: int, j: int | None, dx: float) -> float:
         ys = _copy(xs)

@@ -2415,7 +2415,7 @@ class FuncGen:
             sizes = [self.b.dim(primal, i) for i, s in enumerate(t.get_shape())
                      if s == DYNAMIC_INDEX]
         elif any(s == DYNAMIC_INDEX for s in t.get_shape()):
-            raise GradError("cannot make a zero shadow of unknown shape")
+            raise self.err(at, "cannot make a zero shadow of unknown shape")
         else:
             sizes = []
         sh = self.b.alloc(MemRefType(t.element_type, t.get_shape()), sizes)
