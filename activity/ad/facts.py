@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     NoneAttr,
 )
+from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
 from activity.analysis.result import ActivityResult
@@ -48,6 +49,8 @@ class Facts:
             written |= m
         self._written = written
         self._carriers = self._bit_carriers() if not prune else set()
+        # classes of the root's `const` !llvm.ptr arguments (set by the Differentiator)
+        self.const_ptr_classes = 0
         self._subtree: dict[int, int] = {}
         self._fns: dict[str, Operation] | None = None
 
@@ -107,6 +110,14 @@ class Facts:
                 return False
         if self.prune:
             return self.result.analysed(p) and self.result.value(p).active
+        if self.const_ptr_classes and isinstance(t, LLVMPointerType):
+            # all_active: memory only the root's `const` pointer arguments may point to,
+            # which nothing writes, gets no shadow -- a zero one would need a size the
+            # pointer does not carry, and what accumulated there would never be read
+            c = self.classes(p)
+            if c not in (-1, 0) and not (c & ~self.const_ptr_classes) \
+                    and not (c & self._written):
+                return False
         return True
 
     def classes(self, p: SSAValue) -> int:

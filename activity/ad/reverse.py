@@ -259,7 +259,45 @@ class CameFrom:
         return "CameFrom(block)"
 
 
-Key = Any  # SSAValue | Trip | CameFrom
+class PtrOffset:
+    """Synthetic key: the byte offset of a pointer block argument carried round a loop of
+    blocks from the root buffer it points into (the root of the edge control came by;
+    the forward sweep computes it with ``ptrtoint`` at the end of the block).  The
+    reverse sweep's shadow of the argument is the root's shadow advanced by it."""
+
+    __slots__ = ("arg",)
+
+    def __init__(self, arg: BlockArgument) -> None:
+        self.arg = arg
+
+    @property
+    def type(self) -> Attribute:
+        return IntegerType(64)
+
+    def __repr__(self) -> str:
+        return "PtrOffset(arg)"
+
+
+class FwdShadow:
+    """Synthetic key: the address (an i64) of the shadow of a ``malloc`` made in a block
+    of a loop of blocks other than the entry, allocated and zeroed by the forward sweep
+    next to the primal one (a reverse-sweep allocation would have to happen in the mirror
+    of its last use, which control flow decides); freed in the mirror of its block."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: SSAValue) -> None:
+        self.value = value
+
+    @property
+    def type(self) -> Attribute:
+        return IntegerType(64)
+
+    def __repr__(self) -> str:
+        return "FwdShadow(value)"
+
+
+Key = Any  # SSAValue | Trip | CameFrom | PtrOffset | FwdShadow
 
 
 @dataclass
@@ -334,9 +372,19 @@ def _inside(blk: Block | None, op: Operation | None) -> bool:
     return False
 
 
+def _no_pointer(v: SSAValue) -> bool:
+    """``v`` is `undef`, `poison` or null: no buffer (dereferencing it is undefined)."""
+    return isinstance(v.owner, Operation) and op_name(v.owner) in (
+        "llvm.mlir.undef", "llvm.mlir.poison", "llvm.mlir.zero")
+
+
 def def_block(key: Key) -> Block:
     if isinstance(key, CameFrom):
         return key.block
+    if isinstance(key, PtrOffset):
+        return key.arg.block
+    if isinstance(key, FwdShadow):
+        return key.value.owner.parent_block()  # type: ignore[union-attr,return-value]
     if isinstance(key, Trip):
         return key.op.parent_block()  # type: ignore[return-value]
     if isinstance(key, BlockArgument):
@@ -703,6 +751,11 @@ class FuncGen:
                 return False
             return self.call_needs_rev(op)
         spec = lookup(op)
+        if spec is not None and spec.kind == OpKind.META and not op.results:
+            # lifetime markers, assumes, debug info: nothing to reverse (under all_active
+            # their pointer operands have shadows, and they were refused); the forward
+            # sweep keeps them and the lowering drops them
+            return False
         if spec is None or (name.startswith("llvm.") and spec.kind not in _LLVM_KINDS):
             touches = (any(facts.has_adjoint(r) for r in op.results)
                        or any(facts.has_adjoint(u) or facts.has_shadow(u) for u in op.operands))
@@ -1709,7 +1762,7 @@ class FuncGen:
                     total += 1 + self.recompute_cost(step, outer, depth + 1)
                 return total if total <= self._limit else _INF
             return _INF
-        if isinstance(key, Trip | CameFrom):
+        if isinstance(key, Trip | CameFrom | PtrOffset | FwdShadow):
             return _INF
         if depth > 24:
             return _INF
@@ -2001,6 +2054,14 @@ class FuncGen:
         if (not is_alloc and isinstance(p.owner, Operation) and op_name(p.owner) == "llvm.call"
                 and call_target(p.owner) in ALLOCATORS and self.callee_of(p.owner) is None):
             is_alloc = True
+        if is_alloc and self.fwd_shadowed(p):
+            S = self.scope_for(T)
+            got = S.shadows.get(id(p))
+            if got is None:
+                a = self.materialize(self.d.fwd_shadow(p), T)
+                with self.b.at(S.ip):
+                    got = S.shadows[id(p)] = self.b.v(llvm.IntToPtrOp(a))
+            return got
         if self.multi and is_alloc and (T is not db or (db is self.entry
                                                         and self.fscope is not None)):
             # a buffer of one block used in another: its shadow must outlive both
@@ -2104,6 +2165,11 @@ class FuncGen:
                 return self.shadow_or_zero(v, T, S)
         if name == "llvm.mlir.addressof":
             return self.mem.addressof_shadow(op, S)
+        if _no_pointer(p) and is_llvm_ptr(p.type):
+            # no buffer: nothing may read or write through it or its shadow
+            new = op.clone()
+            self.b.emit(new, S.ip)
+            return new.results[0]
         if name == "memref.get_global":
             sym = global_ref(op)
             assert sym is not None
@@ -2119,7 +2185,7 @@ class FuncGen:
             if any(jj == j for jj, _ in self.d.rev_signature(t).result_shadows):
                 # a buffer the callee allocates and returns: like an allocation here
                 with self.b.at(S.ip), self.b.in_pass("adjoint"):
-                    sh = self.dummy_shadow(p.type, None)
+                    sh = self.dummy_shadow(p.type, None, op)
                 S.deallocs.append(sh)
                 return sh
             raise self.err(op, "cannot differentiate: a callee returns an active buffer "
@@ -2163,6 +2229,9 @@ class FuncGen:
         by passed (the forward sweep records the edge)."""
         cfg = self.cfg
         assert cfg is not None
+        roots = self.carried_roots(p)
+        if roots is not None:
+            return self._carried_shadow(p, roots, T, S)
         eid = self.materialize(self.d.came(p.block), T)
         cands: list[tuple[int, SSAValue]] = []
         for P, k in cfg.incoming[p.block]:
@@ -2176,14 +2245,144 @@ class FuncGen:
                 sh = self.b.v(arith.SelectOp(same, c, sh))
         return sh
 
+    def carried_roots(self, p: BlockArgument) -> list[tuple[int | None, SSAValue]] | None:
+        """For a pointer block argument: ``(edge id, root)`` per incoming edge whose
+        operand is a chain of ``llvm.getelementptr`` on a root -- a parameter or a value
+        of the entry block, whose shadow lives as long as the call; edges whose operand
+        advances ``p`` itself (round a loop) are left out, and then all the others must
+        share the root (a single ``(None, root)``).  The shadow is then the root's,
+        advanced by ``p``'s byte offset in it, taped where ``p`` is defined.  Otherwise:
+        None when no incoming edge is a back edge (``_join_shadow`` picks the shadow of
+        the operand of the edge taken), a ``GradError`` at the back edge if one is."""
+        cfg = self.cfg
+        assert cfg is not None
+        if p.block not in cfg.ptr_joins or not is_llvm_ptr(p.type):
+            return None
+        pos = cfg.position
+        back = [P for P, _k in cfg.incoming[p.block] if pos[id(P)] >= pos[id(p.block)]]
+        out: list[tuple[int | None, SSAValue]] = []
+        wild = False  # an edge passes p itself (advanced, or kept) or no pointer
+        for P, k in cfg.incoming[p.block]:
+            fwd = successor_operands(P.last_op)  # type: ignore[arg-type]
+            assert fwd is not None
+            rs = self._gep_roots(fwd[k][p.index], p)
+            if rs is None:
+                out = []
+                break
+            real = {id(r): r for r in rs if r is not p and not _no_pointer(r)}
+            if len(real) > 1:
+                out = []
+                break
+            wild = wild or len(real) < len(rs)
+            out += [(cfg.edge_id[(P, k)], r) for r in real.values()]
+        if out and wild:
+            out = [(None, out[0][1])] if len({id(r) for _e, r in out}) == 1 else []
+        if not out and not back:
+            return None
+        if not out:
+            raise self.err(back[0].last_op,
+                           "cannot differentiate: an active pointer is carried round a "
+                           "loop of blocks, and the buffer it points into is not fixed "
+                           "by the edge taken (a parameter or a buffer of the entry "
+                           "block, offset by getelementptr: C's double buffering "
+                           "`t = src; src = dst; dst = t` is not); its shadow is not "
+                           "supported -- index the arrays (`x[i]`) instead")
+        return out
+
+    def _gep_roots(self, v: SSAValue, p: BlockArgument) -> list[SSAValue] | None:
+        """The bases of the chains of ``llvm.getelementptr`` and ``select`` arms ending
+        at ``v``: ``p`` itself, parameters, values of the entry block; None if one is
+        something else."""
+        out: list[SSAValue] = []
+        todo = [v]
+        while todo:
+            v = todo.pop()
+            if len(out) + len(todo) > 64:
+                return None
+            if v is p:
+                out.append(p)
+                continue
+            if isinstance(v, BlockArgument):
+                if v.block is not self.entry:
+                    return None
+                out.append(v)
+                continue
+            op = v.owner
+            name = op_name(op)
+            if name == "llvm.getelementptr":
+                todo.append(op.operands[0])
+            elif name in ("llvm.select", "arith.select"):
+                todo += [op.operands[1], op.operands[2]]
+            elif op.parent_block() is self.entry or _no_pointer(v):
+                out.append(v)
+            else:
+                return None
+        return out
+
+    def fwd_ptr_offsets(self, B: Block) -> None:
+        """The forward sweep of block ``B``: the ``PtrOffset`` of each of its pointer
+        arguments carried round a loop (see :meth:`carried_roots`)."""
+        if self.cfg is None or B not in self.cfg.ptr_joins:
+            return
+        i64 = IntegerType(64)
+        for a in B.args:
+            if not is_llvm_ptr(a.type) or not self.facts.has_shadow(a):
+                continue
+            roots = self.carried_roots(a)
+            if roots is None:
+                continue
+            addr = self.b.v(llvm.PtrToIntOp(self.fv(a), i64))
+            offs = [(eid, self.b.v(arith.SubiOp(addr, self.b.v(llvm.PtrToIntOp(
+                self.fv(r), i64))))) for eid, r in roots]
+            off = offs[0][1]
+            if len(offs) > 1:
+                came = self.fval(self.d.came(B))
+                for eid, o in offs[1:]:
+                    same = self.b.v(arith.CmpiOp(came, self.c(eid), "eq"))
+                    off = self.b.v(arith.SelectOp(same, o, off))
+            self.fmap[id(self.d.ptr_offset(a))] = off
+
+    def _carried_shadow(self, p: BlockArgument, roots: list[tuple[int | None, SSAValue]],
+                        T: Block, S: Scope) -> SSAValue:
+        off = self.materialize(self.d.ptr_offset(p), T)
+        eid = self.materialize(self.d.came(p.block), T) if len(roots) > 1 else None
+        shs = [(e, self.shadow_or_zero(r, T, S)) for e, r in roots]
+        with self.b.at(S.ip):
+            sh = None
+            for e, base in shs:
+                g = self.b.v(llvm.GEPOp(base, [llvm.GEP_USE_SSA_VAL], IntegerType(8),
+                                        ssa_indices=[off]))
+                if sh is None:
+                    sh = g
+                else:
+                    assert eid is not None
+                    same = self.b.v(arith.CmpiOp(eid, self.c(e), "eq"))
+                    sh = self.b.v(arith.SelectOp(same, g, sh))
+        assert sh is not None
+        return sh
+
+    @staticmethod
+    def _place(u: SSAValue, use: Block) -> Operation | None:
+        """An op to name for value ``u`` used in ``use``: its definition, else the first
+        op of the block it is an argument of, else ``use``'s terminator."""
+        if isinstance(u.owner, Operation):
+            return u.owner
+        if isinstance(u, BlockArgument) and u.block.first_op is not None:
+            return u.block.first_op
+        return use.last_op
+
     def shadow_or_zero(self, u: SSAValue, use: Block, S: Scope) -> SSAValue:
         """``u``'s shadow, or (for a buffer the analysis proves inactive, flowing into an
         active one) a zero buffer of its type that lives as long as ``S``."""
         sh = self.shadow(u, use)
         if sh is not None:
             return sh
+        if _no_pointer(u) and is_llvm_ptr(u.type):  # (no buffer: the same constant)
+            new = u.owner.clone()  # type: ignore[union-attr]
+            self.b.emit(new, S.ip)
+            return new.results[0]
         with self.b.at(S.ip), self.b.in_pass("adjoint"):
-            z = self.dummy_shadow(u.type, self.materialize_ptr(u, use))
+            z = self.dummy_shadow(u.type, self.materialize_ptr(u, use), self._place(u, use))
         S.deallocs.append(z)
         return z
 
@@ -2207,16 +2406,19 @@ class FuncGen:
         else:
             self.b.emit(memref.DeallocOp.get(m))
 
-    def dummy_shadow(self, t: Attribute, primal: SSAValue | None) -> SSAValue:
+    def dummy_shadow(self, t: Attribute, primal: SSAValue | None,
+                     at: Operation | None = None) -> SSAValue:
+        """A zero shadow of type ``t``; ``at``: the op the error names if none can be
+        made (an ``!llvm.ptr`` carries no size)."""
         if is_llvm_ptr(t):
-            raise GradError("cannot differentiate: an inactive !llvm.ptr flows into an "
-                            "active one (no zero shadow of unknown size)")
+            raise self.err(at, "cannot differentiate: an inactive !llvm.ptr flows into an "
+                               "active one (no zero shadow of unknown size)")
         assert isinstance(t, MemRefType)
         if primal is not None:
             sizes = [self.b.dim(primal, i) for i, s in enumerate(t.get_shape())
                      if s == DYNAMIC_INDEX]
         elif any(s == DYNAMIC_INDEX for s in t.get_shape()):
-            raise GradError("cannot make a zero shadow of unknown shape")
+            raise self.err(at, "cannot make a zero shadow of unknown shape")
         else:
             sizes = []
         sh = self.b.alloc(MemRefType(t.element_type, t.get_shape()), sizes)
@@ -2231,6 +2433,42 @@ class FuncGen:
                     self.take_slot(r)
             if self.needs_rev(op):
                 self.rev_op(op)
+            elif op.results and self.fwd_shadowed(op.results[0]):
+                # the last mirror of this allocation's uses: its shadow goes
+                sh = self.materialize(self.d.fwd_shadow(op.results[0]), block)
+                S = self.scope_for(self.target_block(op.results[0], block))
+                with self.b.at(S.ip), self.b.in_pass("adjoint"):
+                    self.mem.free(self.b.v(llvm.IntToPtrOp(sh)))
+
+    def fwd_shadowed(self, p: SSAValue) -> bool:
+        """``p`` is a ``malloc`` (or ``new``) of a block of a loop of blocks, not the
+        entry, with a shadow: the forward sweep allocates that (``FwdShadow``)."""
+        op = p.owner
+        if not (self.multi and isinstance(op, Operation) and op_name(op) == "llvm.call"
+                and call_target(op) in ("malloc", "_Znwm", "_Znam", "calloc")
+                and self.callee_of(op) is None):
+            return False
+        blk = op.parent_block()
+        return (blk is not None and blk is not self.entry and blk.parent_op() is self.f
+                and self.facts.has_shadow(p))
+
+    def fwd_alloc_shadows(self, B: Block) -> None:
+        """The forward sweep of block ``B``: a zeroed shadow for each of its ``malloc``s
+        that :meth:`fwd_shadowed` names, its address the ``FwdShadow`` key."""
+        if not self.multi or B is self.entry:
+            return
+        for op in B.ops:
+            if not op.results or not self.fwd_shadowed(op.results[0]):
+                continue
+            sizes = [self.fv(u) for u in op.operands]
+            with self.b.in_pass("adjoint"):
+                new = op.clone(value_mapper=dict(zip(op.operands, sizes, strict=True)))
+                self.b.emit(new)
+                sh = new.results[0]
+                if call_target(op) != "calloc":
+                    self.mem.memset0(sh, self.mem.i64(sizes[0]))
+                self.fmap[id(self.d.fwd_shadow(op.results[0]))] = self.b.v(
+                    llvm.PtrToIntOp(sh, IntegerType(64)))
 
     def rev_op(self, op: Operation) -> None:
         name = op_name(op)
@@ -2794,7 +3032,7 @@ class FuncGen:
                     if p is None:
                         p = self.shadow(a, use)
                     if p is None:
-                        p = self.dummy_shadow(a.type, None)
+                        p = self.dummy_shadow(a.type, None, op)
                         temps.append(p)
                     args.append(p)
                 else:
@@ -2803,7 +3041,7 @@ class FuncGen:
                 a = op.operands[i]
                 sh = self.shadow(a, use)
                 if sh is None:
-                    sh = self.dummy_shadow(a.type, self.materialize_ptr(a, use))
+                    sh = self.dummy_shadow(a.type, self.materialize_ptr(a, use), op)
                     temps.append(sh)
                 args.append(sh)
             for j in sig.seed_results:
@@ -2814,7 +3052,7 @@ class FuncGen:
                 r = op.results[j]
                 sh = self.shadow(r, use)
                 if sh is None:
-                    sh = self.dummy_shadow(r.type, None)
+                    sh = self.dummy_shadow(r.type, None, op)
                     temps.append(sh)
                 args.append(sh)
             if self.mode == "emit" and self.d.uses_stack.get((t, SPLIT), False):
@@ -2934,7 +3172,8 @@ class FuncGen:
         for i, p in enumerate(params):
             if is_pointer(p.type) and i not in shadow_pos and self.facts.has_shadow(p):
                 with self.b.in_pass("adjoint"):
-                    sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)))
+                    sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)),
+                                           self.f)
                 self.arg_shadow[id(p)] = sh
                 out.append(sh)
         return out
@@ -3038,6 +3277,8 @@ class FuncGen:
                 self.stk = Stack(nb.args[-2], nb.args[-1], cursors)
             self.b.ip = IP(nb)
             self.fwd_ops(B)
+            self.fwd_alloc_shadows(B)
+            self.fwd_ptr_offsets(B)
             self.tape_writes(B)
             term = B.last_op
             assert term is not None
@@ -3237,6 +3478,7 @@ class CFG:
         dfs(entry)
         order.reverse()
         self.order = order
+        self.position = {id(b): i for i, b in enumerate(order)}  # reverse postorder
         self.incoming: dict[Block, list[tuple[Block, int]]] = {b: [] for b in order}
         self.edge_id: dict[tuple[Block, int], int] = {}
         self.ret_id: dict[Block, int] = {}
@@ -3307,7 +3549,7 @@ def untape(gen: FuncGen, plan: Plan) -> None:
         changed = False
         for blk, keys in plan.tapes.items():
             for key in list(keys):
-                if isinstance(key, Trip | CameFrom | BlockArgument):
+                if isinstance(key, Trip | CameFrom | PtrOffset | FwdShadow | BlockArgument):
                     continue
                 op = key.owner
                 spec = lookup(op)
@@ -3623,6 +3865,13 @@ class Differentiator:
         # values whose adjoint may be a select's masked zero (see _select_arm_slices)
         self.guarded = _select_arm_slices(self.program, self.facts)
         root = self.program.functions[func_name]
+        if not prune:
+            for param, kind in zip(root.regions[0].blocks[0].args, self.root_kinds,
+                                   strict=False):
+                if kind == "const" and is_llvm_ptr(param.type):
+                    c = self.facts.classes(param)
+                    if c not in (-1, 0):
+                        self.facts.const_ptr_classes |= c
         _check_root_types(self.orig.get(id(root), root), root, self.root_kinds, self.facts)
         _warn_nothing_to_seed(self.orig.get(id(root), root), self.root_kinds)
         self.prune = prune
@@ -3631,6 +3880,8 @@ class Differentiator:
         self.scalar_reductions = 0  # adjoints of outer scalars summed by scf.reduce
         self._trips: dict[int, Trip] = {}
         self._came: dict[int, CameFrom] = {}
+        self._ptr_offsets: dict[int, PtrOffset] = {}
+        self._fwd_shadows: dict[int, FwdShadow] = {}
         self._names: dict[str, Names] = {}
         self._sigs: dict[str, RevSignature] = {}
         taken = set(self.program.functions) | set(self.program.globals)
@@ -3669,6 +3920,18 @@ class Differentiator:
         t = self._came.get(id(blk))
         if t is None:
             t = self._came[id(blk)] = CameFrom(blk)
+        return t
+
+    def fwd_shadow(self, v: SSAValue) -> FwdShadow:
+        t = self._fwd_shadows.get(id(v))
+        if t is None:
+            t = self._fwd_shadows[id(v)] = FwdShadow(v)
+        return t
+
+    def ptr_offset(self, arg: BlockArgument) -> PtrOffset:
+        t = self._ptr_offsets.get(id(arg))
+        if t is None:
+            t = self._ptr_offsets[id(arg)] = PtrOffset(arg)
         return t
 
     def trip(self, op: Operation) -> Trip:
@@ -3850,13 +4113,13 @@ class Differentiator:
             if i in shadow_pos:
                 rargs.append(blk.args[shadow_pos[i]])
             else:
-                sh = gen.dummy_shadow(params[i].type, args[i])
+                sh = gen.dummy_shadow(params[i].type, args[i], f)
                 temps.append(sh)
                 rargs.append(sh)
         for k in range(len(float_res)):
             rargs.append(blk.args[seeds_at + k])
         for j, _u in sig.result_shadows:  # nobody reads F's returned buffers' shadows
-            sh = gen.dummy_shadow(outs[j], None)
+            sh = gen.dummy_shadow(outs[j], None, f)
             temps.append(sh)
             rargs.append(sh)
         if st is not None:
