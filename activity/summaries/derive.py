@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 import networkx as nx
 from xdsl.ir import Operation
 
+from activity import progress
 from activity.analysis.activity import ActivityProblem, Seeds
 from activity.engine.graph import Graph, GraphBuilder
 from activity.engine.program import CALL_OPS, Program, call_target, entry_args, has_body
@@ -215,7 +216,7 @@ def _captures(g: Graph, prob: ActivityProblem, visible: dict[int, str],
 
 def derive_all(program: Program, funcs: Iterable[str],
                external: Mapping[str, Summary] | None = None,
-               progress: Callable[[int, int], None] | None = None,
+               on_progress: Callable[[int, int], None] | None = None,
                warns: dict[str, list[tuple[Operation | None, str]]] | None = None,
                ) -> dict[str, Summary]:
     """Summaries of ``funcs`` (functions with bodies), bottom-up over SCCs."""
@@ -228,6 +229,7 @@ def derive_all(program: Program, funcs: Iterable[str],
     cond = nx.condensation(cg)
     order = list(reversed(list(nx.topological_sort(cond))))
     done = 0
+    progress.phase("deriving summaries", len(funcs))
     for comp in order:
         members = sorted(cond.nodes[comp]["members"])
         recursive = len(members) > 1 or cg.has_edge(members[0], members[0])
@@ -247,8 +249,9 @@ def derive_all(program: Program, funcs: Iterable[str],
         else:
             summaries[members[0]] = derive_one(program, members[0], summaries, warns)
         done += len(members)
-        if progress is not None:
-            progress(done, len(funcs))
+        progress.advance(done)
+        if on_progress is not None:
+            on_progress(done, len(funcs))
     return {n: summaries[n] for n in funcs}
 
 
