@@ -27,8 +27,8 @@ INTERVAL = 0.2  # seconds between redraws
 
 
 class Reporter:
-    def __init__(self, stream: TextIO | None = None, *, delay: float = DELAY,
-                 interval: float = INTERVAL, enabled: bool | None = None,
+    def __init__(self, stream: TextIO | None = None, *, delay: float | None = None,
+                 interval: float | None = None, enabled: bool | None = None,
                  clock: Callable[[], float] = time.monotonic,
                  thread: bool = True) -> None:
         self.stream = stream if stream is not None else sys.stderr
@@ -39,7 +39,9 @@ class Reporter:
             except (OSError, ValueError):
                 enabled = False
         self.enabled = enabled
-        self.delay, self.interval, self.clock = delay, interval, clock
+        self.delay = DELAY if delay is None else delay
+        self.interval = INTERVAL if interval is None else interval
+        self.clock = clock
         self.start = clock()
         self.name = ""
         self.done = 0
