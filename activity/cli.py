@@ -110,12 +110,24 @@ def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Derive a summary (which results and argument memory may depend on "
                     "which arguments and argument memory; what it reads, writes, "
-                    "allocates, returns, captures) for every public function of LIB.",
+                    "allocates, returns, captures) for every public function of LIB. "
+                    "Several modules (files, directories) are linked by name: a call "
+                    "into another module uses that module's summary.  Modules are "
+                    "derived callees first, in parallel, and every derived summary is "
+                    "cached, so an unchanged function is never derived again.",
         epilog="examples:\n  activity summarize lib.mlir -o lib.summaries.json\n"
                "  activity summarize lib.mlir --check lib.summaries.json\n"
-               "  activity summarize lib.mlir --annotate lib.summarized.mlir\n",
+               "  activity summarize lib.mlir --annotate lib.summarized.mlir\n"
+               "  activity summarize src/ more.mlir -j 8 -o all.summaries.json\n",
     )
-    s.add_argument("file", help="the library (.mlir)")
+    s.add_argument("file", nargs="+", metavar="LIB",
+                   help="the library: .mlir files or directories (searched for .mlir)")
+    s.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: one per core, at most one per file)")
+    s.add_argument("--cache", default=None, metavar="DIR",
+                   help="the summary cache (default: $ACTIVITY_CACHE_DIR, else "
+                        "~/.cache/activity)")
+    s.add_argument("--no-cache", action="store_true", help="derive everything afresh")
     s.add_argument("-o", "--output", default=None, help="write the summary JSON here "
                    "(default: standard output)")
     s.add_argument("--summaries", action="append", default=[], metavar="FILE",
@@ -284,18 +296,44 @@ def _summarize(ns: argparse.Namespace) -> int:
     from activity.summaries.model import dump_file, load_file
     from activity.summaries.tools import check, summarize
 
-    progress.phase("parsing")
-    module = activity.parse(ns.file)
     ext = load_summaries(ns.summaries or None)
     annotate = ns.annotate is not None
-    derived = summarize(module, ext, annotate=annotate)
-    print(f"activity: summarized {len(derived)} function(s)", file=sys.stderr)
+    files = ns.file
+    if ns.jobs is not None and ns.jobs < 1:
+        raise ActivityError("-j must be at least 1")
+    if annotate:
+        if len(files) != 1 or os.path.isdir(files[0]):
+            raise ActivityError("--annotate takes exactly one module file")
+        ns.file = files[0]
+        progress.phase("parsing")
+        module = activity.parse(ns.file)
+        derived = summarize(module, ext, annotate=annotate)
+        print(f"activity: summarized {len(derived)} function(s)", file=sys.stderr)
+    else:
+        from activity.summaries.cache import default_dir
+        from activity.summaries.multimodule import Stats, summarize_modules
+
+        if len(files) == 1:
+            ns.file = files[0]  # (errors name it)
+        else:
+            ns.file = None
+        st = Stats()
+        cache = None if ns.no_cache else (ns.cache or default_dir())
+        derived = summarize_modules(files, ext, jobs=ns.jobs, cache_dir=cache, stats=st)
+        for n in st.ambiguous:
+            print(f"activity: note: private function '@{n}' is defined in several "
+                  "modules; its summaries are left out", file=sys.stderr)
+        more = (f" from {st.modules} module(s)" if st.modules > 1 else "")
+        print(f"activity: summarized {len(derived)} function(s){more} "
+              f"({len(st.derived)} derived, {len(st.cached)} from the cache)",
+              file=sys.stderr)
+    where = " ".join(files)
     if ns.check:
         claimed = load_file(ns.check)
         bad = check(claimed, derived)
         unknown = sorted(set(claimed) - set(derived))
         for name in unknown:
-            print(f"{ns.check}: warning: function '{name}' has no body in {ns.file}; "
+            print(f"{ns.check}: warning: function '{name}' has no body in {where}; "
                   "not checked", file=sys.stderr)
         for b in bad:
             print(f"{ns.check}: error: {b}", file=sys.stderr)
