@@ -45,8 +45,8 @@ class Stats:
     modules: int = 0
     modules_cached: int = 0  # neither parsed nor derived
     ambiguous: list[str] = field(default_factory=list)  # private names of several modules
-    derived: list[str] = field(default_factory=list)  # functions derived afresh
-    cached: list[str] = field(default_factory=list)  # functions read from the cache
+    derived: list[str] = field(default_factory=list)  # functions derived (at least once)
+    cached: list[str] = field(default_factory=list)  # functions only read from the cache
 
 
 def module_files(paths: Sequence[str]) -> list[str]:
@@ -315,6 +315,9 @@ def summarize_modules(paths: Sequence[str], external: Mapping[str, Summary] | No
                          file_hash, stats)
     finally:
         pool.close()
+    # (a cycle of modules derives its functions once per round)
+    stats.derived = sorted(set(stats.derived))
+    stats.cached = sorted(set(stats.cached) - set(stats.derived))
     # 3. the answer: every derived summary, privates named in one module only
     out: dict[str, Summary] = {}
     count: dict[str, int] = {}
