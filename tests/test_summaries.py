@@ -472,3 +472,13 @@ def test_summarize_cli_refuses_a_public_function_defined_twice(
     assert main(["summarize", str(d), "--no-cache", "-j", "1"]) == 2
     err = capsys.readouterr().err
     assert "public function '@leaf' is defined in both" in err and err.count("\n") == 1
+
+
+def test_summarize_cli_error_in_a_worker_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from activity.cli import main
+
+    d = _modules(tmp_path, a=MOD_A, b="func.func @broken(%x: f64) -> f64 {\n  return %y : f64\n}\n")
+    assert main(["summarize", str(d), "--no-cache", "-j", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "b.mlir:2:" in err and "error:" in err, err
