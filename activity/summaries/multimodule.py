@@ -222,8 +222,8 @@ class _Pool:
             kind, path = self.busy.pop(w)
             try:
                 status, val = c.recv()
-            except EOFError:
-                raise RuntimeError(f"worker process for {path} died") from None
+            except (EOFError, OSError):
+                raise RuntimeError(f"the worker process on {path} died") from None
             if status == "user":
                 msg, file, line, col = val
                 raise ActivityError(msg, file=file or path, line=line, col=col)
@@ -251,7 +251,8 @@ def summarize_modules(paths: Sequence[str], external: Mapping[str, Summary] | No
     """Summaries of every public function (and the private functions they reach) of
     the modules in ``paths`` (files or directories), derived bottom-up across modules
     with ``jobs`` worker processes (default: one per core) and the cache in
-    ``cache_dir`` (``None``: no cache)."""
+    ``cache_dir`` (``None``: no cache).  The workers are *spawned*: a script calling
+    this with ``jobs > 1`` needs the ``if __name__ == "__main__":`` guard."""
     import networkx as nx
 
     files = module_files(paths)
