@@ -8,25 +8,86 @@ Public API::
     result.value(v).active, result.op_active(op), result.to_json(), result.annotate("enzyme")
     f = activity.compile(module, "f")               # native code (llvmlite JIT)
     df = activity.gradient(module, "f", argnums=0)  # compiled reverse-mode gradient
+
+The names are imported on first use (``activity --version`` need not load xDSL, the
+analyses, the AD generator and llvmlite).
 """
 
-from activity.ad import grad
-from activity.analysis.result import ActivityResult, ValueActivity
-from activity.api import ActivityWarning, analyze, parse
-from activity.codegen import (  # noqa: A004
-    AllocationError,
-    BoundsError,
-    CompiledAssertionError,
-    compile,
-    gradient,
-)
-from activity.errors import ActivityError
-from activity.evaluate import evaluate
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+# public name -> the module that defines it
+_LAZY = {
+    "ActivityError": "activity.errors",
+    "ActivityResult": "activity.analysis.result",
+    "ValueActivity": "activity.analysis.result",
+    "ActivityWarning": "activity.api",
+    "analyze": "activity.api",
+    "parse": "activity.api",
+    "grad": "activity.ad",
+    "AllocationError": "activity.codegen",
+    "BoundsError": "activity.codegen",
+    "CompiledAssertionError": "activity.codegen",
+    "compile": "activity.codegen",
+    "gradient": "activity.codegen",
+    "evaluate": "activity.evaluate",
+}
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "AllocationError", "BoundsError",
     "CompiledAssertionError", "ValueActivity", "analyze",
     "compile", "evaluate", "grad", "gradient", "parse", "__version__",
 ]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from activity.ad import grad
+    from activity.analysis.result import ActivityResult, ValueActivity
+    from activity.api import ActivityWarning, analyze, parse
+    from activity.codegen import (  # noqa: A004
+        AllocationError,
+        BoundsError,
+        CompiledAssertionError,
+        compile,
+        gradient,
+    )
+    from activity.errors import ActivityError
+    from activity.evaluate import evaluate
+
+
+def __getattr__(name: str) -> Any:
+    mod = _LAZY.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'activity' has no attribute '{name}'")
+    value = getattr(importlib.import_module(mod), name)
+    if name != "evaluate":  # (see _Package: the submodule would shadow the function)
+        globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+class _Package(types.ModuleType):
+    """``activity.evaluate`` is both a submodule and the public function: importing the
+    submodule sets the package attribute to the module, which would shadow the lazy
+    function; this property keeps ``activity.evaluate`` the function."""
+
+    @property
+    def evaluate(self) -> Any:
+        from activity.evaluate import evaluate
+
+        return evaluate
+
+    @evaluate.setter
+    def evaluate(self, value: Any) -> None:  # the import system binding the submodule
+        pass
+
+
+sys.modules[__name__].__class__ = _Package

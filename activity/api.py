@@ -11,6 +11,7 @@ from os import PathLike
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
+from activity import progress
 from activity.analysis.activity import solve_activity
 from activity.analysis.args import ArgSpec, resolve_args
 from activity.analysis.result import ActivityResult
@@ -110,11 +111,13 @@ def analyze(
             mres = analyze_modular(module, program, roots, kinds, alias_args, ext)
         _report_warnings(mres.warnings, strict)
         return mres
+    progress.phase("building the graph")
     with _no_gc():
         hook = SummaryCalls(ext) if ext else None
         g = GraphBuilder(module, roots, program=program, externals=hook).build()
     warns = [(w.op, w.message) for w in g.warnings]
     _report_warnings(warns, strict)
+    progress.phase("solving")
     with _no_gc():
         sol = solve_activity(g, kinds, alias_args=alias_args)
         return ActivityResult(sol, warns)

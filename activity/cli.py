@@ -17,7 +17,6 @@ import warnings
 from collections.abc import Sequence
 
 from activity.errors import ActivityError
-from activity.printing import module_text
 
 EPILOG = """\
 examples:
@@ -49,7 +48,26 @@ def _parse_args_spec(spec: str | None) -> list[str] | dict[str, str] | None:
     return parts
 
 
-def _build_parser() -> argparse.ArgumentParser:
+# subcommands defined by other packages, loaded only when named (``activity --help``
+# lists them by these lines; tests/test_cli.py checks they match the real parsers)
+LAZY_COMMANDS = {
+    "grad": "generate the reverse-mode gradient of a function",
+    "run": "run a function with the reference interpreter",
+    "verify": "search counterexamples to activity claims with Z3 (bounded)",
+}
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (the first argument not an option)."""
+    for a in argv:
+        if not a.startswith("-"):
+            return a
+    return None
+
+
+def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
+    """The parser; the subcommands of other packages are built (and their packages
+    imported) only for ``command`` (``"*"``: all of them)."""
     p = argparse.ArgumentParser(
         prog="activity",
         description="Sound activity analysis for automatic differentiation of MLIR programs.",
@@ -92,12 +110,24 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Derive a summary (which results and argument memory may depend on "
                     "which arguments and argument memory; what it reads, writes, "
-                    "allocates, returns, captures) for every public function of LIB.",
+                    "allocates, returns, captures) for every public function of LIB. "
+                    "Several modules (files, directories) are linked by name: a call "
+                    "into another module uses that module's summary.  Modules are "
+                    "derived callees first, in parallel, and every derived summary is "
+                    "cached, so an unchanged function is never derived again.",
         epilog="examples:\n  activity summarize lib.mlir -o lib.summaries.json\n"
                "  activity summarize lib.mlir --check lib.summaries.json\n"
-               "  activity summarize lib.mlir --annotate lib.summarized.mlir\n",
+               "  activity summarize lib.mlir --annotate lib.summarized.mlir\n"
+               "  activity summarize src/ more.mlir -j 8 -o all.summaries.json\n",
     )
-    s.add_argument("file", help="the library (.mlir)")
+    s.add_argument("file", nargs="+", metavar="LIB",
+                   help="the library: .mlir files or directories (searched for .mlir)")
+    s.add_argument("-j", "--jobs", type=int, default=None, metavar="N",
+                   help="worker processes (default: one per core, at most one per file)")
+    s.add_argument("--cache", default=None, metavar="DIR",
+                   help="the summary cache (default: $ACTIVITY_CACHE_DIR, else "
+                        "~/.cache/activity)")
+    s.add_argument("--no-cache", action="store_true", help="derive everything afresh")
     s.add_argument("-o", "--output", default=None, help="write the summary JSON here "
                    "(default: standard output)")
     s.add_argument("--summaries", action="append", default=[], metavar="FILE",
@@ -121,18 +151,29 @@ def _build_parser() -> argparse.ArgumentParser:
     c.add_argument("--alias-args", choices=("distinct", "may"), default="distinct")
     c.add_argument("--summaries", action="append", default=[], metavar="FILE")
     c.add_argument("--format", choices=("text", "json"), default="text")
-    from activity.ad.cli import add_subcommands
+    if command in ("*", "grad", "run"):
+        from activity.ad.cli import add_subcommands
 
-    add_subcommands(sub)  # grad, run
-    from activity.verify import add_subcommand as add_verify
+        add_subcommands(sub)  # grad, run
+    if command in ("*", "verify"):
+        from activity.verify import add_subcommand as add_verify
 
-    add_verify(sub)  # verify
+        add_verify(sub)  # verify
+    real = dict(sub.choices)
+    for name, text in LAZY_COMMANDS.items():
+        if name not in real:
+            sub.add_parser(name, help=text)
+    for sp in real.values():
+        sp.add_argument("-q", "--quiet", action="store_true",
+                            help="no progress line on standard error (shown only on a "
+                                 "terminal, after about two seconds)")
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _build_parser()
-    ns = parser.parse_args(argv)
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = _build_parser(_command_of(args))
+    ns = parser.parse_args(args)
     if ns.version:
         from activity import __version__
 
@@ -141,21 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ns.command is None:
         parser.print_help()
         return 2
+    from activity import progress
+
     try:
-        if ns.command == "report":
-            return _report(ns)
-        if ns.command == "summarize":
-            return _summarize(ns)
-        if ns.command == "compare":
-            return _compare(ns)
-        if ns.command in ("grad", "run"):
-            from activity.ad.cli import dispatch
-
-            return dispatch(ns)
-        if ns.command == "verify":
-            from activity.verify import dispatch as verify_dispatch
-
-            return verify_dispatch(ns)
+        with progress.reporting(quiet=getattr(ns, "quiet", False)):
+            return _dispatch(ns)
     except ActivityError as e:
         if e.file is None and getattr(ns, "file", None) not in (None, "-"):
             e.file = ns.file
@@ -181,6 +212,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
+def _dispatch(ns: argparse.Namespace) -> int:
+    if ns.command == "report":
+        return _report(ns)
+    if ns.command == "summarize":
+        return _summarize(ns)
+    if ns.command == "compare":
+        return _compare(ns)
+    if ns.command in ("grad", "run"):
+        from activity.ad.cli import dispatch
+
+        return dispatch(ns)
+    if ns.command == "verify":
+        from activity.verify import dispatch as verify_dispatch
+
+        return verify_dispatch(ns)
+    return 2
+
+
 def _read_input(path: str) -> tuple[object, str]:
     if path == "-":
         return sys.stdin.read(), "<stdin>"
@@ -189,8 +238,10 @@ def _read_input(path: str) -> tuple[object, str]:
 
 def _report(ns: argparse.Namespace) -> int:
     import activity
+    from activity import progress
     from activity.report import render_enzyme, render_text
 
+    progress.phase("parsing")
     source, name = _read_input(ns.file)
     module = activity.parse(source, name=name) if name == "<stdin>" else activity.parse(source)
     funcs = ns.func[0] if ns.func and len(ns.func) == 1 else ns.func
@@ -204,12 +255,15 @@ def _report(ns: argparse.Namespace) -> int:
                                   summaries=ns.summaries or None)
     for w in caught:
         print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
+    progress.phase("writing the report")
     if ns.format == "json":
         text = json.dumps(result.to_json(), indent=2) + "\n"
     elif ns.format == "enzyme":
         text = render_enzyme(result)
     elif ns.format == "mlir":
         result.annotate("activity")
+        from activity.printing import module_text
+
         text = module_text(module, True) + "\n"
     else:
         text = render_text(result)
@@ -237,21 +291,49 @@ def _write(text: str, path: str | None) -> None:
 
 def _summarize(ns: argparse.Namespace) -> int:
     import activity
+    from activity import progress
     from activity.api import load_summaries
     from activity.summaries.model import dump_file, load_file
     from activity.summaries.tools import check, summarize
 
-    module = activity.parse(ns.file)
     ext = load_summaries(ns.summaries or None)
     annotate = ns.annotate is not None
-    derived = summarize(module, ext, annotate=annotate)
-    print(f"activity: summarized {len(derived)} function(s)", file=sys.stderr)
+    files = ns.file
+    if ns.jobs is not None and ns.jobs < 1:
+        raise ActivityError("-j must be at least 1")
+    if annotate:
+        if len(files) != 1 or os.path.isdir(files[0]):
+            raise ActivityError("--annotate takes exactly one module file")
+        ns.file = files[0]
+        progress.phase("parsing")
+        module = activity.parse(ns.file)
+        derived = summarize(module, ext, annotate=annotate)
+        print(f"activity: summarized {len(derived)} function(s)", file=sys.stderr)
+    else:
+        from activity.summaries.cache import default_dir
+        from activity.summaries.multimodule import Stats, summarize_modules
+
+        if len(files) == 1:
+            ns.file = files[0]  # (errors name it)
+        else:
+            ns.file = None
+        st = Stats()
+        cache = None if ns.no_cache else (ns.cache or default_dir())
+        derived = summarize_modules(files, ext, jobs=ns.jobs, cache_dir=cache, stats=st)
+        for n in st.ambiguous:
+            print(f"activity: note: private function '@{n}' is defined in several "
+                  "modules; its summaries are left out", file=sys.stderr)
+        more = (f" from {st.modules} module(s)" if st.modules > 1 else "")
+        print(f"activity: summarized {len(derived)} function(s){more} "
+              f"({len(st.derived)} derived, {len(st.cached)} from the cache)",
+              file=sys.stderr)
+    where = " ".join(files)
     if ns.check:
         claimed = load_file(ns.check)
         bad = check(claimed, derived)
         unknown = sorted(set(claimed) - set(derived))
         for name in unknown:
-            print(f"{ns.check}: warning: function '{name}' has no body in {ns.file}; "
+            print(f"{ns.check}: warning: function '{name}' has no body in {where}; "
                   "not checked", file=sys.stderr)
         for b in bad:
             print(f"{ns.check}: error: {b}", file=sys.stderr)
@@ -261,6 +343,8 @@ def _summarize(ns: argparse.Namespace) -> int:
         if ns.output is None and not annotate:
             return 0
     if annotate:
+        from activity.printing import module_text
+
         _write(module_text(module, True) + "\n", ns.annotate)
     if ns.output is not None or not annotate:
         _write(dump_file(derived), ns.output)

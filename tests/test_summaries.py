@@ -328,3 +328,157 @@ def test_summary_effects_include_atomic_rmw() -> None:
     }"""))
     assert s["acc"].reads == {"*arg0"} and s["acc"].writes == {"*arg0"}
     assert s["acc"].deps == {"*arg0": {"arg1"}}
+
+
+# -- many modules: linked by name, derived callees first, in parallel, cached ---------
+
+MOD_A = """\
+func.func private @leaf(%m: memref<4xf64>, %x: f64) -> f64
+func.func @top(%m: memref<4xf64>, %x: f64, %y: f64) -> f64 {
+  %r = func.call @leaf(%m, %x) : (memref<4xf64>, f64) -> f64
+  %s = arith.mulf %r, %y : f64
+  return %s : f64
+}
+func.func @other(%x: f64) -> f64 {
+  %s = arith.mulf %x, %x : f64
+  return %s : f64
+}
+"""
+LEAF = """\
+func.func @leaf(%m: memref<4xf64>, %x: f64) -> f64 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %m[%c0] : memref<4xf64>
+  %p = arith.mulf %v, %x : f64
+  memref.store %p, %m[%c0] : memref<4xf64>
+  return %p : f64
+}
+"""
+LEAF_CHANGED = LEAF.replace("%p = arith.mulf %v, %x", "%p = arith.mulf %x, %x")
+# modules calling each other: @ping (a) -> @pong (b) -> @ping (a)
+CYC_A = """\
+func.func private @pong(%m: memref<4xf64>, %x: f64, %n: i64) -> f64
+func.func @ping(%m: memref<4xf64>, %x: f64, %n: i64) -> f64 {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %done = arith.cmpi sle, %n, %c0 : i64
+  %r = scf.if %done -> (f64) {
+    scf.yield %x : f64
+  } else {
+    %n1 = arith.subi %n, %c1 : i64
+    %b = func.call @pong(%m, %x, %n1) : (memref<4xf64>, f64, i64) -> f64
+    scf.yield %b : f64
+  }
+  return %r : f64
+}
+"""
+CYC_B = """\
+func.func private @ping(%m: memref<4xf64>, %x: f64, %n: i64) -> f64
+func.func @pong(%m: memref<4xf64>, %x: f64, %n: i64) -> f64 {
+  %k = arith.constant 2 : index
+  %v = memref.load %m[%k] : memref<4xf64>
+  %y = arith.mulf %v, %x : f64
+  %r = func.call @ping(%m, %y, %n) : (memref<4xf64>, f64, i64) -> f64
+  memref.store %r, %m[%k] : memref<4xf64>
+  return %r : f64
+}
+"""
+
+
+def _one_module(*texts: str) -> dict[str, Summary]:
+    """The summaries when every body is in one module (declarations dropped)."""
+    body = "\n".join(line for t in texts for line in t.splitlines()
+                     if not (line.startswith("func.func private @") and "{" not in line))
+    return summarize(activity.parse(body))
+
+
+def _modules(tmp: Path, **files: str) -> Path:
+    d = tmp / "src"
+    d.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (d / f"{name}.mlir").write_text(text)
+    return d
+
+
+def test_a_call_into_another_module_uses_its_summary(tmp_path: Path) -> None:
+    from activity.summaries.multimodule import summarize_modules
+
+    d = _modules(tmp_path, a=MOD_A, b=LEAF)
+    got = summarize_modules([str(d)], jobs=1)
+    want = _one_module(MOD_A, LEAF)
+    assert {n: s.to_json() for n, s in got.items()} == {
+        n: s.to_json() for n, s in want.items()}
+    # alone, module a knows nothing of @leaf: the conservative fallback
+    alone = summarize_modules([str(d / "a.mlir")], jobs=1)
+    assert alone["top"].captures and not got["top"].captures
+
+
+def test_modules_calling_each_other_reach_the_fixpoint(tmp_path: Path) -> None:
+    from activity.summaries.multimodule import summarize_modules
+
+    d = _modules(tmp_path, a=CYC_A, b=CYC_B)
+    want = {n: s.to_json() for n, s in _one_module(CYC_A, CYC_B).items()}
+    for jobs in (1, 2):
+        got = summarize_modules([str(d)], jobs=jobs, cache_dir=tmp_path / f"c{jobs}")
+        assert {n: s.to_json() for n, s in got.items()} == want
+    assert "*arg0" in want["ping"]["deps"]["ret0"]  # (through @pong's load)
+
+
+def test_cache_hits_and_a_changed_function_rederived_with_its_dependents(
+        tmp_path: Path) -> None:
+    from activity.summaries.multimodule import Stats, summarize_modules
+
+    d = _modules(tmp_path, a=MOD_A, b=LEAF)
+    cache = tmp_path / "cache"
+    st = Stats()
+    first = summarize_modules([str(d)], jobs=1, cache_dir=cache, stats=st)
+    assert sorted(st.derived) == ["leaf", "other", "top"] and st.cached == []
+    st = Stats()
+    again = summarize_modules([str(d)], jobs=1, cache_dir=cache, stats=st)
+    assert st.derived == [] and st.modules_cached == 2
+    assert dump_file(again) == dump_file(first)
+    (d / "b.mlir").write_text(LEAF_CHANGED)
+    st = Stats()
+    changed = summarize_modules([str(d)], jobs=1, cache_dir=cache, stats=st)
+    # @leaf changed, so did its summary, so @top (its caller, in module a) is derived
+    # again; @other (module a too, calls nothing) comes from the function cache
+    assert sorted(st.derived) == ["leaf", "top"] and st.cached == ["other"]
+    assert st.modules_cached == 0
+    want = _one_module(MOD_A, LEAF_CHANGED)
+    assert dump_file(changed) == dump_file(want) != dump_file(first)
+
+
+def test_summarize_cli_over_a_directory_j1_and_j2_agree(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from activity.cli import main
+
+    d = _modules(tmp_path, a=MOD_A, b=LEAF, c=CYC_A, d=CYC_B)
+    outs = []
+    for jobs in ("1", "2"):
+        assert main(["summarize", str(d), "-j", jobs, "--cache", str(tmp_path / jobs)]) == 0
+        out, err = capsys.readouterr()
+        assert "summarized 5 function(s) from 4 module(s) (5 derived, 0 from the cache)" in err
+        outs.append(out)
+    assert outs[0] == outs[1]
+    assert main(["summarize", str(d / "a.mlir"), str(d / "b.mlir"), "--no-cache"]) == 0
+    assert json.loads(capsys.readouterr().out)["functions"]["top"] == json.loads(
+        outs[0])["functions"]["top"]
+
+
+def test_summarize_cli_refuses_a_public_function_defined_twice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from activity.cli import main
+
+    d = _modules(tmp_path, b=LEAF, c=LEAF_CHANGED)
+    assert main(["summarize", str(d), "--no-cache", "-j", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "public function '@leaf' is defined in both" in err and err.count("\n") == 1
+
+
+def test_summarize_cli_error_in_a_worker_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from activity.cli import main
+
+    d = _modules(tmp_path, a=MOD_A, b="func.func @broken(%x: f64) -> f64 {\n  return %y : f64\n}\n")
+    assert main(["summarize", str(d), "--no-cache", "-j", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "b.mlir:2:" in err and "error:" in err, err

@@ -180,6 +180,9 @@ def _bounds(spec: str | None, flag: str = "--bounds") -> dict[str, int]:
 
 def _load(path: str) -> Any:
     import activity
+    from activity import progress
+
+    progress.phase("parsing")
 
     if path == "-":
         return activity.parse(sys.stdin.read(), name="<stdin>")
@@ -211,6 +214,9 @@ def run_grad(ns: argparse.Namespace) -> int:
         module = _specialize(module, ns.func, _bounds(ns.static, "--static"))
     import warnings
 
+    from activity import progress
+
+    progress.phase("differentiating")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
@@ -223,6 +229,7 @@ def run_grad(ns: argparse.Namespace) -> int:
                 print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
     from activity.codegen.emit import emit_from_args
 
+    progress.phase("compiling" if getattr(ns, "emit", None) else "printing")
     if not emit_from_args(ns, out, [d.grad_name]):  # --emit llvm|obj|ptx wrote it
         text = _print_module(out, ns.generic)
         if ns.stats is None or ns.output:
@@ -382,6 +389,9 @@ def run_run(ns: argparse.Namespace) -> int:
     if f is None or not f.regions or not f.regions[0].blocks:
         raise ActivityError(f"no function '@{ns.func}' with a body")
     inputs = _convert_inputs(f, raw)
+    from activity import progress
+
+    progress.phase("running")
     try:
         res = Interpreter(module, max_steps=ns.max_steps, timeout=ns.timeout).run(ns.func,
                                                                                   inputs)

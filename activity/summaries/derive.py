@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 import networkx as nx
 from xdsl.ir import Operation
 
+from activity import progress
 from activity.analysis.activity import ActivityProblem, Seeds
 from activity.engine.graph import Graph, GraphBuilder
 from activity.engine.program import CALL_OPS, Program, call_target, entry_args, has_body
@@ -27,6 +28,7 @@ from activity.engine.types import is_pointer
 from activity.lattice.core import members
 from activity.ops import op_name
 from activity.summaries.apply import SummaryCalls
+from activity.summaries.cache import FunctionCache
 from activity.summaries.model import Summary
 
 
@@ -215,10 +217,13 @@ def _captures(g: Graph, prob: ActivityProblem, visible: dict[int, str],
 
 def derive_all(program: Program, funcs: Iterable[str],
                external: Mapping[str, Summary] | None = None,
-               progress: Callable[[int, int], None] | None = None,
+               on_progress: Callable[[int, int], None] | None = None,
                warns: dict[str, list[tuple[Operation | None, str]]] | None = None,
+               cache: FunctionCache | None = None,
                ) -> dict[str, Summary]:
-    """Summaries of ``funcs`` (functions with bodies), bottom-up over SCCs."""
+    """Summaries of ``funcs`` (functions with bodies), bottom-up over SCCs; with a
+    ``cache``, a component whose IR and callee summaries are unchanged is read from it
+    (its fallback warnings are then not recorded)."""
     if warns is None:
         warns = {}
     ext = dict(external or {})
@@ -228,8 +233,18 @@ def derive_all(program: Program, funcs: Iterable[str],
     cond = nx.condensation(cg)
     order = list(reversed(list(nx.topological_sort(cond))))
     done = 0
+    progress.phase("deriving summaries", len(funcs))
     for comp in order:
         members = sorted(cond.nodes[comp]["members"])
+        key = None
+        if cache is not None:
+            key = cache.key({m: program.functions[m] for m in members}, summaries)
+            hit = cache.get(key, members)
+            if hit is not None:
+                summaries.update(hit)
+                done += len(members)
+                progress.advance(done)
+                continue
         recursive = len(members) > 1 or cg.has_edge(members[0], members[0])
         if recursive:
             for m in members:
@@ -246,9 +261,12 @@ def derive_all(program: Program, funcs: Iterable[str],
                     break
         else:
             summaries[members[0]] = derive_one(program, members[0], summaries, warns)
+        if cache is not None and key is not None:
+            cache.put(key, {m: summaries[m] for m in members})
         done += len(members)
-        if progress is not None:
-            progress(done, len(funcs))
+        progress.advance(done)
+        if on_progress is not None:
+            on_progress(done, len(funcs))
     return {n: summaries[n] for n in funcs}
 
 

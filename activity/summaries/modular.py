@@ -21,6 +21,7 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
+from activity import progress
 from activity.analysis.activity import ActivityProblem, Seeds, Solution
 from activity.analysis.result import ActivityResult, FunctionStats, ValueActivity
 from activity.engine.graph import Effect, Graph, GraphBuilder
@@ -129,6 +130,7 @@ def analyze_modular(module: ModuleOp, program: Program, roots: list[str],
     work: deque[str] = deque(roots)
     queued = set(roots)
     order_rank = {n: i for i, n in enumerate(roots)}
+    progress.phase("solving functions", len(funcs))
     while work:
         name = work.popleft()
         queued.discard(name)
@@ -140,6 +142,7 @@ def analyze_modular(module: ModuleOp, program: Program, roots: list[str],
         sol = unit.prob.solve(unit.seeds(contexts[name]),
                               arg_kinds={unit.f: kinds[unit.f]} if unit.f in kinds else None)
         sols[name] = sol
+        progress.advance(len(sols))
         for n, (kind, handler, _b) in unit.g.effects.items():
             if kind != Effect.CALLBACK or not isinstance(handler, SummaryCall):
                 continue

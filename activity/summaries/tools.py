@@ -11,6 +11,7 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation
 
+from activity import progress
 from activity.engine.program import Program, has_body, sym_name
 from activity.errors import ActivityError
 from activity.summaries.derive import derive_all, reachable
@@ -117,6 +118,7 @@ def compare(module_text_or_path: Any, func: str | list[str] | None, args: Any,
     res = {}
     mods = {}
     for mode in ("whole-program", "summaries"):
+        progress.phase(f"parsing ({mode})")
         m = activity.parse(module_text_or_path)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

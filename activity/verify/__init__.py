@@ -195,10 +195,12 @@ def dispatch(ns: Any) -> int:
     import sys
 
     import activity
+    from activity import progress
     from activity.cli import _parse_args_spec
 
     if ns.unroll < 0 or ns.timeout <= 0 or ns.dyn_size <= 0 or ns.random < 0:
         raise ActivityError("--unroll and --random must be >= 0, --timeout and --dyn-size > 0")
+    progress.phase("parsing")
     if ns.file == "-":
         module = activity.parse(sys.stdin.read(), name="<stdin>")
     else:
@@ -207,6 +209,7 @@ def dispatch(ns: Any) -> int:
     opts = Options(unroll=ns.unroll, timeout=ns.timeout, dyn_size=ns.dyn_size,
                    query_timeout=min(Options.query_timeout, ns.timeout),
                    random_trials=ns.random)
+    progress.phase("verifying")
     res = verify(module, ns.func, claims=ns.claims, args=spec, opts=opts)
     print(res.render())
     if ns.claims != "ours" and not res.claims:
