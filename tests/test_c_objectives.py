@@ -86,14 +86,7 @@ _LOOP_PTR = "an active pointer is carried round a loop of blocks"
 
 # (objective, "compiled"/"interpreted", prune) -> (message pattern, reason)
 KNOWN_REFUSALS: dict[tuple[str, str, bool], tuple[str, str]] = {
-    # lgamma (of constants only: the Wishart prior's normaliser) has no body: the
-    # interpreter cannot run it, and all_active gives its argument an adjoint
-    ("gmm", "interpreted", True): ("call to external function @lgamma with unknown "
-                                   "semantics", "libm: lgamma in the interpreter"),
-    ("gmm", "interpreted", False): ("cannot differentiate a call to 'lgamma'",
-                                    "libm: lgamma's derivative"),
-    ("gmm", "compiled", False): ("cannot differentiate a call to 'lgamma'",
-                                 "libm: lgamma's derivative"),
+    # (empty: GMM's lgamma, refused until libm's rules landed, now differentiates)
 }
 
 
