@@ -36,7 +36,13 @@ from xdsl.ir import Operation, SSAValue
 from activity.analysis.alias import PointsTo, single_cells, solve_points_to
 from activity.engine.graph import ALL, Effect, Graph
 from activity.engine.program import entry_args, has_body
-from activity.engine.solver import DenseSolver, SparseSolver, run_to_fixpoint
+from activity.engine.solver import (
+    DenseSolver,
+    FifoDenseSolver,
+    SparseSolver,
+    rpo_ranks,
+    run_to_fixpoint,
+)
 from activity.engine.types import is_float_like, is_pointer
 
 
@@ -234,13 +240,21 @@ class ActivityProblem:
         return vm_transfer, um_transfer
 
     def solve(self, seeds: Seeds, *, backward: bool = True,
-              arg_kinds: dict[Operation, list[str]] | None = None) -> Solution:
-        """The joint least fixpoint of the four analyses from ``seeds``."""
+              arg_kinds: dict[Operation, list[str]] | None = None,
+              legacy: bool = False) -> Solution:
+        """The joint least fixpoint of the four analyses from ``seeds``.
+
+        The forward pair (varied values, varied memory) and the backward pair (useful
+        values, useful memory) do not read each other, so each pair runs to its own
+        fixpoint, on a :class:`DenseSolver` ordered by a reverse post-order of the
+        interprocedural CFG (forward from the roots' entries, backward from their
+        exits).  ``legacy=True`` runs the former FIFO solvers instead (same answers;
+        kept for the tests that compare the two)."""
         g, pt, reach = self.g, self.pt, self.reach
         nv = len(g.values)
         nn = len(g.node_op)
-        vm: DenseSolver
-        um: DenseSolver
+        vm: DenseSolver | FifoDenseSolver
+        um: DenseSolver | FifoDenseSolver
 
         def on_varied(v: int) -> None:
             for n in g.watch_fwd.get(v, ()):
@@ -255,24 +269,44 @@ class ActivityProblem:
 
         vm_transfer, um_transfer = self.transfers(varied, useful)
 
-        vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
-        um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
+        if legacy:
+            vm = FifoDenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
+            um = FifoDenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
+        else:
+            roots = [f for f in g.roots if has_body(f)]
+            vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1,
+                             rpo_ranks(nn, g.csucc, [g.func_entry[f] for f in roots]),
+                             varied)
+            um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2,
+                             rpo_ranks(nn, g.cpred, [g.func_exit[f] for f in roots])
+                             if backward else None, useful)
         for v in seeds.varied:
             varied.set(v)
         for n, s in seeds.vm.items():
             vm.add_seed(n, s)
         for n in range(nn):  # every node runs its transfer at least once
             vm.enqueue(n)
-        solvers: list[SparseSolver | DenseSolver] = [varied, vm]
-        if backward:
-            for v in seeds.useful:
-                useful.set(v)
-            for n, s in seeds.um.items():
-                um.add_seed(n, s)
-            for n in range(nn):
-                um.enqueue(n)
-            solvers += [useful, um]
-        run_to_fixpoint(solvers)
+        if legacy:
+            solvers: list[SparseSolver | DenseSolver | FifoDenseSolver] = [varied, vm]
+            if backward:
+                for v in seeds.useful:
+                    useful.set(v)
+                for n, s in seeds.um.items():
+                    um.add_seed(n, s)
+                for n in range(nn):
+                    um.enqueue(n)
+                solvers += [useful, um]
+            run_to_fixpoint(solvers)
+        else:
+            run_to_fixpoint([varied, vm])
+            if backward:
+                for v in seeds.useful:
+                    useful.set(v)
+                for n, s in seeds.um.items():
+                    um.add_seed(n, s)
+                for n in range(nn):
+                    um.enqueue(n)
+                run_to_fixpoint([useful, um])
         return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
                         dict(arg_kinds or {}), reach, self.root_arg_classes,
                         list(self.writes), self.kills)

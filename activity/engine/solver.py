@@ -25,7 +25,9 @@ its raw result must contain the previous raw result for the same node.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from heapq import heappop, heappush
+from itertools import chain
 
 from activity.lattice.core import NonMonotoneJoin, join_checks_enabled, leq
 
@@ -63,6 +65,124 @@ class SparseSolver:
 
 class DenseSolver:
     """A bitset per CFG node; ``before``/``after`` in the direction of the analysis.
+
+    Forward: ``inp[n] = seed[n] | OR(out[p] & fmask)``; ``out[n] = transfer(n, inp[n])``.
+    Backward: the same over successors with ``bmask``.
+
+    The worklist is a priority queue on ``rank`` (a reverse post-order of the graph in
+    the analysis direction, :func:`rpo_ranks`): the lowest-ranked pending node runs
+    first, so a node normally runs after all its non-back-edge predecessors have
+    settled and a loop (or a call cycle) iterates to its fixpoint before the nodes after
+    it run.  Changes are pushed as deltas: when ``out[n]`` grows, only the new bits go
+    to the successors' inputs, and a successor is queued only when its input grows.
+    ``partner`` (the sparse solver whose flags the transfer sets) is drained after every
+    transfer, so the value flags and the memory states advance together in one pass.
+    """
+
+    def __init__(self, nnodes: int, preds: Sequence[Sequence[Sequence[int]]],
+                 succs: Sequence[Sequence[Sequence[int]]], transfer: Transfer,
+                 mask_index: int, rank: Sequence[int] | None = None,
+                 partner: SparseSolver | None = None) -> None:
+        self.inp = [0] * nnodes
+        self.out = [0] * nnodes
+        self.seed = [0] * nnodes
+        self.preds = preds  # edges into the node, in analysis direction
+        self.succs = succs  # edges out of the node, in analysis direction
+        self.transfer = transfer
+        self.mask_index = mask_index
+        self.rank = list(rank) if rank is not None else list(range(nnodes))
+        self.at = [0] * nnodes  # rank -> node
+        for n, r in enumerate(self.rank):
+            self.at[r] = n
+        self.partner = partner
+        self.heap: list[int] = []
+        self.queued = bytearray(nnodes)
+        self.visits = 0
+        self._raw: dict[int, int] = {}
+
+    def enqueue(self, n: int) -> None:
+        if not self.queued[n]:
+            self.queued[n] = 1
+            heappush(self.heap, self.rank[n])
+
+    def add_seed(self, n: int, s: int) -> None:
+        self.seed[n] |= s
+        self.inp[n] |= s
+        self.enqueue(n)
+
+    def drain(self) -> bool:
+        heap = self.heap
+        did = bool(heap)
+        mi, check = self.mask_index, join_checks_enabled()
+        inp, out, succs, queued, at, rank = (self.inp, self.out, self.succs, self.queued,
+                                             self.at, self.rank)
+        transfer, partner = self.transfer, self.partner
+        visits = 0
+        while heap:
+            n = at[heappop(heap)]
+            queued[n] = 0
+            visits += 1
+            raw = transfer(n, inp[n])
+            if check:
+                prev = self._raw.get(n, 0)
+                if not leq(prev, raw):
+                    raise NonMonotoneJoin(f"non-monotone transfer at node {n}: "
+                                          f"{prev:#x} then {raw:#x}")
+                self._raw[n] = raw
+            old = out[n]
+            delta = raw & ~old
+            if delta:
+                out[n] = old | delta
+                for e in succs[n]:
+                    d = delta & e[mi]
+                    if d:
+                        s = e[0]
+                        i = inp[s]
+                        if d & ~i:
+                            inp[s] = i | d
+                            if not queued[s]:
+                                queued[s] = 1
+                                heappush(heap, rank[s])
+            if partner is not None and partner.queue:
+                partner.drain()
+        self.visits += visits
+        return did
+
+
+def rpo_ranks(nnodes: int, succs: Sequence[Sequence[Sequence[int]]],
+              starts: Iterable[int]) -> list[int]:
+    """A rank per node: its position in a reverse post-order of a depth-first search
+    over ``succs`` (records ``[node, ...]``) from ``starts`` in turn, then from every
+    node not yet reached, in index order.  Along every edge that is not a back edge of
+    the search the rank grows."""
+    seen = bytearray(nnodes)
+    post: list[int] = []
+    for root in chain(starts, range(nnodes)):
+        if seen[root]:
+            continue
+        seen[root] = 1
+        stack = [(root, iter(succs[root]))]
+        while stack:
+            n, it = stack[-1]
+            for e in it:
+                m = e[0]
+                if not seen[m]:
+                    seen[m] = 1
+                    stack.append((m, iter(succs[m])))
+                    break
+            else:
+                stack.pop()
+                post.append(n)
+    rank = [0] * nnodes
+    for i, n in enumerate(reversed(post)):
+        rank[n] = i
+    return rank
+
+
+class FifoDenseSolver:
+    """The former dense solver (FIFO worklist, inputs re-joined over all predecessors
+    at every visit), kept to check :class:`DenseSolver` against (``legacy=True`` in
+    :meth:`~activity.analysis.activity.ActivityProblem.solve`).
 
     Forward: ``inp[n] = seed[n] | OR(out[p] & fmask)``; ``out[n] = transfer(n, inp[n])``.
     Backward: the same over successors with ``bmask``.
@@ -116,7 +236,7 @@ class DenseSolver:
         return did
 
 
-def run_to_fixpoint(solvers: Sequence[SparseSolver | DenseSolver]) -> None:
+def run_to_fixpoint(solvers: Sequence[SparseSolver | DenseSolver | FifoDenseSolver]) -> None:
     """Drain all worklists until none has work: the joint least fixpoint."""
     busy = True
     while busy:
