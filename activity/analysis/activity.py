@@ -82,6 +82,7 @@ class ActivityProblem:
 
     def __init__(self, g: Graph, alias_args: str = "distinct") -> None:
         self.g = g
+        self._ranks: tuple[list[int], list[int]] | None = None
         root_arg_classes: dict[int, int] = {}
         shared: int | None = None
         for f in g.roots:
@@ -240,6 +241,16 @@ class ActivityProblem:
 
         return vm_transfer, um_transfer
 
+    def ranks(self) -> tuple[list[int], list[int]]:
+        """Worklist priorities of the CFG nodes (computed once): reverse post-orders
+        forward from the roots' entries and backward from their exits."""
+        if self._ranks is None:
+            g, nn = self.g, len(self.g.node_op)
+            roots = [f for f in g.roots if has_body(f)]
+            self._ranks = (rpo_ranks(nn, g.csucc, [g.func_entry[f] for f in roots]),
+                           rpo_ranks(nn, g.cpred, [g.func_exit[f] for f in roots]))
+        return self._ranks
+
     def solve(self, seeds: Seeds, *, backward: bool = True,
               arg_kinds: dict[Operation, list[str]] | None = None,
               legacy: bool = False) -> Solution:
@@ -274,13 +285,9 @@ class ActivityProblem:
             vm = FifoDenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
             um = FifoDenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
         else:
-            roots = [f for f in g.roots if has_body(f)]
-            vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1,
-                             rpo_ranks(nn, g.csucc, [g.func_entry[f] for f in roots]),
-                             varied)
-            um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2,
-                             rpo_ranks(nn, g.cpred, [g.func_exit[f] for f in roots])
-                             if backward else None, useful)
+            fwd_rank, bwd_rank = self.ranks()
+            vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1, fwd_rank, varied)
+            um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2, bwd_rank, useful)
         for v in seeds.varied:
             varied.set(v)
         for n, s in seeds.vm.items():

@@ -90,7 +90,7 @@ class DenseSolver:
         self.succs = succs  # edges out of the node, in analysis direction
         self.transfer = transfer
         self.mask_index = mask_index
-        self.rank = list(rank) if rank is not None else list(range(nnodes))
+        self.rank = rank if rank is not None else range(nnodes)
         self.at = [0] * nnodes  # rank -> node
         for n, r in enumerate(self.rank):
             self.at[r] = n
