@@ -82,7 +82,7 @@ class ActivityProblem:
 
     def __init__(self, g: Graph, alias_args: str = "distinct") -> None:
         self.g = g
-        self._ranks: tuple[list[int], list[int]] | None = None
+        self._ranks: tuple[list[int], list[int], list[int], list[int]] | None = None
         root_arg_classes: dict[int, int] = {}
         shared: int | None = None
         for f in g.roots:
@@ -132,6 +132,7 @@ class ActivityProblem:
         callees: list[set[int]] = [set() for _ in range(nf)]
         for n, ci, _to, _from in g.call_edges:
             callees[g.node_func[n]].add(ci)
+        self.callees = callees
         order = callees_first(callees)
         changed = True
         while changed:  # transitive closure over the call graph (finite bitsets);
@@ -241,14 +242,25 @@ class ActivityProblem:
 
         return vm_transfer, um_transfer
 
-    def ranks(self) -> tuple[list[int], list[int]]:
-        """Worklist priorities of the CFG nodes (computed once): reverse post-orders
-        forward from the roots' entries and backward from their exits."""
+    def ranks(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Worklist priorities of the CFG nodes (computed once): inside a function, a
+        reverse post-order (forward from the roots' entries, backward from their
+        exits); across functions, callers first (for the second phase, when callers'
+        states enter their callees: forward, backward) and callees first (for the first
+        phase, each function on its own, exits flowing to callers: forward,
+        backward)."""
         if self._ranks is None:
             g, nn = self.g, len(self.g.node_op)
             roots = [f for f in g.roots if has_body(f)]
-            self._ranks = (rpo_ranks(nn, g.csucc, [g.func_entry[f] for f in roots]),
-                           rpo_ranks(nn, g.cpred, [g.func_exit[f] for f in roots]))
+            fwd = rpo_ranks(nn, g.csucc, [g.func_entry[f] for f in roots])
+            bwd = rpo_ranks(nn, g.cpred, [g.func_exit[f] for f in roots])
+            pos = [0] * len(g.functions)
+            for i, fi in enumerate(callees_first(self.callees)):
+                pos[fi] = i
+            nf = g.node_func
+            self._ranks = tuple(  # type: ignore[assignment]
+                _reranked(sorted(range(nn), key=lambda n, r=r, s=s: (s * pos[nf[n]], r[n])))
+                for r, s in ((fwd, -1), (bwd, -1), (fwd, 1), (bwd, 1)))
         return self._ranks
 
     def solve(self, seeds: Seeds, *, backward: bool = True,
@@ -285,9 +297,11 @@ class ActivityProblem:
             vm = FifoDenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
             um = FifoDenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
         else:
-            fwd_rank, bwd_rank = self.ranks()
-            vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1, fwd_rank, varied)
-            um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2, bwd_rank, useful)
+            fwd_rank, bwd_rank, fwd1, bwd1 = self.ranks()
+            vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1, fwd1, varied)
+            um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2, bwd1, useful)
+            vm.hold_inputs(g.func_entry.values())
+            um.hold_inputs(g.func_exit.values())
         for v in seeds.varied:
             varied.set(v)
         for n, s in seeds.vm.items():
@@ -307,6 +321,8 @@ class ActivityProblem:
             run_to_fixpoint(solvers)
         else:
             run_to_fixpoint([varied, vm])
+            vm.release(fwd_rank)
+            run_to_fixpoint([varied, vm])
             if backward:
                 for v in seeds.useful:
                     useful.set(v)
@@ -315,9 +331,18 @@ class ActivityProblem:
                 for n in range(nn):
                     um.enqueue(n)
                 run_to_fixpoint([useful, um])
+                um.release(bwd_rank)
+                run_to_fixpoint([useful, um])
         return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
                         dict(arg_kinds or {}), reach, self.root_arg_classes,
                         list(self.writes), self.kills)
+
+
+def _reranked(order: list[int]) -> list[int]:
+    rank = [0] * len(order)
+    for i, n in enumerate(order):
+        rank[n] = i
+    return rank
 
 
 def callees_first(callees: list[set[int]]) -> list[int]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from heapq import heappop, heappush
+from heapq import heapify, heappop, heappush
 from itertools import chain
 
 from activity.lattice.core import NonMonotoneJoin, join_checks_enabled, leq
@@ -99,6 +99,31 @@ class DenseSolver:
         self.queued = bytearray(nnodes)
         self.visits = 0
         self._raw: dict[int, int] = {}
+        self.hold: bytearray | None = None  # nodes whose incoming deltas wait
+        self.held: dict[int, int] = {}
+
+    def hold_inputs(self, nodes: Iterable[int]) -> None:
+        """Keep the deltas pushed into ``nodes`` aside (seeds still count) until
+        :meth:`release`: a first phase that solves every function on its own entry
+        seeds, which under-approximates the fixpoint."""
+        self.hold = bytearray(len(self.inp))
+        for n in nodes:
+            self.hold[n] = 1
+
+    def release(self, rank: Sequence[int] | None = None) -> None:
+        """Deliver the held deltas (and re-rank the worklist by ``rank``)."""
+        self.hold = None
+        if rank is not None:
+            self.rank = rank
+            for n, r in enumerate(rank):
+                self.at[r] = n
+            self.heap = [rank[n] for n in range(len(rank)) if self.queued[n]]
+            heapify(self.heap)
+        for n, d in self.held.items():
+            if d & ~self.inp[n]:
+                self.inp[n] |= d
+                self.enqueue(n)
+        self.held = {}
 
     def enqueue(self, n: int) -> None:
         if not self.queued[n]:
@@ -116,7 +141,7 @@ class DenseSolver:
         mi, check = self.mask_index, join_checks_enabled()
         inp, out, succs, queued, at, rank = (self.inp, self.out, self.succs, self.queued,
                                              self.at, self.rank)
-        transfer, partner = self.transfer, self.partner
+        transfer, partner, hold = self.transfer, self.partner, self.hold
         visits = 0
         while heap:
             n = at[heappop(heap)]
@@ -137,6 +162,9 @@ class DenseSolver:
                     d = delta & e[mi]
                     if d:
                         s = e[0]
+                        if hold is not None and hold[s]:
+                            self.held[s] = self.held.get(s, 0) | d
+                            continue
                         i = inp[s]
                         if d & ~i:
                             inp[s] = i | d
