@@ -12,7 +12,9 @@ monotone worklist iterations on them:
   predecessors.
 * :class:`DenseSolver` -- a bitset lattice per program point (CFG node), forward or
   backward, with a per-node transfer function and per-edge masks (interprocedural
-  edges filter by what the callee may write or read).
+  edges filter by what the callee may write or read); a priority worklist (ranks from
+  :func:`rpo_ranks`) with delta propagation.  :class:`FifoDenseSolver` is the former
+  FIFO one, kept only to check the new one against.
 
 All lattices are finite and every update only adds bits, so each node's state changes
 at most (height) times and the iteration terminates.  Several solvers run to a joint
@@ -77,6 +79,8 @@ class DenseSolver:
     to the successors' inputs, and a successor is queued only when its input grows.
     ``partner`` (the sparse solver whose flags the transfer sets) is drained after every
     transfer, so the value flags and the memory states advance together in one pass.
+    :meth:`hold_inputs` / :meth:`release` split a solve into two phases (see
+    ``ActivityProblem.solve`` and docs/engine.md).  ``visits`` counts transfers run.
     """
 
     def __init__(self, nnodes: int, preds: Sequence[Sequence[Sequence[int]]],
