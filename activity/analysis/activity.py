@@ -36,7 +36,13 @@ from xdsl.ir import Operation, SSAValue
 from activity.analysis.alias import PointsTo, single_cells, solve_points_to
 from activity.engine.graph import ALL, Effect, Graph
 from activity.engine.program import entry_args, has_body
-from activity.engine.solver import DenseSolver, SparseSolver, run_to_fixpoint
+from activity.engine.solver import (
+    DenseSolver,
+    FifoDenseSolver,
+    SparseSolver,
+    rpo_ranks,
+    run_to_fixpoint,
+)
 from activity.engine.types import is_float_like, is_pointer
 
 
@@ -76,6 +82,7 @@ class ActivityProblem:
 
     def __init__(self, g: Graph, alias_args: str = "distinct") -> None:
         self.g = g
+        self._ranks: tuple[list[int], list[int], list[int], list[int]] | None = None
         root_arg_classes: dict[int, int] = {}
         shared: int | None = None
         for f in g.roots:
@@ -125,10 +132,12 @@ class ActivityProblem:
         callees: list[set[int]] = [set() for _ in range(nf)]
         for n, ci, _to, _from in g.call_edges:
             callees[g.node_func[n]].add(ci)
+        self.callees = callees
+        order = callees_first(callees)
         changed = True
-        while changed:  # transitive closure over the call graph (finite bitsets)
-            changed = False
-            for fi in range(nf):
+        while changed:  # transitive closure over the call graph (finite bitsets);
+            changed = False  # callees first: one pass (and a check) without recursion
+            for fi in order:
                 w, r = writes[fi], reads[fi]
                 for ci in callees[fi]:
                     w |= writes[ci]
@@ -233,14 +242,43 @@ class ActivityProblem:
 
         return vm_transfer, um_transfer
 
+    def ranks(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """Worklist priorities of the CFG nodes (computed once): inside a function, a
+        reverse post-order (forward from the roots' entries, backward from their
+        exits); across functions, callers first (for the second phase, when callers'
+        states enter their callees: forward, backward) and callees first (for the first
+        phase, each function on its own, exits flowing to callers: forward,
+        backward)."""
+        if self._ranks is None:
+            g, nn = self.g, len(self.g.node_op)
+            roots = [f for f in g.roots if has_body(f)]
+            fwd = rpo_ranks(nn, g.csucc, [g.func_entry[f] for f in roots])
+            bwd = rpo_ranks(nn, g.cpred, [g.func_exit[f] for f in roots])
+            pos = [0] * len(g.functions)
+            for i, fi in enumerate(callees_first(self.callees)):
+                pos[fi] = i
+            nf = g.node_func
+            self._ranks = tuple(  # type: ignore[assignment]
+                _reranked(sorted(range(nn), key=lambda n, r=r, s=s: (s * pos[nf[n]], r[n])))
+                for r, s in ((fwd, -1), (bwd, -1), (fwd, 1), (bwd, 1)))
+        return self._ranks
+
     def solve(self, seeds: Seeds, *, backward: bool = True,
-              arg_kinds: dict[Operation, list[str]] | None = None) -> Solution:
-        """The joint least fixpoint of the four analyses from ``seeds``."""
+              arg_kinds: dict[Operation, list[str]] | None = None,
+              legacy: bool = False) -> Solution:
+        """The joint least fixpoint of the four analyses from ``seeds``.
+
+        The forward pair (varied values, varied memory) and the backward pair (useful
+        values, useful memory) do not read each other, so each pair runs to its own
+        fixpoint, on a :class:`DenseSolver` ordered by a reverse post-order of the
+        interprocedural CFG (forward from the roots' entries, backward from their
+        exits).  ``legacy=True`` runs the former FIFO solvers instead (same answers;
+        kept for the tests that compare the two)."""
         g, pt, reach = self.g, self.pt, self.reach
         nv = len(g.values)
         nn = len(g.node_op)
-        vm: DenseSolver
-        um: DenseSolver
+        vm: DenseSolver | FifoDenseSolver
+        um: DenseSolver | FifoDenseSolver
 
         def on_varied(v: int) -> None:
             for n in g.watch_fwd.get(v, ()):
@@ -255,27 +293,79 @@ class ActivityProblem:
 
         vm_transfer, um_transfer = self.transfers(varied, useful)
 
-        vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
-        um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
+        if legacy:
+            vm = FifoDenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1)
+            um = FifoDenseSolver(nn, g.csucc, g.cpred, um_transfer, 2)
+        else:
+            fwd_rank, bwd_rank, fwd1, bwd1 = self.ranks()
+            vm = DenseSolver(nn, g.cpred, g.csucc, vm_transfer, 1, fwd1, varied)
+            um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2, bwd1, useful)
+            vm.hold_inputs(g.func_entry.values())
+            um.hold_inputs(g.func_exit.values())
         for v in seeds.varied:
             varied.set(v)
         for n, s in seeds.vm.items():
             vm.add_seed(n, s)
         for n in range(nn):  # every node runs its transfer at least once
             vm.enqueue(n)
-        solvers: list[SparseSolver | DenseSolver] = [varied, vm]
-        if backward:
-            for v in seeds.useful:
-                useful.set(v)
-            for n, s in seeds.um.items():
-                um.add_seed(n, s)
-            for n in range(nn):
-                um.enqueue(n)
-            solvers += [useful, um]
-        run_to_fixpoint(solvers)
+        if legacy:
+            solvers: list[SparseSolver | DenseSolver | FifoDenseSolver] = [varied, vm]
+            if backward:
+                for v in seeds.useful:
+                    useful.set(v)
+                for n, s in seeds.um.items():
+                    um.add_seed(n, s)
+                for n in range(nn):
+                    um.enqueue(n)
+                solvers += [useful, um]
+            run_to_fixpoint(solvers)
+        else:
+            run_to_fixpoint([varied, vm])
+            vm.release(fwd_rank)
+            run_to_fixpoint([varied, vm])
+            if backward:
+                for v in seeds.useful:
+                    useful.set(v)
+                for n, s in seeds.um.items():
+                    um.add_seed(n, s)
+                for n in range(nn):
+                    um.enqueue(n)
+                run_to_fixpoint([useful, um])
+                um.release(bwd_rank)
+                run_to_fixpoint([useful, um])
         return Solution(g, pt, varied.flag, useful.flag, vm.inp, vm.out, um.inp, um.out,
                         dict(arg_kinds or {}), reach, self.root_arg_classes,
                         list(self.writes), self.kills)
+
+
+def _reranked(order: list[int]) -> list[int]:
+    rank = [0] * len(order)
+    for i, n in enumerate(order):
+        rank[n] = i
+    return rank
+
+
+def callees_first(callees: list[set[int]]) -> list[int]:
+    """Function indices in a depth-first post-order of the call graph (``callees[f]``:
+    the functions ``f`` calls): every callee before its callers, but for recursion."""
+    seen = bytearray(len(callees))
+    post: list[int] = []
+    for root in range(len(callees)):
+        if seen[root]:
+            continue
+        seen[root] = 1
+        stack = [(root, iter(sorted(callees[root])))]
+        while stack:
+            f, it = stack[-1]
+            for c in it:
+                if not seen[c]:
+                    seen[c] = 1
+                    stack.append((c, iter(sorted(callees[c]))))
+                    break
+            else:
+                stack.pop()
+                post.append(f)
+    return post
 
 
 def strong_updates(g: Graph, pt: PointsTo) -> dict[int, int]:
