@@ -198,30 +198,15 @@ def pointee_struct(arg: SSAValue) -> LLVMStructType | None:
     """The struct type ``S`` where the ``!llvm.ptr`` ``arg`` is indexed as an array of
     ``S`` (C's ``p[i].x``: a ``getelementptr`` on ``arg`` whose element type is ``S``,
     also in the callees it is passed to) and as no other struct; else None."""
-    from xdsl.dialects.builtin import SymbolRefAttr
-    from xdsl.traits import SymbolTable
+    from activity.engine.types import pointer_uses
 
     seen: set[Attribute] = set()
-    work, visited = [arg], set()
-    while work:
-        v = work.pop()
-        if v in visited:
-            continue
-        visited.add(v)
-        for use in v.uses:
-            op = use.operation
-            if op.name == "llvm.getelementptr" and use.index == 0:
-                et = op.properties.get("elem_type")
-                if isinstance(et, LLVMStructType):
-                    seen.add(et)
-            elif op.name in ("func.call", "llvm.call"):
-                callee = op.properties.get("callee") or op.attributes.get("callee")
-                f = (SymbolTable.lookup_symbol(op, callee)
-                     if isinstance(callee, SymbolRefAttr) else None)
-                if f is not None and f.regions and f.regions[0].blocks:
-                    args = f.regions[0].blocks[0].args
-                    if use.index < len(args):
-                        work.append(args[use.index])
+    for use in pointer_uses(arg):
+        op = use.operation
+        if op.name == "llvm.getelementptr" and use.index == 0:
+            et = op.properties.get("elem_type")
+            if isinstance(et, LLVMStructType):
+                seen.add(et)
     return next(iter(seen)) if len(seen) == 1 else None  # type: ignore[return-value]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from xdsl.dialects.builtin import (
@@ -15,7 +16,7 @@ from xdsl.dialects.builtin import (
     VectorType,
 )
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue, Use
 from xdsl.traits import SymbolTable
 
 
@@ -56,6 +57,39 @@ def element_is_float(t: Attribute) -> bool:
     return True
 
 
+def callee_param(call: Operation, index: int) -> SSAValue | None:
+    """The parameter of the module's function that operand ``index`` of the direct call
+    ``call`` binds, or None (an external or unknown callee, or no such parameter)."""
+    callee = call.properties.get("callee") or call.attributes.get("callee")
+    f = SymbolTable.lookup_symbol(call, callee) if isinstance(callee, SymbolRefAttr) else None
+    if f is None or not f.regions or not f.regions[0].blocks:
+        return None
+    params = f.regions[0].blocks.first.args  # type: ignore[union-attr]
+    k = index - (len(call.operands) - len(params))
+    return params[k] if 0 <= k < len(params) else None
+
+
+def pointer_uses(arg: SSAValue) -> Iterator[Use]:
+    """Every use of the pointer ``arg`` and of the pointers derived from it:
+    ``getelementptr`` results, and the parameters of the module's functions it is
+    passed to (each value once).  What a use means is the caller's business."""
+    work, visited = [arg], set()
+    while work:
+        v = work.pop()
+        if v in visited:
+            continue
+        visited.add(v)
+        for use in v.uses:
+            yield use
+            op = use.operation
+            if op.name == "llvm.getelementptr" and use.index == 0:
+                work.append(op.results[0])
+            elif op.name in ("func.call", "llvm.call"):
+                param = callee_param(op, use.index)
+                if param is not None:
+                    work.append(param)
+
+
 def pointee(arg: SSAValue) -> Attribute | None:
     """The one scalar type (``f64``, ``i32``, ...) that every access through the
     ``!llvm.ptr`` ``arg`` loads or stores -- directly, or through ``getelementptr``s of
@@ -65,33 +99,17 @@ def pointee(arg: SSAValue) -> Attribute | None:
     dtype against it: a float32 array passed for a ``double *`` made the gradient write 8-byte
     adjoints into a shadow of 4-byte elements (a heap overflow, user test)."""
     seen: set[Attribute] = set()
-    work = [arg]
-    visited: set[SSAValue] = set()
-    while work:
-        v = work.pop()
-        if v in visited:
-            continue
-        visited.add(v)
-        for use in v.uses:
-            op = use.operation
-            if op.name == "llvm.load" and use.index == 0:
-                seen.add(op.results[0].type)
-            elif op.name == "llvm.store" and use.index == 1:
-                seen.add(op.operands[0].type)
-            elif op.name == "llvm.getelementptr" and use.index == 0:
-                et = op.properties.get("elem_type")
-                if not isinstance(et, AnyFloat | IntegerType):
-                    return None
-                work.append(op.results[0])
-            elif op.name in ("func.call", "llvm.call"):  # into the callee's parameter
-                callee = op.properties.get("callee") or op.attributes.get("callee")
-                f = (SymbolTable.lookup_symbol(op, callee)
-                     if isinstance(callee, SymbolRefAttr) else None)
-                if f is None or not f.regions or not f.regions[0].blocks:
-                    return None
-                work.append(f.regions[0].blocks[0].args[use.index])
-            else:
+    for use in pointer_uses(arg):
+        op = use.operation
+        if op.name == "llvm.load" and use.index == 0:
+            seen.add(op.results[0].type)
+        elif op.name == "llvm.store" and use.index == 1:
+            seen.add(op.operands[0].type)
+        elif op.name == "llvm.getelementptr" and use.index == 0:
+            if not isinstance(op.properties.get("elem_type"), AnyFloat | IntegerType):
                 return None
+        elif op.name not in ("func.call", "llvm.call") or callee_param(op, use.index) is None:
+            return None
     if len(seen) != 1:
         return None
     (t,) = seen

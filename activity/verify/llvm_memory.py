@@ -116,36 +116,15 @@ def access_type(v: SSAValue) -> Attribute | None:
     None.  A guess for typing untyped memory: a wrong one is caught as unmodelled."""
     from xdsl.dialects.builtin import AnyFloat, IntegerType
 
-    from activity.engine.program import call_target
+    from activity.engine.types import pointer_uses
 
     seen: set[Attribute] = set()
-    work, visited = [v], set()
-    while work:
-        x = work.pop()
-        if x in visited:
-            continue
-        visited.add(x)
-        for use in x.uses:
-            op = use.operation
-            if op.name == "llvm.load" and use.index == 0:
-                seen.add(op.results[0].type)
-            elif op.name == "llvm.store" and use.index == 1:
-                seen.add(op.operands[0].type)
-            elif op.name == "llvm.getelementptr" and use.index == 0:
-                work.append(op.results[0])
-            elif op.name in ("func.call", "llvm.call"):
-                from xdsl.traits import SymbolTable
-
-                name = call_target(op)
-                mod = op
-                while mod.parent_op() is not None:
-                    mod = mod.parent_op()  # type: ignore[assignment]
-                f = SymbolTable.lookup_symbol(mod, name) if name else None
-                if f is not None and f.regions and f.regions[0].blocks:
-                    args = f.regions[0].blocks.first.args  # type: ignore[union-attr]
-                    k = use.index - (len(op.operands) - len(args))
-                    if 0 <= k < len(args):
-                        work.append(args[k])
+    for use in pointer_uses(v):
+        op = use.operation
+        if op.name == "llvm.load" and use.index == 0:
+            seen.add(op.results[0].type)
+        elif op.name == "llvm.store" and use.index == 1:
+            seen.add(op.operands[0].type)
     seen = {t for t in seen if isinstance(t, AnyFloat | IntegerType)}
     return next(iter(seen)) if len(seen) == 1 else None
 
