@@ -22,8 +22,6 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import (
     AnyFloat,
-    Float16Type,
-    Float32Type,
     Float64Type,
     IndexType,
     IntegerType,
@@ -34,6 +32,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity.analysis.args import arg_attr_dicts, arg_label
 from activity.engine.program import entry_args, sym_name
+from activity.ops.table import float_width
 
 # the dtypes an array may have for a memref of each element type (the first is the one
 # compiled code and the interpreter make; integers are signless: either signedness)
@@ -80,17 +79,6 @@ def _item(x: Any) -> Any:
     return x.item() if isinstance(x, np.ndarray) and x.ndim == 0 else x
 
 
-def float_width_of(t: Attribute) -> int:
-    """Bits of a float type (``bf16``: 16)."""
-    if isinstance(t, Float64Type):
-        return 64
-    if isinstance(t, Float32Type):
-        return 32
-    if isinstance(t, Float16Type):
-        return 16
-    return t.bitwidth  # type: ignore[attr-defined]
-
-
 def float_arg(x: Any, t: Attribute, what: str) -> float:
     """``x`` for a float parameter of type ``t``, as a Python float (not yet rounded to
     ``t``): a ``TypeError`` for what is not a real number (bools and complex numbers
@@ -105,7 +93,7 @@ def float_arg(x: Any, t: Attribute, what: str) -> float:
         v = float(x)
     except OverflowError:
         v = math.inf
-    top = _FLOAT_MAX.get(float_width_of(t))
+    top = _FLOAT_MAX.get(float_width(t))
     if top is not None and (math.isinf(v) or abs(v) > top) and not (
             isinstance(x, float | np.floating) and math.isinf(x)):
         raise ValueError(f"{what}: {_short(x)} is out of range for {t} (largest finite "
@@ -154,7 +142,7 @@ def memref_dtypes(t: MemRefType) -> tuple[np.dtype, ...] | None:
     if isinstance(e, IntegerType):
         return DTYPES.get(f"i{e.width.data}")
     if isinstance(e, AnyFloat):
-        return DTYPES.get(f"f{float_width_of(e)}") if not str(e).startswith("bf") else None
+        return DTYPES.get(f"f{float_width(e)}") if not str(e).startswith("bf") else None
     return None
 
 
@@ -216,7 +204,7 @@ def _scalars(t: Attribute, at: int = 0) -> list[tuple[int, str, int]] | None:
     from activity.semantics.memory import field_offsets, layout
 
     if isinstance(t, AnyFloat):
-        return [(at, "f", float_width_of(t) // 8)]
+        return [(at, "f", float_width(t) // 8)]
     if isinstance(t, IntegerType):
         return [(at, "i", layout(t)[0])]
     if isinstance(t, LLVMPointerType):
@@ -271,7 +259,7 @@ def _suggest(t: LLVMStructType) -> str:
 
     def code(f: Attribute) -> str | None:
         if isinstance(f, AnyFloat):
-            return f"f{float_width_of(f) // 8}"
+            return f"f{float_width(f) // 8}"
         if isinstance(f, IntegerType):
             return f"i{layout(f)[0]}"
         if isinstance(f, LLVMPointerType):
