@@ -482,3 +482,66 @@ def test_summarize_cli_error_in_a_worker_is_one_line(
     assert main(["summarize", str(d), "--no-cache", "-j", "2"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "b.mlir:2:" in err and "error:" in err, err
+
+
+def _count_builds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    from activity.engine.graph import GraphBuilder
+    from activity.engine.program import sym_name
+
+    built: list[str] = []
+    orig = GraphBuilder.build
+
+    def build(self):  # type: ignore[no-untyped-def]
+        built.append(sym_name(self.g.roots[0]) or "?")
+        return orig(self)
+
+    monkeypatch.setattr(GraphBuilder, "build", build)
+    return built
+
+
+def test_summaries_mode_builds_each_acyclic_function_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #34: the graph a summary is derived from is solved again in summaries
+    mode, not built a second time."""
+    src = LIB + """
+    func.func @top(%m: memref<?xf64>, %x: f64, %n: index) -> f64 {
+      func.call @scale(%m, %x, %n) : (memref<?xf64>, f64, index) -> ()
+      %r = func.call @norm2(%m, %n) : (memref<?xf64>, index) -> f64
+      func.return %r : f64
+    }"""
+    m = activity.parse(src)
+    built = _count_builds(monkeypatch)
+    r = activity.analyze(m, "top", mode="summaries")
+    assert len(built) == 3 == len(r.functions)  # top, scale, norm2
+
+
+def test_recursive_components_skip_members_whose_callees_did_not_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ping <-> pong: round 1 derives both from the bottom, round 2 re-derives ping only
+    (pong's summary changed), pong is skipped (ping did not change); the answer is
+    the same as re-deriving every member each round, and summaries mode builds
+    nothing more."""
+    from activity.engine.program import Program
+    from activity.summaries.derive import _join, derive_one, signature
+
+    m = activity.parse(LIB)
+    p = Program.of(m)
+    members = ["ping", "pong"]
+    ref = {n: Summary.bottom(n, *signature(p.functions[n])) for n in members}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while True:  # the plain round-robin fixpoint
+            changed = False
+            for n in members:
+                new = _join(ref[n], derive_one(p, n, ref))
+                if new.key() != ref[n].key():
+                    ref[n], changed = new, True
+            if not changed:
+                break
+    built = _count_builds(monkeypatch)
+    got = summarize_all(m)
+    assert {n: got[n].key() for n in members} == {n: ref[n].key() for n in members}
+    assert sorted(b for b in built if b in members) == ["ping", "ping", "pong"]
+    built.clear()
+    activity.analyze(m, "ping", mode="summaries")
+    assert sorted(built) == ["ping", "ping", "pong"]

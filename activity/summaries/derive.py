@@ -90,18 +90,32 @@ def reachable(program: Program, roots: Iterable[str],
     return sorted(out)
 
 
+class Built:
+    """One function's graph and ``"distinct"`` problem, built with ``hook`` (which
+    records in ``hook.used`` the summaries the build applied)."""
+
+    def __init__(self, program: Program, name: str, hook: SummaryCalls) -> None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            self.g: Graph = GraphBuilder(program.module, [name], program=program,
+                                         externals=hook, follow_calls=False).build()
+        self.prob = ActivityProblem(self.g, "distinct")
+        self.used = hook.used
+
+
 def derive_one(program: Program, name: str, summaries: Mapping[str, Summary],
-               warns: dict[str, list[tuple[Operation | None, str]]] | None = None) -> Summary:
+               warns: dict[str, list[tuple[Operation | None, str]]] | None = None,
+               built: dict[str, Built] | None = None) -> Summary:
     """The summary of one function given summaries for everything it calls.
-    Fallback warnings met on the way are recorded in ``warns[name]``."""
+    Fallback warnings met on the way are recorded in ``warns[name]``; with ``built``,
+    the graph and problem are kept in ``built[name]`` (summaries mode solves them again
+    instead of building the function a second time)."""
     f = program.functions[name]
     args_k, res_k = signature(f)
-    hook = SummaryCalls(summaries)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        g = GraphBuilder(program.module, [name], program=program, externals=hook,
-                         follow_calls=False).build()
-    prob = ActivityProblem(g, "distinct")
+    b = Built(program, name, SummaryCalls(summaries))
+    if built is not None:
+        built[name] = b
+    g, prob = b.g, b.prob
     s = Summary(name, args_k, res_k)
     if warns is not None:
         warns[name] = [(w.op, w.message) for w in g.warnings]
@@ -220,10 +234,13 @@ def derive_all(program: Program, funcs: Iterable[str],
                on_progress: Callable[[int, int], None] | None = None,
                warns: dict[str, list[tuple[Operation | None, str]]] | None = None,
                cache: FunctionCache | None = None,
+               built: dict[str, Built] | None = None,
                ) -> dict[str, Summary]:
     """Summaries of ``funcs`` (functions with bodies), bottom-up over SCCs; with a
     ``cache``, a component whose IR and callee summaries are unchanged is read from it
-    (its fallback warnings are then not recorded)."""
+    (its fallback warnings are then not recorded).  With ``built``, each derived
+    function's last graph and problem (built from its callees' final summaries) are
+    kept there (see :func:`derive_one`)."""
     if warns is None:
         warns = {}
     ext = dict(external or {})
@@ -250,17 +267,31 @@ def derive_all(program: Program, funcs: Iterable[str],
             for m in members:
                 a, r = signature(program.functions[m])
                 summaries[m] = Summary.bottom(m, a, r)
+            # A member is derived again only if a summary its last build applied has
+            # changed since: derivation is deterministic given those summaries, so
+            # skipping it gives the same answer as re-deriving every member each round.
+            stamp = dict.fromkeys(members, 0)
+            seen: dict[str, dict[str, int]] = {}
             for _ in range(10_000):  # bounded by the finite name space; never reached
                 changed = False
                 for m in members:
-                    new = _join(summaries[m], derive_one(program, m, summaries, warns))
+                    last = seen.get(m)
+                    if last is not None and all(stamp[u] == t for u, t in last.items()):
+                        continue
+                    keep: dict[str, Built] = {}
+                    new = _join(summaries[m], derive_one(program, m, summaries, warns, keep))
+                    seen[m] = {u: stamp[u] for u in keep[m].used if u in stamp}
+                    if built is not None:
+                        built[m] = keep[m]
                     if new.key() != summaries[m].key():
                         summaries[m] = new
+                        stamp[m] += 1
                         changed = True
                 if not changed:
                     break
         else:
-            summaries[members[0]] = derive_one(program, members[0], summaries, warns)
+            summaries[members[0]] = derive_one(program, members[0], summaries, warns,
+                                               built)
         if cache is not None and key is not None:
             cache.put(key, {m: summaries[m] for m in members})
         done += len(members)

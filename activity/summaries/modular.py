@@ -7,7 +7,8 @@
 3. For reporting inside callees, each callee is solved alone too, from the join of its
    call sites' contexts (which argument values and argument memory are varied on entry,
    which results and memory are useful on exit), top-down until the contexts are stable.
-   Callee bodies are walked once (their graphs are built once and re-solved).
+   Each body is walked once: the graph and problem its summary was derived from (built
+   from its callees' final summaries) are solved again here, not built a second time.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from activity.engine.program import Program, entry_args, sym_name
 from activity.engine.types import is_float_like
 from activity.summaries.apply import SummaryCall, SummaryCalls
 from activity.summaries.derive import (
+    Built,
     _class_names,
     _returned_classes,
     derive_all,
@@ -53,17 +55,22 @@ class Context:
 
 
 class _Unit:
-    """One function's graph and problem, built once, solved per context."""
+    """One function's graph and problem, built once (or taken from the derivation of its
+    summary), solved per context."""
 
     def __init__(self, program: Program, name: str, hook: SummaryCalls,
-                 alias_args: str) -> None:
+                 alias_args: str, built: Built | None = None) -> None:
         self.name = name
         self.f = program.functions[name]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            self.g: Graph = GraphBuilder(program.module, [name], program=program,
-                                         externals=hook, follow_calls=False).build()
-        self.prob = ActivityProblem(self.g, alias_args)
+        if built is not None and alias_args == "distinct":
+            self.g: Graph = built.g
+            self.prob = built.prob
+        else:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                self.g = GraphBuilder(program.module, [name], program=program,
+                                      externals=hook, follow_calls=False).build()
+            self.prob = ActivityProblem(self.g, alias_args)
         self.names = _class_names(self.g, self.prob, self.f)
         self.by_name = {n: 1 << c for c, n in self.names.items()}
         _args, res_k = signature(self.f)
@@ -119,7 +126,8 @@ def analyze_modular(module: ModuleOp, program: Program, roots: list[str],
                     external: Mapping[str, Summary]) -> ModularResult:
     funcs = reachable(program, roots, stop=external)
     warns: dict[str, list[tuple[Operation | None, str]]] = {}
-    derived = derive_all(program, funcs, external=external, warns=warns)
+    built: dict[str, Built] = {}
+    derived = derive_all(program, funcs, external=external, warns=warns, built=built)
     summaries: dict[str, Summary] = dict(external)
     summaries.update(derived)
     units: dict[str, _Unit] = {}
@@ -138,7 +146,8 @@ def analyze_modular(module: ModuleOp, program: Program, roots: list[str],
         if unit is None:
             hook = SummaryCalls(summaries)
             unit = units[name] = _Unit(program, name, hook,
-                                       alias_args if name in roots else "distinct")
+                                       alias_args if name in roots else "distinct",
+                                       built.pop(name, None))
         sol = unit.prob.solve(unit.seeds(contexts[name]),
                               arg_kinds={unit.f: kinds[unit.f]} if unit.f in kinds else None)
         sols[name] = sol
