@@ -295,6 +295,53 @@ def test_result_may_read_memory_the_body_wrote() -> None:
     assert r.op_active(ops(m, "memref.store")[0])  # type: ignore[attr-defined]
 
 
+def test_unknown_branch_with_a_region_enters_it() -> None:
+    """An unknown op that both has regions and branches (a block terminator with
+    successors) gets the region fallback: its region is entered with arguments fed
+    from its operands, and its successors' block arguments may get what it yields."""
+    r, m, warns = analyze("""
+    func.func @f(%x: f64, %z: f64) -> f64 {
+      "my.br"(%x)[^bb1] ({
+      ^bb0(%a: f64):
+        %m = arith.mulf %a, %a {tag = "m"} : f64
+        "my.yield"(%m) : (f64) -> ()
+      }) : (f64) -> ()
+    ^bb1:
+      "my.br2"(%z)[^bb2] ({
+      ^bb0(%b: f64):
+        %n = arith.mulf %x, %x {tag = "n"} : f64
+        "my.yield"(%n) : (f64) -> ()
+      }) : (f64) -> ()
+    ^bb2(%y: f64):
+      func.return %y : f64
+    }""", ["active", "const"])
+    body = ops(m, "my.br")[0].regions[0].blocks[0]
+    assert r.value(body.args[0]).varied  # type: ignore[attr-defined]
+    assert r.value(ops(m, "arith.mulf")[0].results[0]).varied  # type: ignore[attr-defined]
+    # %y may be the value %n yielded to my.br2 (only %z, const, is its operand)
+    assert word(r, ops(m, "arith.mulf")[1]) == "active"
+    assert r.value(ops(m, "func.return")[0].operands[0]).active  # type: ignore[attr-defined]
+    assert len(warns) == 2, warns
+    assert all("is outside the analysed subset" in w for w in warns), warns
+
+
+def test_unknown_branch_with_a_region_storing_into_a_buffer() -> None:
+    r, m, warns = analyze("""
+    func.func @f(%x: f64, %o: memref<f64>) {
+      "my.br"(%x)[^bb1] ({
+      ^bb0(%a: f64):
+        %m = arith.mulf %a, %a {tag = "m"} : f64
+        memref.store %m, %o[] : memref<f64>
+        "my.yield"() : () -> ()
+      }) : (f64) -> ()
+    ^bb1:
+      func.return
+    }""", ["active", "dup"])
+    assert word(r, ops(m, "arith.mulf")[0]) == "active"
+    assert r.op_active(ops(m, "memref.store")[0])  # type: ignore[attr-defined]
+    only_warning(warns, "my.br")
+
+
 def test_summaries_mode_callee_with_a_region_op() -> None:
     """Each function analysed alone: the callee's body and the caller's load."""
     m = activity.parse("""

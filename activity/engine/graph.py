@@ -15,9 +15,9 @@ analysis runs on.
 
 Region-flow rules live only here; op semantics only in the op table.  Ops outside
 the subset get the sound fallback (:meth:`GraphBuilder._fallback`: a black box whose
-outputs -- results and region block arguments -- may depend on everything flowing in
--- operands, captured values, yielded values -- and on the memory reachable from them,
-which it may also write) and one warning each.
+outputs -- results and block arguments of its regions and successors -- may depend on
+everything flowing in -- operands, captured values, yielded values -- and on the memory
+reachable from them, which it may also write) and one warning each.
 """
 
 from __future__ import annotations
@@ -298,6 +298,9 @@ class GraphBuilder:
         if name in ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.parallel"):
             self._wire_scf(op, name)
             return
+        if op.successors and op.regions:  # (no op of the subset branches and has regions)
+            self._fallback(op, fi, f"op '{name}' is outside the analysed subset")
+            return
         if op.successors:
             self._wire_branch(op)
             return
@@ -387,7 +390,9 @@ class GraphBuilder:
           useful when an output or that memory is);
         * the op node dispatches: control goes from it into any region's entry or to its
           exit, and from every region terminator back to it, so the effect applies
-          before, between and after any number of region runs.
+          before, between and after any number of region runs;
+        * an op that also branches (successor blocks) goes from its exit to each
+          successor, whose block arguments are outputs too.
 
         Ops nested in the regions keep their own transfers (one outside the subset gets
         this fallback too); the terminators read here get none of their own."""
@@ -412,6 +417,9 @@ class GraphBuilder:
                         outs.extend(t.results)
             g.edge(n, ex)
             ins.extend(_captured(op))
+        for blk in op.successors:
+            g.edge(self._tail(op), self._first(blk))
+            outs.extend(blk.args)
         ins, outs = _unique(ins), _unique(outs)
         for u in ins:
             for v in outs:
@@ -642,7 +650,7 @@ def opaque_terminator(op: Operation) -> bool:
     if (blk is None or parent is None or blk.last_op is not op or op.successors
             or op.regions):
         return False
-    if lookup(op_name(parent)) is not None or parent.successors:
+    if lookup(op_name(parent)) is not None or (parent.successors and not parent.regions):
         return False
     spec = lookup(op_name(op))
     return spec is None or (spec.kind == OpKind.CONTROL and op_name(op) not in RETURN_OPS)
