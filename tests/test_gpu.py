@@ -1021,6 +1021,57 @@ func.func @c(%a: memref<?xf64>, %b: memref<?xf64>, %n: index) {
     assert list(b[4:]) == [0.0, 1.0, 2.0, 3.0]
 
 
+GRAD_ARGS = """
+func.func @h(%a: memref<?xf64>, %b: memref<?xf64>, %x: f64, %n: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %va = memref.load %a[%i] : memref<?xf64>
+    %p = arith.mulf %va, %x : f64
+    memref.store %p, %b[%i] : memref<?xf64>
+    scf.reduce
+  }
+  %r = memref.load %b[%c0] : memref<?xf64>
+  return %r : f64
+}"""
+
+
+@pytest.mark.parametrize("kw", [{"target": "gpu", "emulate": True}, {"threads": 2}],
+                         ids=["gpu", "threads"])
+def test_gpu_argument_errors_name_the_users_arguments(kw: dict) -> None:
+    """As on the CPU (tests/test_arguments.py): ``<h>_grad`` takes a, da, b, db, x, n,
+    seed, and the GPU gradient reported a float passed for ``n`` as ``argument 5
+    (index)``, a float32 ``b`` as argument 2; the errors name @h's arguments, and so do
+    the function's own (compiled for the GPU) and the GPU's own checks."""
+    g = activity.gradient(GRAD_ARGS, "h", **kw)
+    assert isinstance(g.compiled, gpu.GPUFunction)
+    a, b = np.array([1.0, 2.0]), np.array([3.0, 4.0])
+    assert g(a, b, 2.0, 2)[2] == pytest.approx(1.0)
+    for args, exc, want in (
+            ((a, b, 2.0, 1.5), TypeError, "argument 3 ('n', index) of @h: expected an "
+                                          "integer, got float"),
+            ((a, b.astype(np.float32), 2.0, 2), TypeError,
+             "argument 1 ('b', memref<?xf64>) of @h: expected dtype float64"),
+            ((a, b, "2", 2), TypeError, "argument 2 ('x', f64) of @h: expected a float")):
+        for call in (g, g.python_path()):
+            with pytest.raises(exc, match=re.escape(want)):
+                call(*args)
+    f = compile(activity.parse(GRAD_ARGS), "h", **kw)
+    with pytest.raises(TypeError, match=re.escape("argument 3 ('n', index) of @h: ")):
+        f(a, b, 2.0, 1.5)
+    if kw.get("target") == "gpu":
+        ro = a.copy()
+        ro.flags.writeable = False
+        with pytest.raises(ValueError, match=re.escape(
+                "argument 0 ('a', memref<?xf64>) of @h: the array is read-only")):
+            f(ro, b, 2.0, 2)
+        c = np.arange(4.0)
+        with pytest.raises(ValueError, match=re.escape(
+                "argument 0 ('a', memref<?xf64>) of @h and argument 1 ('b', "
+                "memref<?xf64>) of @h share memory")):
+            f(c[:2], c[1:3], 2.0, 2)
+
+
 # ---------------------------------------------------------------------------------------
 # Device memory the host code must never touch (adapted from a review's strict driver)
 

@@ -26,6 +26,7 @@ imported only when a compiled function is called.
 
 from __future__ import annotations
 
+import copy
 import ctypes
 import glob
 import os
@@ -35,7 +36,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +63,7 @@ from activity.codegen.jit import (
     jit_module,
     locations_key,
     module_key,
+    set_pointees,
 )
 from activity.codegen.lower import (
     RMW_LLVM,
@@ -588,9 +590,31 @@ class GPUFunction:
         self.kernels = [k.name for k in gm.kernels]
         self.emulate = emulate
         self.threads = threads  # > 0: host threads instead of a device (target="cpu")
+        # the host part, which checks and names the arguments (per GPUFunction: the
+        # GPUModule is cached and shared)
+        self.host: CompiledFunction = gm.host
 
     def __repr__(self) -> str:
         return f"<gpu @{self.name}: {len(self.kernels)} kernel(s)>"
+
+    def relabelled(self, whats: Sequence[str]) -> GPUFunction:
+        """``CompiledFunction.relabelled``: the same function with its parameters named
+        ``whats`` in argument errors."""
+        twin = copy.copy(self)
+        twin.host = self.host.relabelled(whats)
+        return twin
+
+    def python_path(self) -> GPUFunction:
+        """``CompiledFunction.python_path``: the host part's arguments checked and
+        packed in Python."""
+        twin = copy.copy(self)
+        twin.host = self.host.python_path()
+        return twin
+
+    def _what(self, i: int) -> str:
+        """How argument errors name argument ``i`` (the host part's label)."""
+        params = self.host._params
+        return params[i].what if i < len(params) else f"argument {i}"
 
     def __call__(self, *args: Any) -> Any:
         return self.call(args)
@@ -616,12 +640,12 @@ class GPUFunction:
             _ERRORS.clear()
             try:
                 if not isinstance(rt, _HostThreads):
-                    _no_overlap(args)
+                    _no_overlap(args, self._what)
                 written = self._gm.written
                 dev_only = self._gm.device_only if isinstance(rt, _Runtime) else []
                 for i, x in enumerate(args):
                     if isinstance(x, np.ndarray) and not x.flags.writeable:
-                        raise ValueError(f"argument {i}: the array is read-only (compiled "
+                        raise ValueError(f"{self._what(i)}: the array is read-only (compiled "
                                          "code works in place; pass a writeable copy)")
                     if isinstance(x, np.ndarray) and x.ndim and x.size:
                         w = i >= len(written) or written[i]
@@ -638,7 +662,7 @@ class GPUFunction:
                     else:
                         call.append(x)
                 try:
-                    out = self._gm.host(*call)
+                    out = self.host(*call)
                 except LaunchFailed:
                     # (the host code left after a failed launch: its results are
                     # undefined, and the launch's error is the one to see)
@@ -697,7 +721,7 @@ except ImportError:  # pragma: no cover - numpy 1.x
     _byte_bounds = np.byte_bounds  # type: ignore[attr-defined]
 
 
-def _no_overlap(args: Sequence[Any]) -> None:
+def _no_overlap(args: Sequence[Any], what: Callable[[int], str]) -> None:
     """Each array is staged into a buffer of its own, so two arguments that share
     memory would stop sharing it: refused, rather than computing something else than
     the CPU does."""
@@ -709,7 +733,7 @@ def _no_overlap(args: Sequence[Any]) -> None:
     spans.sort()
     for (_, hi, i), (lo2, _, j) in zip(spans, spans[1:], strict=False):
         if lo2 < hi:
-            raise ValueError(f"arguments {min(i, j)} and {max(i, j)} share memory: the GPU "
+            raise ValueError(f"{what(min(i, j))} and {what(max(i, j))} share memory: the GPU "
                              "target copies each array to the device on its own; pass "
                              "separate arrays")
 
@@ -788,6 +812,7 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
                              if not g.global_constant])
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
+    set_pointees(host, fop)  # argument errors name @func's arguments; pointer checks
     from activity.codegen.checks import RECORD, Checks
 
     if RECORD in irmod.globals:  # (host sites, or only looks after launches)
