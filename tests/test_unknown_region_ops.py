@@ -342,6 +342,22 @@ def test_unknown_branch_with_a_region_storing_into_a_buffer() -> None:
     only_warning(warns, "my.br")
 
 
+def test_unknown_branch_without_regions_may_write_what_it_reaches() -> None:
+    """An unknown terminator with successors and no region is a black box too: it may
+    store ``%x`` into the buffer it is given before it branches, so the load after it
+    is varied (the branch rules alone only passed operands to block arguments)."""
+    r, m, warns = analyze("""
+    func.func @f(%x: f64) -> f64 {
+      %t = memref.alloca() : memref<f64>
+      "my.br"(%x, %t)[^bb1] : (f64, memref<f64>) -> ()
+    ^bb1:
+      %v = memref.load %t[] {tag = "v"} : memref<f64>
+      func.return %v : f64
+    }""", ["active"])
+    assert word(r, ops(m, "memref.load")[0]) == "active"
+    only_warning(warns, "my.br")
+
+
 def test_summaries_mode_callee_with_a_region_op() -> None:
     """Each function analysed alone: the callee's body and the caller's load."""
     m = activity.parse("""

@@ -298,7 +298,9 @@ class GraphBuilder:
         if name in ("scf.for", "scf.if", "scf.while", "scf.execute_region", "scf.parallel"):
             self._wire_scf(op, name)
             return
-        if op.successors and op.regions:  # (no op of the subset branches and has regions)
+        if op.successors and (op.regions or spec is None):
+            # an unknown branch (no op of the subset branches and has regions) is a
+            # black box that may also read and write what it reaches before it branches
             self._fallback(op, fi, f"op '{name}' is outside the analysed subset")
             return
         if op.successors:
