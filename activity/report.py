@@ -6,7 +6,7 @@ from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Operation
 
 from activity.analysis.args import arg_label
-from activity.analysis.result import ActivityResult, ValueActivity, arg_tag, op_tag
+from activity.analysis.result import ActivityResult, ValueActivity, arg_tag, op_tag, value_names
 from activity.engine.program import entry_args, has_body
 from activity.frontend import location_of
 from activity.ops import op_name
@@ -45,7 +45,7 @@ def render_text(result: ActivityResult) -> str:
         for i, (a, k) in enumerate(zip(entry_args(f), kinds, strict=False)):
             out.append(f"  arg {i} {arg_label(f, i, a):<10} {str(a.type):<22} {k:<9} "
                        f"-> {_word(result.value(a))}")
-        names = result.value_names(f)
+        names = value_names(f)
         for op in result.ops_of(f):
             loc = location_of(op)
             where = f"{loc[1]}:{loc[2]}" if loc else ""
@@ -65,7 +65,7 @@ def render_text(result: ActivityResult) -> str:
 def render_enzyme(result: ActivityResult) -> str:
     """The lines Enzyme's ``print-activity-analysis`` prints: ``@f:`` then, for every
     tagged argument and op, ``"tag": Active|Constant``, then for every other value
-    ``%name: Active|Constant`` (names as in :meth:`ActivityResult.value_names`)."""
+    ``%name: Active|Constant`` (names as in :func:`value_names`)."""
     out: list[str] = []
     functions = result.to_json()["functions"]
     for f in result.function_ops():
@@ -79,7 +79,7 @@ def render_enzyme(result: ActivityResult) -> str:
             out.append(f'"{tag}": {"Active" if d["active"] else "Constant"}')
         tagged = {a for i, a in enumerate(entry_args(f)) if arg_tag(f, i) is not None}
         tagged |= {r for op in result.ops_of(f) if op_tag(op) is not None for r in op.results}
-        for v, vname in result.value_names(f).items():
+        for v, vname in value_names(f).items():
             if v not in tagged and result.analysed(v):
                 out.append(f'%{vname}: {"Active" if result.value(v).active else "Constant"}')
     return "\n".join(out) + "\n"

@@ -36,13 +36,19 @@ NESTED = """func.func @g(%x: f64, %n: index) -> f64 {
 """
 
 
-def _report(path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> str:
-    assert main(["report", str(path), "--format", fmt]) == 0
+def _report(path: Path, fmt: str, capsys: pytest.CaptureFixture[str],
+            mode: str = "whole-program") -> str:
+    assert main(["report", str(path), "--format", fmt, "--mode", mode]) == 0
     return capsys.readouterr().out
 
 
-def test_text_names_c_values_as_in_the_source(capsys: pytest.CaptureFixture[str]) -> None:
-    out = _report(DOT, "text", capsys)
+MODES = pytest.mark.parametrize("mode", ["whole-program", "summaries"])
+
+
+@MODES
+def test_text_names_c_values_as_in_the_source(mode: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    out = _report(DOT, "text", capsys, mode)
     assert "%?" not in out
     lines = out.splitlines()
     # dot.mlir line 17 is `%7 = llvm.call tail @malloc`, line 39 `%20 = llvm.intr.fmuladd`
@@ -51,8 +57,9 @@ def test_text_names_c_values_as_in_the_source(capsys: pytest.CaptureFixture[str]
                for ln in lines)
 
 
-def test_json_covers_untagged_values(capsys: pytest.CaptureFixture[str]) -> None:
-    f = json.loads(_report(DOT, "json", capsys))["functions"]["dot"]
+@MODES
+def test_json_covers_untagged_values(mode: str, capsys: pytest.CaptureFixture[str]) -> None:
+    f = json.loads(_report(DOT, "json", capsys, mode))["functions"]["dot"]
     assert f["values"] == {}  # no tags: the tag-keyed map stays as it was
     ssa = f["ssa"]
     assert ssa["%20"]["active"] is True and ssa["%20"]["op_active"] is True
@@ -63,8 +70,9 @@ def test_json_covers_untagged_values(capsys: pytest.CaptureFixture[str]) -> None
     assert len(ssa) == 26  # 3 arguments, 20 op results, 3 block arguments
 
 
-def test_enzyme_covers_untagged_values(capsys: pytest.CaptureFixture[str]) -> None:
-    lines = _report(DOT, "enzyme", capsys).splitlines()
+@MODES
+def test_enzyme_covers_untagged_values(mode: str, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = _report(DOT, "enzyme", capsys, mode).splitlines()
     assert lines[0] == "@dot:"
     assert "%20: Active" in lines and "%0: Constant" in lines and "%arg2: Constant" in lines
 

@@ -177,58 +177,6 @@ class ActivityResult:
             values=len(vals), active_values=sum(1 for v in vals if self.value(v).active),
         )
 
-    # -- names ----------------------------------------------------------------------------
-    def value_names(self, f: Operation) -> dict[SSAValue, str]:
-        """A stable name (without ``%``) for every value defined in ``f``'s body, in
-        definition order: the source's name where the parser kept one (entry arguments
-        fall back to ``argI``), else ``N`` (``N#i`` for the results of one multi-result
-        op) numbered per function in definition order, as MLIR's printer does for code
-        without nested regions (so C imported by ``mlir-translate`` keeps its ``%N``).
-        Repeated names get ``_K`` appended."""
-        names: dict[SSAValue, str] = {}
-        if not has_body(f):
-            return names
-        used: set[str] = set()
-        counter = 0
-
-        def give(v: SSAValue, name: str) -> None:
-            base, k = name, 1
-            while name in used:
-                name, k = f"{base}_{k}", k + 1
-            used.add(name)
-            names[v] = name
-
-        for i, a in enumerate(entry_args(f)):
-            give(a, arg_label(f, i, a))
-
-        def walk(region: Any, top: bool) -> None:
-            nonlocal counter
-            for b, blk in enumerate(region.blocks):
-                if not (top and b == 0):
-                    for a in blk.args:
-                        if a.name_hint:
-                            give(a, a.name_hint)
-                        else:
-                            give(a, str(counter))
-                            counter += 1
-                for op in blk.ops:
-                    if len(op.results) > 1 and not any(r.name_hint for r in op.results):
-                        for i, r in enumerate(op.results):
-                            give(r, f"{counter}#{i}")
-                        counter += 1
-                    else:
-                        for r in op.results:
-                            if r.name_hint:
-                                give(r, r.name_hint)
-                            else:
-                                give(r, str(counter))
-                                counter += 1
-                    for inner in op.regions:
-                        walk(inner, False)
-
-        walk(f.regions[0], True)
-        return names
-
     # -- output -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The stable JSON contract (see docs/conventions.md)."""
@@ -256,7 +204,7 @@ class ActivityResult:
                     d["op_active"] = self._op_active[op]
                     values[tag] = d
             ssa: dict[str, Any] = {}
-            for v, vname in self.value_names(f).items():
+            for v, vname in value_names(f).items():
                 if v not in self.graph.vid:
                     continue
                 e: dict[str, Any] = dict(self.value(v).to_dict())
@@ -344,3 +292,55 @@ def arg_tag(f: Operation, i: int) -> str | None:
         if isinstance(t, StringAttr):
             return t.data
     return None
+
+
+def value_names(f: Operation) -> dict[SSAValue, str]:
+    """A stable name (without ``%``) for every value defined in ``f``'s body, in
+    definition order: the source's name where the parser kept one (entry arguments
+    fall back to ``argI``), else ``N`` (``N#i`` for the results of one multi-result
+    op) numbered per function in definition order, as MLIR's printer does for code
+    without nested regions (so C imported by ``mlir-translate`` keeps its ``%N``).
+    Repeated names get ``_K`` appended."""
+    names: dict[SSAValue, str] = {}
+    if not has_body(f):
+        return names
+    used: set[str] = set()
+    counter = 0
+
+    def give(v: SSAValue, name: str) -> None:
+        base, k = name, 1
+        while name in used:
+            name, k = f"{base}_{k}", k + 1
+        used.add(name)
+        names[v] = name
+
+    for i, a in enumerate(entry_args(f)):
+        give(a, arg_label(f, i, a))
+
+    def walk(region: Any, top: bool) -> None:
+        nonlocal counter
+        for b, blk in enumerate(region.blocks):
+            if not (top and b == 0):
+                for a in blk.args:
+                    if a.name_hint:
+                        give(a, a.name_hint)
+                    else:
+                        give(a, str(counter))
+                        counter += 1
+            for op in blk.ops:
+                if len(op.results) > 1 and not any(r.name_hint for r in op.results):
+                    for i, r in enumerate(op.results):
+                        give(r, f"{counter}#{i}")
+                    counter += 1
+                else:
+                    for r in op.results:
+                        if r.name_hint:
+                            give(r, r.name_hint)
+                        else:
+                            give(r, str(counter))
+                            counter += 1
+                for inner in op.regions:
+                    walk(inner, False)
+
+    walk(f.regions[0], True)
+    return names
