@@ -4,13 +4,15 @@ stable name in the text, JSON and Enzyme formats (issue 31 item 7)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from activity.cli import main
 
-DOT = Path(__file__).resolve().parent.parent / "examples" / "c" / "dot.mlir"
+C = Path(__file__).resolve().parent.parent / "examples" / "c"
+DOT = C / "dot.mlir"
 
 TAGGED = """func.func @f(%x: f64 {tag = "x"}, %n: index) -> f64 {
   %c0 = arith.constant 0 : index
@@ -98,3 +100,21 @@ def test_names_are_unique_per_function(tmp_path: Path,
     assert list(ssa) == ["%x", "%n", "%0", "%1", "%2", "%i", "%acc", "%3", "%4", "%i_1",
                          "%acc_1", "%5"]
     assert ssa["%acc_1"]["active"] is True and ssa["%i_1"]["active"] is False
+
+
+@pytest.mark.parametrize("name", ["dot.mlir", "dot.generic.mlir", "special.mlir",
+                                  "special.generic.mlir"])
+def test_text_names_match_the_source_text(name: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Every ``LINE:COL ... %names = op`` line of the report names the results as the
+    source line does, in the custom form (read through mlir-opt) and the generic form
+    (numbered across the module, not per function)."""
+    src = (C / name).read_text().splitlines()
+    checked = 0
+    for line in _report(C / name, "text", capsys).splitlines():
+        m = re.match(r"\s+(\d+):(\d+) \S+\s+(%.*?) = ", line)
+        if m:
+            prefix = src[int(m[1]) - 1][: int(m[2]) - 1]
+            assert prefix.strip().removesuffix("=").strip() == m[3], line
+            checked += 1
+    assert checked >= 20

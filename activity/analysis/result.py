@@ -13,7 +13,7 @@ from activity.analysis.args import arg_label
 from activity.engine.graph import Effect, opaque_terminator
 from activity.engine.program import RETURN_OPS, entry_args, has_body, sym_name
 from activity.engine.types import is_pointer
-from activity.frontend import location_of
+from activity.frontend import location_of, source_name
 from activity.ops import OpKind, lookup, op_name
 
 
@@ -296,51 +296,55 @@ def arg_tag(f: Operation, i: int) -> str | None:
 
 def value_names(f: Operation) -> dict[SSAValue, str]:
     """A stable name (without ``%``) for every value defined in ``f``'s body, in
-    definition order: the source's name where the parser kept one (entry arguments
-    fall back to ``argI``), else ``N`` (``N#i`` for the results of one multi-result
-    op) numbered per function in definition order, as MLIR's printer does for code
-    without nested regions (so C imported by ``mlir-translate`` keeps its ``%N``).
-    Repeated names get ``_K`` appended."""
+    definition order: the name the source gave it (:func:`source_name`, numeric
+    ``%7`` included; entry arguments fall back to ``argI``), else ``N`` (``N#i`` for
+    the results of one multi-result op) numbered per function in definition order, as
+    MLIR's printer does for code without nested regions.  Repeated names get ``_K``
+    appended."""
     names: dict[SSAValue, str] = {}
     if not has_body(f):
         return names
-    used: set[str] = set()
-    counter = 0
-
-    def give(v: SSAValue, name: str) -> None:
-        base, k = name, 1
-        while name in used:
-            name, k = f"{base}_{k}", k + 1
-        used.add(name)
-        names[v] = name
-
-    for i, a in enumerate(entry_args(f)):
-        give(a, arg_label(f, i, a))
+    order: list[SSAValue | tuple[SSAValue, ...]] = []  # a tuple: one unnamed multi-result op
 
     def walk(region: Any, top: bool) -> None:
-        nonlocal counter
         for b, blk in enumerate(region.blocks):
             if not (top and b == 0):
-                for a in blk.args:
-                    if a.name_hint:
-                        give(a, a.name_hint)
-                    else:
-                        give(a, str(counter))
-                        counter += 1
+                order.extend(blk.args)
             for op in blk.ops:
-                if len(op.results) > 1 and not any(r.name_hint for r in op.results):
-                    for i, r in enumerate(op.results):
-                        give(r, f"{counter}#{i}")
-                    counter += 1
+                if len(op.results) > 1 and not any(source_name(r) for r in op.results):
+                    order.append(tuple(op.results))
                 else:
-                    for r in op.results:
-                        if r.name_hint:
-                            give(r, r.name_hint)
-                        else:
-                            give(r, str(counter))
-                            counter += 1
+                    order.extend(op.results)
                 for inner in op.regions:
                     walk(inner, False)
 
     walk(f.regions[0], True)
+    used = {n for v in order if not isinstance(v, tuple) and (n := source_name(v))}
+    used |= {arg_label(f, i, a) for i, a in enumerate(entry_args(f))}
+    taken: set[str] = set()
+    counter = 0
+
+    def give(v: SSAValue, name: str) -> None:
+        base, k = name, 1
+        while name in taken:
+            name, k = f"{base}_{k}", k + 1
+        taken.add(name)
+        names[v] = name
+
+    def fresh() -> str:
+        nonlocal counter
+        while str(counter) in used:
+            counter += 1
+        counter += 1
+        return str(counter - 1)
+
+    for i, a in enumerate(entry_args(f)):
+        give(a, arg_label(f, i, a))
+    for v in order:
+        if isinstance(v, tuple):
+            n = fresh()
+            for i, r in enumerate(v):
+                give(r, f"{n}#{i}")
+        else:
+            give(v, source_name(v) or fresh())
     return names
