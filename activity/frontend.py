@@ -117,6 +117,16 @@ _LOCATIONS: weakref.WeakKeyDictionary[Operation | BlockArgument, SourceLocation]
 discarded modules do not leak; transformed or newly built ops simply have no
 entry."""
 
+_SOURCE_NAMES: weakref.WeakKeyDictionary[SSAValue, str] = weakref.WeakKeyDictionary()
+"""Names from the source that xDSL keeps no ``name_hint`` for (``%7``; ``%7#1``
+for result 1 of ``%7:2``), so reports can name values as the input did."""
+
+
+def source_name(value: SSAValue) -> str | None:
+    """The name (without ``%``) ``value`` had in the source given to :func:`parse`,
+    numeric names included; ``None`` where unknown."""
+    return value.name_hint or _SOURCE_NAMES.get(value)
+
 
 _PTR = base(llvm.LLVMPointerType)
 
@@ -310,9 +320,11 @@ class _LocatingParser(_LinearParser):
         self, name: str, values: tuple[SSAValue, ...] | list[SSAValue], span: Span
     ) -> None:
         super()._register_ssa_definition(name, values, span)
-        for value in values:
+        for k, value in enumerate(values):
             if isinstance(value, BlockArgument):
                 self.arg_offsets.append((value, span.start))
+            if not SSAValue.is_valid_name(name):  # numeric: xDSL keeps no name_hint
+                _SOURCE_NAMES[value] = name if len(values) == 1 else f"{name}#{k}"
 
     def error_location(self) -> tuple[int, int]:
         """(line, col) of the token the parser stopped at."""
@@ -514,6 +526,8 @@ def _adopt_stdin_locations(module: ModuleOp, text: str, display: str) -> None:
                         match = _VALUE_NAME.match(source_line(pos[0]), pos[1] - 1)
                         if match and SSAValue.is_valid_name(match[1]):
                             arg.name_hint = match[1]
+                        elif match:
+                            _SOURCE_NAMES[arg] = match[1]
 
 
 def _restore_result_names(op: Operation, prefix: str) -> None:
@@ -522,14 +536,19 @@ def _restore_result_names(op: Operation, prefix: str) -> None:
     if found is None:
         return
     names: list[str] = []
+    sources: list[str] = []
     for item in found[1].split(","):
         name, _, count = item.strip()[1:].partition(":")
-        names.extend([name] * (int(count) if count.isdigit() else 1))
+        n = int(count) if count.isdigit() else 1
+        names.extend([name] * n)
+        sources.extend([name] if n == 1 else [f"{name}#{k}" for k in range(n)])
     if len(names) != len(op.results):
         return
-    for result, name in zip(op.results, names, strict=True):
+    for result, name, source in zip(op.results, names, sources, strict=True):
         if SSAValue.is_valid_name(name):
             result.name_hint = name
+        else:
+            _SOURCE_NAMES[result] = source
 
 
 # --------------------------------------------------------------------------

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from xdsl.dialects.builtin import StringAttr
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 
 from activity.analysis.args import arg_label
-from activity.analysis.result import ActivityResult, ValueActivity
+from activity.analysis.result import ActivityResult, ValueActivity, arg_tag, op_tag, value_names
 from activity.engine.program import entry_args, has_body
 from activity.frontend import location_of
 from activity.ops import op_name
@@ -17,10 +17,6 @@ _LONG = {"active": "active", "varied": "varied (not useful)",
 
 def _word(v: ValueActivity) -> str:
     return _LONG[v.word]
-
-
-def _vname(v: SSAValue) -> str:
-    return "%" + (v.name_hint or "?")
 
 
 def _depth(op: Operation, func: Operation) -> int:
@@ -49,10 +45,11 @@ def render_text(result: ActivityResult) -> str:
         for i, (a, k) in enumerate(zip(entry_args(f), kinds, strict=False)):
             out.append(f"  arg {i} {arg_label(f, i, a):<10} {str(a.type):<22} {k:<9} "
                        f"-> {_word(result.value(a))}")
+        names = value_names(f)
         for op in result.ops_of(f):
             loc = location_of(op)
             where = f"{loc[1]}:{loc[2]}" if loc else ""
-            res = ", ".join(_vname(r) for r in op.results)
+            res = ", ".join("%" + names.get(r, "?") for r in op.results)
             lhs = f"{res} = " if res else ""
             acts = ", ".join(_word(result.value(r)) for r in op.results)
             tag = op.attributes.get("tag")
@@ -67,15 +64,22 @@ def render_text(result: ActivityResult) -> str:
 
 def render_enzyme(result: ActivityResult) -> str:
     """The lines Enzyme's ``print-activity-analysis`` prints: ``@f:`` then, for every
-    tagged argument and op, ``"tag": Active|Constant``."""
+    tagged argument and op, ``"tag": Active|Constant``, then for every other value
+    ``%name: Active|Constant`` (names as in :func:`value_names`)."""
     out: list[str] = []
+    functions = result.to_json()["functions"]
     for f in result.function_ops():
         name = f.properties.get("sym_name") or f.attributes.get("sym_name")
         fname = name.data if isinstance(name, StringAttr) else "?"
         if not has_body(f):
             continue
         out.append(f"@{fname}:")
-        data = result.to_json()["functions"][fname]["values"]
+        data = functions[fname]["values"]
         for tag, d in data.items():
             out.append(f'"{tag}": {"Active" if d["active"] else "Constant"}')
+        tagged = {a for i, a in enumerate(entry_args(f)) if arg_tag(f, i) is not None}
+        tagged |= {r for op in result.ops_of(f) if op_tag(op) is not None for r in op.results}
+        for v, vname in value_names(f).items():
+            if v not in tagged and result.analysed(v):
+                out.append(f'%{vname}: {"Active" if result.value(v).active else "Constant"}')
     return "\n".join(out) + "\n"

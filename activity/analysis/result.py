@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, StringAttr, UnitAttr
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, Operation, OpResult, SSAValue
 
 from activity.analysis.activity import Solution
 from activity.analysis.args import arg_label
 from activity.engine.graph import Effect, opaque_terminator
 from activity.engine.program import RETURN_OPS, entry_args, has_body, sym_name
 from activity.engine.types import is_pointer
+from activity.frontend import location_of, source_name
 from activity.ops import OpKind, lookup, op_name
 
 
@@ -185,11 +186,11 @@ class ActivityResult:
             values: dict[str, Any] = {}
             if has_body(f):
                 for i, a in enumerate(entry_args(f)):
-                    tag = _arg_tag(f, i)
+                    tag = arg_tag(f, i)
                     if tag is not None:
                         values[tag] = self.value(a).to_dict()
                 for op in self.graph.func_ops[f]:
-                    tag = _op_tag(op)
+                    tag = op_tag(op)
                     if tag is None:
                         continue
                     if op.results:
@@ -202,9 +203,20 @@ class ActivityResult:
                         d = {"varied": act, "useful": act, "active": act}
                     d["op_active"] = self._op_active[op]
                     values[tag] = d
+            ssa: dict[str, Any] = {}
+            for v, vname in value_names(f).items():
+                if v not in self.graph.vid:
+                    continue
+                e: dict[str, Any] = dict(self.value(v).to_dict())
+                if isinstance(v, OpResult):
+                    e["op_active"] = self._op_active.get(v.op, False)
+                loc = location_of(v)
+                e["at"] = f"{loc.file}:{loc.line}:{loc.col}" if loc else None
+                ssa["%" + vname] = e
             st = self.stats(name)
             out["functions"][name] = {
                 "values": values,
+                "ssa": ssa,
                 "stats": {"ops": st.ops, "active_ops": st.active_ops,
                           "values": st.values, "active_values": st.active_values},
                 "args": [
@@ -263,12 +275,14 @@ class ActivityResult:
             f.attributes["arg_attrs"] = new
 
 
-def _op_tag(op: Operation) -> str | None:
+def op_tag(op: Operation) -> str | None:
+    """The `tag` (or `enzyme.tag`) string attribute naming an op in reports."""
     t = op.attributes.get("tag") or op.attributes.get("enzyme.tag")
     return t.data if isinstance(t, StringAttr) else None
 
 
-def _arg_tag(f: Operation, i: int) -> str | None:
+def arg_tag(f: Operation, i: int) -> str | None:
+    """The `tag` (or `enzyme.tag`) naming argument `i` of `f` in reports."""
     attrs = f.properties.get("arg_attrs") or f.attributes.get("arg_attrs")
     if attrs is None or i >= len(attrs.data):
         return None
@@ -278,3 +292,59 @@ def _arg_tag(f: Operation, i: int) -> str | None:
         if isinstance(t, StringAttr):
             return t.data
     return None
+
+
+def value_names(f: Operation) -> dict[SSAValue, str]:
+    """A stable name (without ``%``) for every value defined in ``f``'s body, in
+    definition order: the name the source gave it (:func:`source_name`, numeric
+    ``%7`` included; entry arguments fall back to ``argI``), else ``N`` (``N#i`` for
+    the results of one multi-result op) numbered per function in definition order, as
+    MLIR's printer does for code without nested regions.  Repeated names get ``_K``
+    appended."""
+    names: dict[SSAValue, str] = {}
+    if not has_body(f):
+        return names
+    order: list[SSAValue | tuple[SSAValue, ...]] = []  # a tuple: one unnamed multi-result op
+
+    def walk(region: Any, top: bool) -> None:
+        for b, blk in enumerate(region.blocks):
+            if not (top and b == 0):
+                order.extend(blk.args)
+            for op in blk.ops:
+                if len(op.results) > 1 and not any(source_name(r) for r in op.results):
+                    order.append(tuple(op.results))
+                else:
+                    order.extend(op.results)
+                for inner in op.regions:
+                    walk(inner, False)
+
+    walk(f.regions[0], True)
+    used = {n for v in order if not isinstance(v, tuple) and (n := source_name(v))}
+    used |= {arg_label(f, i, a) for i, a in enumerate(entry_args(f))}
+    taken: set[str] = set()
+    counter = 0
+
+    def give(v: SSAValue, name: str) -> None:
+        base, k = name, 1
+        while name in taken:
+            name, k = f"{base}_{k}", k + 1
+        taken.add(name)
+        names[v] = name
+
+    def fresh() -> str:
+        nonlocal counter
+        while str(counter) in used:
+            counter += 1
+        counter += 1
+        return str(counter - 1)
+
+    for i, a in enumerate(entry_args(f)):
+        give(a, arg_label(f, i, a))
+    for v in order:
+        if isinstance(v, tuple):
+            n = fresh()
+            for i, r in enumerate(v):
+                give(r, f"{n}#{i}")
+        else:
+            give(v, source_name(v) or fresh())
+    return names
