@@ -91,7 +91,7 @@ from activity.semantics.memory import (
     array_to_block,
     block_to_array,
     element_kind,
-    field_offsets,
+    gep_offsets,
     layout,
     members,
     norm_tangent,
@@ -108,7 +108,6 @@ Exit = tuple[Block | None, list[Any], list[Any]]
 TermFn = Callable[[V_, T_], Exit]
 
 _DYN = -(2**63)  # xDSL's dynamic sentinel in static_offsets/sizes/strides
-_GEP_DYN = -(2**31)  # LLVM's dynamic sentinel in rawConstantIndices
 
 _TERMINATORS = frozenset({
     "func.return", "llvm.return", "scf.yield", "scf.condition", "cf.br", "cf.cond_br",
@@ -1126,30 +1125,11 @@ class Interpreter:
         """Byte offset = constant part + sum of (dynamic index * scale)."""
         base = self._s(op.operands[spec.ptr or 0])
         rs, rg = self._sg(op.results[0])
-        raw = _ints(op.properties["rawConstantIndices"])
-        dyn = list(op.operands[1:])
-        t: Attribute = op.properties["elem_type"]
-        const = 0
-        terms: list[tuple[int, int, int]] = []  # (slot, width, scale)
-        for k, c in enumerate(raw):
-            if k == 0:
-                scale = layout(t)[0]
-            elif isinstance(t, LLVMArrayType):
-                t = t.type
-                scale = layout(t)[0]
-            elif isinstance(t, LLVMStructType):
-                if c == _GEP_DYN:
-                    raise InterpreterError("dynamic struct index in llvm.getelementptr")
-                const += field_offsets(t)[c]
-                t = t.types.data[c]
-                continue
-            else:
-                raise InterpreterError(f"llvm.getelementptr into non-aggregate {t}")
-            if c == _GEP_DYN:
-                x = dyn.pop(0)
-                terms.append((self._s(x), int_width(x.type), scale))
-            else:
-                const += c * scale
+        try:
+            const, dyn = gep_offsets(op)
+        except ValueError as e:
+            raise InterpreterError(str(e)) from None
+        terms = [(self._s(x), int_width(x.type), sc) for x, sc in dyn]
         define = self._define
         if not terms:
             return lambda V, T: define(V, T, rs, rg, wrap(V[base] + const, 64), 0.0)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity.ops.table import float_width, int_width, round_float, signed, wrap
 
@@ -257,6 +257,39 @@ def field_offsets(t: LLVMStructType) -> tuple[int, ...]:
     if t not in _FIELDS:
         layout(t)
     return _FIELDS[t]
+
+
+GEP_DYNAMIC = -(2**31)  # LLVM's sentinel in rawConstantIndices: the next operand
+
+
+def gep_offsets(op: Operation) -> tuple[int, list[tuple[SSAValue, int]]]:
+    """The byte offset an ``llvm.getelementptr`` adds to its base: a constant, and
+    ``(index, scale)`` for each dynamic index (the index a signed integer of its type).
+    ``ValueError`` for a dynamic struct field or a step into a non-aggregate."""
+    raw = [int(c) for c in op.properties["rawConstantIndices"].get_values()]  # type: ignore
+    dyn = list(op.operands[1:])
+    t: Attribute = op.properties["elem_type"]  # type: ignore[assignment]
+    const = 0
+    terms: list[tuple[SSAValue, int]] = []
+    for k, c in enumerate(raw):
+        if k == 0:
+            scale = layout(t)[0]
+        elif isinstance(t, LLVMArrayType):
+            t = t.type
+            scale = layout(t)[0]
+        elif isinstance(t, LLVMStructType):
+            if c == GEP_DYNAMIC:
+                raise ValueError("dynamic struct index in llvm.getelementptr")
+            const += field_offsets(t)[c]
+            t = t.types.data[c]
+            continue
+        else:
+            raise ValueError(f"llvm.getelementptr into non-aggregate {t}")
+        if c == GEP_DYNAMIC:
+            terms.append((dyn.pop(0), scale))
+        else:
+            const += c * scale
+    return const, terms
 
 
 def zero_value(t: Attribute) -> object:

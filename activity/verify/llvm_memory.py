@@ -139,7 +139,7 @@ def infer_layout(v: SSAValue) -> tuple[list[tuple[int, Desc]], int] | None:
     from xdsl.dialects.llvm import LLVMArrayType, LLVMStructType
 
     from activity.engine.program import call_target
-    from activity.semantics.memory import field_offsets, layout
+    from activity.semantics.memory import GEP_DYNAMIC, field_offsets, layout
 
     # (offsets, scalar, stride of an open-ended array starting at each offset, or 0)
     accesses: list[tuple[frozenset[int], Desc, int]] = []
@@ -172,7 +172,7 @@ def infer_layout(v: SSAValue) -> tuple[list[tuple[int, Desc]], int] | None:
                     for k, c in enumerate(raw):
                         if k == 0:
                             scale = layout(t)[0]
-                            if c == _GEP_DYN:
+                            if c == GEP_DYNAMIC:
                                 k_ = _const_int(next(dyn))
                                 if k_ is None:
                                     if run_ not in (0, scale):
@@ -187,7 +187,7 @@ def infer_layout(v: SSAValue) -> tuple[list[tuple[int, Desc]], int] | None:
                             length = min(t.size.data, 256)
                             t = t.type
                             scale = layout(t)[0]
-                            if c == _GEP_DYN:
+                            if c == GEP_DYNAMIC:
                                 k_ = _const_int(next(dyn))
                                 if k_ is None:  # any element of the array
                                     cur = {o + j * scale for o in cur for j in range(length)}
@@ -516,34 +516,16 @@ class LLVMMemory:
         raise LLVMUnsupported(f"'{op.name}' without a length operand")
 
     def gep(self, op: Operation, env: dict[SSAValue, Any]) -> Ptr:
-        from xdsl.dialects.llvm import LLVMArrayType, LLVMStructType
-
-        from activity.semantics.memory import field_offsets, layout
+        from activity.semantics.memory import gep_offsets
 
         base = env[op.operands[0]]
-        raw = [int(x) for x in op.properties["rawConstantIndices"].get_values()]  # type: ignore
-        dyn = list(op.operands[1:])
-        t: Attribute = op.properties["elem_type"]
-        off = base.off
-        for k, c in enumerate(raw):
-            if k == 0:
-                scale = layout(t)[0]
-            elif isinstance(t, LLVMArrayType):
-                t = t.type
-                scale = layout(t)[0]
-            elif isinstance(t, LLVMStructType):
-                if c == _GEP_DYN:
-                    raise LLVMUnsupported("dynamic struct index in llvm.getelementptr")
-                off = off + bvv(field_offsets(t)[c])
-                t = t.types.data[c]
-                continue
-            else:
-                raise LLVMUnsupported(f"llvm.getelementptr into non-aggregate {t}")
-            if c == _GEP_DYN:
-                x = dyn.pop(0)
-                off = off + _sext64(env[x]) * bvv(scale)
-            else:
-                off = off + bvv(c * scale)
+        try:
+            const, dyn = gep_offsets(op)
+        except ValueError as e:
+            raise LLVMUnsupported(str(e)) from None
+        off = base.off + bvv(const)
+        for x, scale in dyn:
+            off = off + _sext64(env[x]) * bvv(scale)
         return Ptr(base.buf, base.cands, z3.simplify(off))
 
     def ptr_compare(self, op: Operation, env: dict[SSAValue, Any]) -> Any:
@@ -735,7 +717,6 @@ class LLVMMemory:
         return p
 
 
-_GEP_DYN = -(2**31)
 
 
 def _is_aggregate(t: Attribute) -> bool:
