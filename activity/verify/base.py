@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerType,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Block, SSAValue
 
 from activity.errors import ActivityError
 from activity.z3backend import real
@@ -66,6 +67,22 @@ def _lane_ite(c: Guard, a: Lanes, b: Lanes) -> Lanes:
             out[k] = x
         else:
             out[k] = z3.If(c, x if x is not None else real(0), y if y is not None else real(0))
+    return out
+
+
+def defined_values(blocks: Iterable[Block]) -> list[SSAValue]:
+    """Every value defined in ``blocks`` and in the regions nested in them: the blocks'
+    arguments first, then each op's results and its regions' block arguments, in
+    pre-order."""
+    blocks = list(blocks)
+    out: list[SSAValue] = [a for b in blocks for a in b.args]
+    for b in blocks:
+        for op in b.ops:
+            for inner in op.walk():
+                out.extend(inner.results)
+                for region in inner.regions:
+                    for blk in region.blocks:
+                        out.extend(blk.args)
     return out
 
 

@@ -26,6 +26,7 @@ from activity.engine.program import (
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError
 from activity.ops import OpKind, lookup, op_name
+from activity.verify.base import defined_values
 
 CLAIM_SOURCES = ("ours", "enzyme", "activity")
 
@@ -79,18 +80,7 @@ def _nonptr(v: SSAValue) -> bool:
 
 
 def _values_of(f: Operation) -> list[SSAValue]:
-    out: list[SSAValue] = []
-    for region in f.regions:
-        for b in region.blocks:
-            out.extend(b.args)
-    for op in f.walk():
-        if op is f:
-            continue
-        out.extend(op.results)
-        for region in op.regions:
-            for b in region.blocks:
-                out.extend(b.args)
-    return out
+    return defined_values(b for region in f.regions for b in region.blocks)
 
 
 def claims_ours(module: ModuleOp, func: str, args: Any, alias_args: str = "distinct"

@@ -47,6 +47,7 @@ from activity.verify.base import (
     _numeral,
     _row_major,
     _width,
+    defined_values,
 )
 from activity.verify.claims import (
     _result_types,
@@ -715,17 +716,4 @@ def _struct_of(a: SSAValue) -> Attribute | None:
 
 
 def _defined(b: Block) -> list[SSAValue]:
-    out: list[SSAValue] = list(b.args)
-    for op in b.ops:
-        out.extend(op.results)
-        for inner in op.walk():
-            if inner is op:
-                continue
-            out.extend(inner.results)
-            for region in inner.regions:
-                for blk in region.blocks:
-                    out.extend(blk.args)
-        for region in op.regions:
-            for blk in region.blocks:
-                out.extend(blk.args)
-    return out
+    return defined_values([b])

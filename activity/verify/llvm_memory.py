@@ -24,7 +24,7 @@ import z3
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from activity.verify.base import _and, _lane_ite
+from activity.verify.base import _and, _bvv, _lane_ite, _numeral
 from activity.z3backend import real
 
 Lanes = dict[int, Any]
@@ -55,18 +55,6 @@ class LBlock:
     arg: Any = None  # (index, activity) of a pointer argument's block
 
 
-def bvv(x: int, w: int = 64) -> Any:
-    return z3.BitVecVal(x % (1 << w), w)
-
-
-def numeral(x: Any) -> int | None:
-    if isinstance(x, int):
-        return x
-    if isinstance(x, z3.BitVecRef):
-        s = z3.simplify(x)
-        if z3.is_bv_value(s):
-            return s.as_long()  # type: ignore[attr-defined]
-    return None
 
 
 def desc_of(t: Attribute) -> Desc:
@@ -95,7 +83,7 @@ def flatten(t: Attribute, base: int = 0) -> list[tuple[int, Desc]]:
 
 
 def null_ptr() -> Ptr:
-    return Ptr(z3.IntVal(NULL), frozenset(), bvv(0))
+    return Ptr(z3.IntVal(NULL), frozenset(), _bvv(0))
 
 
 def unknown_ptr(fresh: Any) -> Ptr:
@@ -296,7 +284,7 @@ class LLVMMemory:
 
     def fill_value(self, d: Desc, byte: Any) -> Any:
         kind, size, w = d
-        b = numeral(byte)
+        b = _numeral(byte)
         if kind == "i":
             v = byte if size == 1 else z3.Concat(*([byte] * size))
             return z3.Extract(w - 1, 0, v) if w < 8 * size else v
@@ -338,7 +326,7 @@ class LLVMMemory:
         self.require(guard, _nonnull(p))  # type: ignore[attr-defined]
         single = len(p.cands) == 1
         out: list[tuple[Any, int, int]] = []
-        a = numeral(p.off)
+        a = _numeral(p.off)
         for bid in sorted(p.cands):
             bc: Any = True if single else (p.buf == bid)
             if bid == UNKNOWN:
@@ -348,7 +336,7 @@ class LLVMMemory:
                                         "memory"))
                 continue
             blk = self.lmem[bid]
-            s = bvv(d[1])
+            s = _bvv(d[1])
             inb = z3.And(z3.ULE(s, blk.size), z3.ULE(p.off, blk.size - s))
             self.require(_and(guard, bc), inb)  # type: ignore[attr-defined]
             self.type_block(blk, d)
@@ -362,7 +350,7 @@ class LLVMMemory:
             else:
                 for o, (cd, _v, _l) in blk.cells.items():
                     if cd == d:
-                        h = p.off == bvv(o)
+                        h = p.off == _bvv(o)
                         conds.append(h)
                         out.append((_and(bc, h), bid, o))
             miss = z3.And(inb, z3.Not(z3.Or(*conds))) if conds else inb
@@ -400,16 +388,16 @@ class LLVMMemory:
                     tenv: dict[SSAValue, Lanes]) -> bool:
         """Encode a memory op of the llvm dialect; False if ``op`` is not one."""
         if name == "llvm.alloca":
-            n = numeral(env[op.operands[0]])
+            n = _numeral(env[op.operands[0]])
             if n is None:
                 raise LLVMUnsupported("llvm.alloca with a symbolic count")
             t = op.properties["elem_type"]
             from activity.semantics.memory import layout
 
             size = layout(t)[0]
-            _bid, _ = self.new_block("alloca", bvv(n * size), n * size, flatten(t), size)
+            _bid, _ = self.new_block("alloca", _bvv(n * size), n * size, flatten(t), size)
             self.bind(env, tenv, op.results[0],  # type: ignore[attr-defined]
-                      Ptr(z3.IntVal(_bid), frozenset({_bid}), bvv(0)), {}, guard)
+                      Ptr(z3.IntVal(_bid), frozenset({_bid}), _bvv(0)), {}, guard)
             return True
         if name == "llvm.getelementptr":
             self.bind(env, tenv, op.results[0], self.gep(op, env), {},  # type: ignore
@@ -483,7 +471,7 @@ class LLVMMemory:
 
         vals, lanes = [], []
         for o, mt in members(t):
-            v, ln = self.load_typed(Ptr(p.buf, p.cands, z3.simplify(p.off + bvv(o))), mt,
+            v, ln = self.load_typed(Ptr(p.buf, p.cands, z3.simplify(p.off + _bvv(o))), mt,
                                     guard)
             vals.append(v)
             lanes.append(ln)
@@ -496,7 +484,7 @@ class LLVMMemory:
         from activity.semantics.memory import members
 
         for k, (o, mt) in enumerate(members(t)):
-            self.store_typed(Ptr(p.buf, p.cands, z3.simplify(p.off + bvv(o))), mt, val[k],
+            self.store_typed(Ptr(p.buf, p.cands, z3.simplify(p.off + _bvv(o))), mt, val[k],
                              lanes[k], guard)
 
     def zero_aggregate(self, t: Attribute) -> tuple[Any, Any]:
@@ -504,7 +492,7 @@ class LLVMMemory:
         interpreter's), with zero tangents."""
         if not _is_aggregate(t):
             d = desc_of(t)
-            return self.fill_value(d, bvv(0, 8)), {}
+            return self.fill_value(d, _bvv(0, 8)), {}
         from activity.semantics.memory import members
 
         parts = [self.zero_aggregate(mt) for _o, mt in members(t)]
@@ -523,9 +511,9 @@ class LLVMMemory:
             const, dyn = gep_offsets(op)
         except ValueError as e:
             raise LLVMUnsupported(str(e)) from None
-        off = base.off + bvv(const)
+        off = base.off + _bvv(const)
         for x, scale in dyn:
-            off = off + _sext64(env[x]) * bvv(scale)
+            off = off + _sext64(env[x]) * _bvv(scale)
         return Ptr(base.buf, base.cands, z3.simplify(off))
 
     def ptr_compare(self, op: Operation, env: dict[SSAValue, Any]) -> Any:
@@ -555,7 +543,7 @@ class LLVMMemory:
             self._fresh += 1  # type: ignore[attr-defined]
             c = z3.If(z3.Or(a.buf == UNKNOWN, b.buf == UNKNOWN),
                       z3.Bool(f"ptrcmp{self._fresh}"), c)  # type: ignore[attr-defined]
-        return z3.If(c, bvv(1, 1), bvv(0, 1))
+        return z3.If(c, _bvv(1, 1), _bvv(0, 1))
 
     def _range_cells(self, p: Ptr, n: Any, guard: Any, what: str
                      ) -> list[tuple[Any, int, int, Desc]]:
@@ -583,7 +571,7 @@ class LLVMMemory:
             if blk.cells is None:
                 continue
             for o, (d, _v, _l) in blk.cells.items():
-                lo, hi = bvv(o), bvv(o + d[1])
+                lo, hi = _bvv(o), _bvv(o + d[1])
                 inside = z3.simplify(z3.And(z3.ULE(p.off, lo), z3.ULE(hi, end)))
                 if z3.is_false(inside):
                     cut = z3.simplify(z3.Or(z3.And(z3.ULT(lo, p.off), z3.ULT(p.off, hi)),
@@ -597,11 +585,11 @@ class LLVMMemory:
         return out
 
     def memset(self, p: Ptr, byte: Any, n: Any, guard: Any) -> None:
-        k = numeral(n)
+        k = _numeral(n)
         for bid in p.cands - {UNKNOWN}:
             blk = self.lmem[bid]
             if blk.cells is None and blk.arg is None and k is not None and k >= blk.cap \
-                    and numeral(p.off) == 0 and len(p.cands) == 1 and guard is True:
+                    and _numeral(p.off) == 0 and len(p.cands) == 1 and guard is True:
                 blk.fill = byte  # the whole untyped block, unconditionally: typed later
             # (else an untyped block keeps unconstrained values with zero tangents, which
             # covers the bytes written)
@@ -630,7 +618,7 @@ class LLVMMemory:
         writes = []
         for c, bid, o, d in self._range_cells(dst, n, guard, "a memcpy"):
             g = _and(guard, c)
-            at = Ptr(src.buf, src.cands, z3.simplify(src.off + (bvv(o) - dst.off)))
+            at = Ptr(src.buf, src.cands, z3.simplify(src.off + (_bvv(o) - dst.off)))
             val, lanes = self.lread(at, d, g, "a memcpy")
             writes.append((g, bid, o, d, val, lanes))
         for g, bid, o, d, val, lanes in writes:
@@ -655,20 +643,20 @@ class LLVMMemory:
             n = _sext64(args[-1])
         else:
             raise LLVMUnsupported(f"call to '@{callee}'")
-        k = numeral(n)
+        k = _numeral(n)
         cap = self.opts.dyn_size * 8  # type: ignore[attr-defined]
         if k is None:
-            self.require(guard, z3.ULE(n, bvv(cap)))  # type: ignore[attr-defined]
+            self.require(guard, z3.ULE(n, _bvv(cap)))  # type: ignore[attr-defined]
         else:
             cap = k
         bid, blk = self.new_block(callee, n, cap, None, 0)
         if callee == "calloc":
-            blk.fill = bvv(0, 8)
-        p = Ptr(z3.IntVal(bid), frozenset({bid}), bvv(0))
+            blk.fill = _bvv(0, 8)
+        p = Ptr(z3.IntVal(bid), frozenset({bid}), _bvv(0))
         old = args[0] if callee == "realloc" else None
         if isinstance(old, Ptr) and old.cands - {UNKNOWN}:
             # the old contents move, as far as both blocks reach (null: nothing)
-            rem: Any = bvv(0)
+            rem: Any = _bvv(0)
             for b in sorted(old.cands - {UNKNOWN}):
                 rem = z3.If(old.buf == b, self.lmem[b].size - old.off, rem)
             m = z3.If(z3.ULT(n, rem), n, rem)
@@ -701,18 +689,18 @@ class LLVMMemory:
             vals = [value.value.data]  # type: ignore[attr-defined]
         elif value is None and gop.regions and gop.regions[0].blocks:
             raise LLVMUnsupported(f"global '@{name}' with an initializer region")
-        bid, blk = self.new_block(f"@{name}", bvv(size), size, cells, size, "glob")
+        bid, blk = self.new_block(f"@{name}", _bvv(size), size, cells, size, "glob")
         assert blk.cells is not None
         for i, (o, d) in enumerate(cells):
             if vals is None:
-                v = self.fill_value(d, bvv(0, 8))
+                v = self.fill_value(d, _bvv(0, 8))
             elif i < len(vals):
                 x = vals[i]
-                v = self.float_const(float(x)) if d[0] == "f" else bvv(int(x), d[2])  # type: ignore
+                v = self.float_const(float(x)) if d[0] == "f" else _bvv(int(x), d[2])  # type: ignore
             else:
                 raise LLVMUnsupported(f"global '@{name}' initializer of another shape")
             blk.cells[o] = (d, v, {})
-        p = Ptr(z3.IntVal(bid), frozenset({bid}), bvv(0))
+        p = Ptr(z3.IntVal(bid), frozenset({bid}), _bvv(0))
         self._globals[name] = p  # type: ignore[attr-defined]
         return p
 
