@@ -28,7 +28,7 @@ lattice inputs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from xdsl.ir import Operation, SSAValue
@@ -302,21 +302,20 @@ class ActivityProblem:
             um = DenseSolver(nn, g.csucc, g.cpred, um_transfer, 2, bwd1, useful)
             vm.hold_inputs(g.func_entry.values())
             um.hold_inputs(g.func_exit.values())
-        for v in seeds.varied:
-            varied.set(v)
-        for n, s in seeds.vm.items():
-            vm.add_seed(n, s)
-        for n in range(nn):  # every node runs its transfer at least once
-            vm.enqueue(n)
+        def seed(sparse: SparseSolver, values: Iterable[int],
+                 dense: DenseSolver | FifoDenseSolver, at: dict[int, int]) -> None:
+            for v in values:
+                sparse.set(v)
+            for n, s in at.items():
+                dense.add_seed(n, s)
+            for n in range(nn):  # every node runs its transfer at least once
+                dense.enqueue(n)
+
+        seed(varied, seeds.varied, vm, seeds.vm)
         if legacy:
             solvers: list[SparseSolver | DenseSolver | FifoDenseSolver] = [varied, vm]
             if backward:
-                for v in seeds.useful:
-                    useful.set(v)
-                for n, s in seeds.um.items():
-                    um.add_seed(n, s)
-                for n in range(nn):
-                    um.enqueue(n)
+                seed(useful, seeds.useful, um, seeds.um)
                 solvers += [useful, um]
             run_to_fixpoint(solvers)
         else:
@@ -324,12 +323,7 @@ class ActivityProblem:
             vm.release(fwd_rank)
             run_to_fixpoint([varied, vm])
             if backward:
-                for v in seeds.useful:
-                    useful.set(v)
-                for n, s in seeds.um.items():
-                    um.add_seed(n, s)
-                for n in range(nn):
-                    um.enqueue(n)
+                seed(useful, seeds.useful, um, seeds.um)
                 run_to_fixpoint([useful, um])
                 um.release(bwd_rank)
                 run_to_fixpoint([useful, um])
