@@ -316,12 +316,19 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
                     dyn_bytes += 8
             if dyn_bytes:
                 stack_blocks.append((fname, _block_where(blk), dyn_bytes))
-        for blk in plan.edge_blocks:
+        for blk in _in_program_order(f, plan.edge_blocks):
             stack_blocks.append((fname, _block_where(blk) + " (path)", 8))
     return GradStats(d.root, d.prune, ops, cached, static, stack_blocks,
                      atomic_updates=getattr(d, "atomic_updates", 0),
                      atomics_avoided=getattr(d, "atomics_avoided", 0),
                      scalar_reductions=getattr(d, "scalar_reductions", 0))
+
+
+def _in_program_order(f: Operation, blocks: set[Block]) -> list[Block]:
+    """``blocks`` in the order they appear in ``f`` (a set of blocks iterates in the
+    order of their addresses: the report differed from run to run)."""
+    seen = [b for op in f.walk() for r in op.regions for b in r.blocks if b in blocks]
+    return seen + [b for b in blocks if b not in seen]
 
 
 def _block_where(blk: Block) -> str:
