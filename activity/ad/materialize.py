@@ -1,0 +1,268 @@
+"""Materialisation (:class:`Materializer`, a part of :class:`~activity.ad.funcgen.FuncGen`):
+the reverse sweep's mirror scopes, and obtaining a primal value (or pointer) in one:
+available, recomputed, or read from the tape the plan chose."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    IndexType,
+)
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
+
+from activity.ad.builder import (
+    INDEX,
+)
+from activity.ad.errors import GradError
+from activity.ad.plan import (
+    INLINE,
+    Key,
+    Scope,
+    def_block,
+)
+from activity.ad.structure import (
+    _defined_in,
+    _inside,
+)
+from activity.ad.tape import (
+    pop,
+)
+from activity.engine.types import is_pointer
+from activity.frontend import carry_location
+from activity.ops import (
+    OpKind,
+    lookup,
+    op_name,
+)
+
+
+class Materializer:
+    """Mirror scopes and materialising primal values in them."""
+
+    def enter_scope(self, block: Block, k: SSAValue | None = None,
+                    iv: SSAValue | None = None, loop: Operation | None = None) -> Scope:
+        anchor = self.b.emit(arith.ConstantOp.from_int_and_width(0, INDEX))
+        s = Scope(block, anchor, k=k, iv=iv, loop=loop)
+        self.scopes.append(s)
+        dyn = self.plan.dynamic_keys(block) if self.mode == "emit" else []
+        if dyn:
+            assert self.rstk is not None
+            with self.b.at(s.ip), self.b.in_pass("tape"):
+                vals = pop(self.b, self.rstk, [k_.type for k_ in dyn])
+            for key, v in zip(dyn, vals, strict=True):
+                s.memo[id(key)] = v
+        return s
+
+    def exit_scope(self) -> None:
+        s = self.scopes.pop()
+        for m in s.deallocs:
+            self.dealloc(m)
+        s.anchor.detach()
+        s.anchor.erase()
+        for v in _defined_in(s.block):
+            self.adj.pop(id(v), None)
+
+    def scope_for(self, blk: Block) -> Scope:
+        for s in reversed(self.scopes):
+            if s.block is blk:
+                return s
+        raise GradError(f"internal: no mirror scope for a block of @{self.fname}")
+
+    def toplevel(self, blk: Block) -> Block:
+        while True:
+            po = blk.parent_op()
+            if po is None or po is self.f:
+                return blk
+            pb = po.parent_block()
+            assert pb is not None
+            blk = pb
+
+    def target_block(self, key: Key, use: Block) -> Block:
+        db = def_block(key)
+        b: Block | None = use
+        while b is not None:
+            if b is db:
+                return db
+            po = b.parent_op()
+            if po is None or po is self.f:
+                break
+            b = po.parent_block()
+        return self.toplevel(use)
+
+    def available(self, key: Key) -> SSAValue | None:
+        if self.role == INLINE:
+            if def_block(key) is self.entry:
+                return self.fmap.get(id(key))
+            return None
+        return self.avail.get(id(key))
+
+    def stored_value(self, key: Key) -> SSAValue | None:
+        """For an ``llvm.load`` the value a store forwards to it (same type), read in its
+        place; else None."""
+        if (isinstance(key, SSAValue) and isinstance(key.owner, Operation)
+                and op_name(key.owner) == "llvm.load"):
+            v = self.mem.forwarded(key.owner.operands[0])
+            if v is not None and v.type == key.type:
+                return v
+        return None
+
+    def materialize(self, key: Key, use: Block) -> SSAValue:
+        a = self.available(key)
+        if a is not None:
+            return a
+        v = self.stored_value(key)
+        if v is not None:
+            return self.materialize(v, use)
+        T = self.target_block(key, use)
+        S = self.scope_for(T)
+        got = S.memo.get(id(key))
+        if got is not None:
+            return got
+        dk = (id(key), id(T))
+        if self.mode == "plan":
+            dec = self.plan.decisions.get(dk) or self.decide(key, T, S)
+            self.plan.decisions[dk] = dec
+        else:
+            dec = self.plan.decisions.get(dk)  # type: ignore[assignment]
+            if dec is None:
+                raise GradError(f"internal: unplanned value {key} in @{self.fname}")
+        if dec == "tape" and S is self.fscope:
+            src = key.owner if isinstance(key.owner, Operation) else None
+            raise self.err(src, "cannot differentiate: the shape of an active buffer used "
+                                "in several blocks is not recomputable")
+        if dec == "iv":
+            assert S.iv is not None
+            val = S.iv
+        elif dec == "recompute":
+            val = self.recompute(key, T, S)
+        elif dec == "affine":
+            val = self.recompute_affine(key, S)
+        else:
+            val = self.tape_read(key, T, S)
+        S.memo[id(key)] = val
+        return val
+
+    def recompute_forwarded(self, op: Operation, T: Block, S: Scope) -> SSAValue:
+        """The value a load reads, rebuilt from the store that wrote it (see
+        ``forwarded_cost``): the stored value's ops cloned with the storing loop's
+        induction variable replaced by the load's index."""
+        fw = self.facts.forwarding_store(op)
+        assert fw is not None
+        store, loop = fw
+        iv = loop.regions[0].blocks[0].args[0]
+        jv = self.materialize(op.operands[1], T)
+        local: dict[int, SSAValue] = {}
+
+        def val(v: SSAValue) -> SSAValue:
+            if v is iv:
+                return jv
+            if not _inside(def_block(v), loop):
+                if is_pointer(v.type):
+                    p = self.materialize_ptr(v, T)
+                    if p is None:
+                        raise GradError(f"internal: pointer not recomputable in @{self.fname}")
+                    return p
+                return self.materialize(v, T)
+            got = local.get(id(v))
+            if got is not None:
+                return got
+            o = v.owner
+            assert isinstance(o, Operation)
+            mapping = {u: val(u) for u in o.operands}
+            new = o.clone(value_mapper=dict(mapping))
+            carry_location(new, o)
+            with self.b.in_pass("recompute"):
+                self.b.emit(new, S.ip)
+            r = new.results[list(o.results).index(v)]
+            local[id(v)] = r
+            return r
+
+        return val(store.operands[0])
+
+    def recompute(self, key: Key, T: Block, S: Scope) -> SSAValue:
+        op = key.owner
+        if op_name(op) == "memref.load" and not self.load_rereadable(op, op.operands[0]):
+            return self.recompute_forwarded(op, T, S)
+        mapping: dict[SSAValue, SSAValue] = {}
+        for u in op.operands:
+            if is_pointer(u.type):
+                p = self.materialize_ptr(u, T)
+                if p is None:
+                    raise GradError(f"internal: pointer not recomputable in @{self.fname}")
+                mapping[u] = p
+            else:
+                mapping[u] = self.materialize(u, T)
+        new = op.clone(value_mapper=dict(mapping))
+        carry_location(new, op)
+        with self.b.in_pass("recompute"):
+            self.b.emit(new, S.ip)
+        return new.results[list(op.results).index(key)]
+
+    def recompute_affine(self, a: BlockArgument, S: Scope) -> SSAValue:
+        aff = self.affine_arg(a, S)
+        assert aff is not None and S.k is not None
+        loop, init, step, neg = aff
+        outer = loop.parent_block()
+        assert outer is not None
+        x0 = self.materialize(init, outer)
+        if step is None:
+            return x0
+        c = self.materialize(step, outer)
+        with self.b.at(S.ip), self.b.in_pass("recompute"):
+            k = S.k
+            if k.type != a.type:
+                k = self.b.v(arith.IndexCastOp(k, a.type))
+            kc = self.ibin(arith.MuliOp, k, c)
+            return self.ibin(arith.SubiOp if neg else arith.AddiOp, x0, kc)
+
+    def materialize_ptr(self, p: SSAValue, use: Block) -> SSAValue | None:
+        """The primal pointer ``p`` in the reverse sweep (views recomputed), or None."""
+        a = self.available(p)
+        if a is not None:
+            return a
+        if isinstance(p, BlockArgument):
+            return None
+        op = p.owner
+        spec = lookup(op)
+        if spec is None or spec.kind != OpKind.MEM_VIEW or spec.ptr is None:
+            return None
+        T = self.target_block(p, use)
+        S = self.scope_for(T)
+        got = S.ptrs.get(id(p))
+        if got is not None:
+            return got
+        src = self.materialize_ptr(op.operands[spec.ptr], T)
+        if src is None:
+            return None
+        mapping = {u: (src if i == spec.ptr else self.materialize(u, T))
+                   for i, u in enumerate(op.operands)}
+        new = op.clone(value_mapper=dict(mapping))
+        carry_location(new, op)
+        with self.b.in_pass("recompute"):
+            self.b.emit(new, S.ip)
+        S.ptrs[id(p)] = new.results[0]
+        return new.results[0]
+
+    def tape_read(self, key: Key, T: Block, S: Scope) -> SSAValue:
+        if self.mode == "plan":
+            with self.b.at(S.ip):
+                return self.b.zero(key.type)
+        st = self.plan.static.get((id(key), id(T)))
+        if st is None:
+            raise GradError(f"internal: stack-taped value {key} not popped in @{self.fname}")
+        idx = []
+        for L in st.loops:
+            ls = self.scope_for(L.body.blocks[0])  # type: ignore[attr-defined]
+            if isinstance(L, scf.ParallelOp):
+                assert ls.pks is not None
+                idx += ls.pks
+                continue
+            assert ls.k is not None
+            k = ls.k
+            if not isinstance(k.type, IndexType):
+                with self.b.at(ls.ip):
+                    k = self.b.v(arith.IndexCastOp(k, INDEX))
+            idx.append(k)
+        assert st.mem is not None
+        with self.b.at(S.ip), self.b.in_pass("tape"):
+            return self.b.load(st.mem, idx or [self.c(0)])

@@ -1,0 +1,19 @@
+"""The forward and reverse rules of each dialect or construct, one file each, found
+through the tables of :mod:`activity.ad.rules.registry`:
+
+* :mod:`~activity.ad.rules.scalar`: float ops, casts, selects (the op table's partials);
+* :mod:`~activity.ad.rules.memory`: loads, stores, copies, sets, read-modify-writes;
+* :mod:`~activity.ad.rules.scf`: ``scf.for``, ``scf.if``, ``scf.while``;
+* :mod:`~activity.ad.rules.parallel`: ``scf.parallel``;
+* :mod:`~activity.ad.rules.calls`: ``func.call``, ``llvm.call``.
+
+Importing this package registers them all; a new rules file is added to the import
+below.  (Unstructured ``cf`` functions are generated as a whole, by
+:mod:`activity.ad.cfblocks`; llvm memory by :mod:`activity.ad.llvmmem`.)
+"""
+
+from activity.ad.rules import calls, memory, parallel, scalar, scf
+from activity.ad.rules.registry import FORWARD, REVERSE, REVERSE_BY_KIND
+
+__all__ = ["FORWARD", "REVERSE", "REVERSE_BY_KIND", "calls", "memory", "parallel", "scalar",
+           "scf"]
