@@ -11,7 +11,13 @@ from typing import Any
 
 from xdsl.dialects.builtin import ModuleOp
 
+from activity.ad import stats as _stats
+from activity.ad.measure import measure as _measure
 from activity.ad.reverse import Differentiator, GradError
+
+# ``measure`` runs the generator, so it lives above it (activity.ad.measure), not in
+# activity.ad.stats, which the generator imports; it stays importable from there.
+_stats.measure = _measure  # type: ignore[attr-defined]
 
 
 def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,

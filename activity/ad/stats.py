@@ -5,8 +5,9 @@ Static tapes are sized by trip counts, so their size is a formula over the
 differentiated function's integer arguments (``8*n*k`` bytes...), printed symbolically
 and evaluated for given bounds.  Stack tapes (``scf.while``, ``cf`` blocks, callees)
 grow at run time: the report gives the bytes each block pushes per execution, and
-:func:`measure` runs the gradient once with the reference interpreter to read the
-stacks' final height (every push happens before the first pop, so that is the peak).
+:func:`activity.ad.measure.measure` runs the gradient once with the reference
+interpreter to read the stacks' final height (every push happens before the first pop,
+so that is the peak).
 """
 
 from __future__ import annotations
@@ -341,33 +342,6 @@ def _block_where(blk: Block) -> str:
     return "?"
 
 
-def measure(module: Any, func: str, inputs: list[Any], args: Any = None,
-            prune: bool = True) -> GradStats:
-    """Generate the gradient, run it once on ``inputs`` (with seeds 1 and zero shadows)
-    and record the stack height the forward sweep reached."""
-    import numpy as np
-
-    from activity.ad.reverse import Differentiator
-    from activity.semantics import Interpreter
-
-    d = Differentiator(module, func, args, prune, measure=True)
-    gmod, made = d.run()
-    st = d.stats
-    kinds = d.root_kinds
-    call: list[Any] = []
-    for x, k in zip(inputs, kinds, strict=True):
-        x = x.copy() if isinstance(x, np.ndarray) else x
-        call.append(x)
-        if k in ("dup", "dupnoneed"):
-            call.append(np.zeros(np.shape(x)))
-    f = d.program.functions[func]
-    from xdsl.dialects.builtin import AnyFloat
-
-    outs = list(f.function_type.outputs.data)  # type: ignore[attr-defined]
-    call += [1.0 for t in outs if isinstance(t, AnyFloat)]
-    res = Interpreter(gmod, max_steps=50_000_000).run(d.grad_name, call).results
-    st.measured_stack_bytes = 8 * (int(res[-2]) + int(res[-1]))
-    return st
-
-
-__all__ = ["Cached", "GradStats", "IntExpr", "collect", "measure", "value_name"]
+# ``measure`` (which runs the generator) lives in activity.ad.measure, above the
+# generator; activity/ad/__init__.py keeps it importable from here too.
+__all__ = ["Cached", "GradStats", "IntExpr", "collect", "value_name"]
