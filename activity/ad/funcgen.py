@@ -65,7 +65,7 @@ from activity.ops import (
 )
 
 
-class FuncGen(OpNeeds, ParallelSafety, TapePlan, Materializer, Shadows, FunctionSweeps,
+class FuncGen(OpNeeds, TapePlan, Materializer, Shadows, FunctionSweeps,
               CfSweeps):
     """Generates the code of one function in one role, in planning or emitting mode."""
 
@@ -111,7 +111,7 @@ class FuncGen(OpNeeds, ParallelSafety, TapePlan, Materializer, Shadows, Function
         self._threads: dict[int, bool] = {}
         self.functions: list[func.FuncOp] = []
         self.mem = LLVMMem(self)
-        self.par_stack: list[tuple[Operation, set[int]]] = []  # (scf.parallel, safe ptrs)
+        self.par = ParallelSafety(self)  # atomics and private updates in scf.parallel
         self._cost_root: Block | None = None  # the block of the value decide() considers
         self._cost_seen: set[int] = set()  # operands already counted by this decision
         self._hinting = False  # this decision may read the plan's hint (see decide)

@@ -1,9 +1,11 @@
-"""The parallel-safety algebra (:class:`ParallelSafety`, a part of
-:class:`~activity.ad.funcgen.FuncGen`): which shadow updates in an ``scf.parallel`` are
+"""The parallel-safety algebra (:class:`ParallelSafety`, the component ``g.par`` of
+each :class:`~activity.ad.funcgen.FuncGen` ``g``): which shadow updates in an ``scf.parallel`` are
 iteration-private (access signatures, rotations, radix keys), which need atomics, and
 the checks that refuse a loop the reverse sweep cannot run in parallel."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
@@ -32,13 +34,20 @@ from activity.ops.rmw import RMW_KINDS
 
 
 class ParallelSafety:
-    """Parallel safety of ``scf.parallel`` bodies: reductions, private shadow updates, atomics."""
+    """Parallel safety of ``scf.parallel`` bodies: reductions, private shadow updates,
+    atomics.  A component of the generator of one function (``g``, whose facts, builder
+    and function it reads); it owns the stack of the ``scf.parallel`` loops whose
+    reverse is being generated, with the pointers each proved iteration-private."""
+
+    def __init__(self, g: Any) -> None:
+        self.g = g  # the FuncGen
+        self.stack: list[tuple[Operation, set[int]]] = []  # (scf.parallel, safe ptrs)
 
     def enclosing_parallel(self, blk: Block) -> Operation | None:
         """The innermost ``scf.parallel`` of the function around ``blk``, or None."""
         while True:
             po = blk.parent_op()
-            if po is None or po is self.f:
+            if po is None or po is self.g.f:
                 return None
             if isinstance(po, scf.ParallelOp):
                 return po
@@ -56,12 +65,12 @@ class ParallelSafety:
         out = []
         for j, (r, region) in enumerate(zip(op.results, term.reductions, strict=True)):
             contrib = term.args[j]
-            if not self.facts.has_adjoint(r) or not (
-                    self.facts.has_adjoint(contrib) or self.facts.has_adjoint(op.initVals[j])):
+            if not self.g.facts.has_adjoint(r) or not (
+                    self.g.facts.has_adjoint(contrib) or self.g.facts.has_adjoint(op.initVals[j])):
                 continue
             kind = reduction_kind(region)
             if kind != "arith.addf":
-                raise self.err(op, "cannot differentiate 'scf.parallel': its reduction "
+                raise self.g.err(op, "cannot differentiate 'scf.parallel': its reduction "
                                    f"#{j} of an active value is "
                                    f"'{kind or 'not a single op'}' (only arith.addf "
                                    "reductions are differentiated)")
@@ -71,12 +80,12 @@ class ParallelSafety:
     def check_parallel(self, op: Operation) -> None:
         assert isinstance(op, scf.ParallelOp)
         if len(op.body.blocks) != 1:
-            raise self.err(op, "cannot differentiate 'scf.parallel': only a single-block "
+            raise self.g.err(op, "cannot differentiate 'scf.parallel': only a single-block "
                                "body is supported")
         self.reductions(op)
         term = op.body.blocks[0].last_op
         for inner in op.walk():
-            if inner is op or inner is term or not self.needs_rev(inner):
+            if inner is op or inner is term or not self.g.needs_rev(inner):
                 continue
             if inner.parent_op() is term:  # the combining op of a reduction
                 continue
@@ -85,11 +94,11 @@ class ParallelSafety:
                         "memref.store"):
                 continue
             if name in ("func.call", "llvm.call"):
-                spec = self.alias_spec(inner)
+                spec = self.g.alias_spec(inner)
                 if spec is not None and spec.kind == OpKind.FLOAT:
                     continue
             elif (name == "memref.atomic_rmw" and (not inner.results[0].uses
-                                                   or not self.facts.has_adjoint(
+                                                   or not self.g.facts.has_adjoint(
                                                        inner.results[0]))
                   and RMW_KINDS[inner.properties["kind"].value.data]  # type: ignore[attr-defined]
                   not in _FLOAT_RMW - {"addf"} | {"assign"}):
@@ -98,7 +107,7 @@ class ParallelSafety:
                 spec = lookup(inner)
                 if spec is not None and spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
                     continue
-            raise self.err(inner, f"cannot differentiate '{name}' inside 'scf.parallel' "
+            raise self.g.err(inner, f"cannot differentiate '{name}' inside 'scf.parallel' "
                                   "(only scalar ops, memref.load/store, scf.for, scf.if, "
                                   "scf.while, and memref.atomic_rmw addf whose result is not "
                                   "used or of an integer kind)")
@@ -148,11 +157,11 @@ class ParallelSafety:
         for k, u in ptrs.items():
             if sigs.get(k) is None:
                 continue
-            c = self.facts.classes(u)
+            c = self.g.facts.classes(u)
             if c in (-1, 0):
                 continue
-            if all(q is u or (self.facts.classes(q) not in (-1, 0)
-                              and not (self.facts.classes(q) & c)) for q in ptrs.values()):
+            if all(q is u or (self.g.facts.classes(q) not in (-1, 0)
+                              and not (self.g.facts.classes(q) & c)) for q in ptrs.values()):
                 safe.add(k)
         return safe
 
@@ -218,7 +227,7 @@ class ParallelSafety:
             if t is R and sign == 1 and n_r == 0 and self._radix_key(R, inside) is not None:
                 n_r += 1
                 continue
-            c = self.cint(t)
+            c = self.g.cint(t)
             if c is not None:
                 lo, hi = lo + sign * c, hi + sign * c
                 enc.append((sign, ("c", c)))
@@ -275,7 +284,7 @@ class ParallelSafety:
             return None
         idx: list[tuple] = []
         for i in load.indices:
-            c = self.cint(i)
+            c = self.g.cint(i)
             if c is not None:
                 idx.append(("c", c))
             elif id(i) in known:
@@ -287,7 +296,7 @@ class ParallelSafety:
         return (min(vals), max(vals)), ("g", g.sym_name.data, tuple(idx))
 
     def _radix_key(self, r: SSAValue, inside: set[int]) -> tuple | None:
-        c = self.cint(r)
+        c = self.g.cint(r)
         if c is not None:
             return ("c", c) if c >= 1 else None
         if id(def_block(r)) in inside:
@@ -321,12 +330,12 @@ class ParallelSafety:
 
     def _below(self, r: SSAValue, R: SSAValue) -> bool:
         """``0 <= r < R`` whenever ``r`` is computed."""
-        c, cr = self.cint(r), self.cint(R)
+        c, cr = self.g.cint(r), self.g.cint(R)
         if c is not None:
             return cr is not None and 0 <= c < cr
         owner = r.owner
         if isinstance(owner, arith.RemUIOp):  # unsigned remainder: below its divisor
-            cd = self.cint(owner.rhs)
+            cd = self.g.cint(owner.rhs)
             return owner.rhs is R or (cd is not None and cr is not None and 1 <= cd <= cr)
         if not isinstance(r, BlockArgument):
             return False
@@ -338,33 +347,33 @@ class ParallelSafety:
                             loop.step[r.index])
         else:
             return False
-        if self.cint(lb) != 0 or self.cint(step) != 1:
+        if self.g.cint(lb) != 0 or self.g.cint(step) != 1:
             return False
         if ub is R:
             return True
-        cu = self.cint(ub)
+        cu = self.g.cint(ub)
         return cu is not None and cr is not None and cu <= cr
 
     def par_update(self, p: SSAValue) -> bool:
         """Whether a shadow update of buffer ``p`` here must be atomic (and count it)."""
-        if not self.par_stack:
+        if not self.stack:
             return False
-        atomic = len(self.par_stack) > 1 or id(p) not in self.par_stack[-1][1]
-        if self.mode == "emit":
+        atomic = len(self.stack) > 1 or id(p) not in self.stack[-1][1]
+        if self.g.mode == "emit":
             if atomic:
-                self.d.atomic_updates += 1
+                self.g.d.atomic_updates += 1
             else:
-                self.d.atomics_avoided += 1
+                self.g.d.atomics_avoided += 1
         return atomic
 
     def atomic(self, kind: str, x: SSAValue, m: SSAValue, idx: list[SSAValue]) -> SSAValue:
         op = memref.AtomicRMWOp(operands=[x, m, list(idx)], result_types=[x.type],
                                 properties={"kind": IntegerAttr(RMW_KINDS.index(kind), 64)})
-        return self.b.v(op)
+        return self.g.b.v(op)
 
     def atomic_add(self, x: SSAValue, sh: SSAValue, idx: list[SSAValue]) -> None:
         et = sh.type.element_type  # type: ignore[attr-defined]
         if not isinstance(et, AnyFloat):
             raise GradError("cannot differentiate: an atomic shadow update of a buffer of "
                             f"{et} inside 'scf.parallel'")
-        self.atomic("addf", self.convert(x, et), sh, idx)
+        self.atomic("addf", self.g.convert(x, et), sh, idx)

@@ -282,7 +282,7 @@ class Differentiator:
         gen = FuncGen(self, key[0], key[1], plan, "plan")
         for fop in gen.generate():
             fop.drop_all_references()
-        if not any(keys and gen.enclosing_parallel(b) is not None
+        if not any(keys and gen.par.enclosing_parallel(b) is not None
                    for b, keys in plan.tapes.items()):
             return plan, gen
         hint = frozenset(k for k, d in plan.decisions.items() if d == "tape")

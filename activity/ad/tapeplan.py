@@ -163,7 +163,7 @@ class TapePlan:
         # tapes inside scf.parallel only: there a tape is memory traffic per iteration
         # (on a GPU, most of the reverse kernels' time), elsewhere the first run's
         # judgement stands (miniBUDE's sequential loops ran 21% slower recomputing)
-        self._hinting = bool(self.plan.hint) and self.enclosing_parallel(T) is not None
+        self._hinting = bool(self.plan.hint) and self.par.enclosing_parallel(T) is not None
         self._limit = SECOND_PLAN_LIMIT if self._hinting else RECOMPUTE_LIMIT
         if key is not None and self.once(T) and _tapeable(key.type):
             self._limit = ONCE_LIMIT  # (a tape is one slot)
@@ -175,7 +175,7 @@ class TapePlan:
                 return "iv"
         self.begin_costing(T, key)
         st = self.static_for(key, T)
-        par = self.enclosing_parallel(T)
+        par = self.par.enclosing_parallel(T)
         if par is not None and st is None:
             self._gather_weight = 0  # no tape can hold it here: searched loads too
         if isinstance(key, BlockArgument):
@@ -429,4 +429,4 @@ class TapePlan:
             return False
         if self.static_for(key, T) is not None:
             return True
-        return self.enclosing_parallel(T) is None
+        return self.par.enclosing_parallel(T) is None

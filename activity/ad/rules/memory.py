@@ -59,9 +59,9 @@ def rev_load(gen: Gen, op: Operation, spec: OpSpec) -> None:
     if is_llvm_ptr(sh.type):
         return gen.mem.rev_load(op, sh, ybar)
     idx = [gen.materialize(u, use) for u in op.operands[1:]]
-    if gen.par_update(op.operands[spec.ptr or 0]):
+    if gen.par.par_update(op.operands[spec.ptr or 0]):
         with gen.b.in_pass("adjoint"):
-            gen.atomic_add(ybar, sh, idx)
+            gen.par.atomic_add(ybar, sh, idx)
         return
     with gen.b.in_pass("adjoint"):
         old = sh_load(gen, sh, idx)
@@ -82,13 +82,13 @@ def rev_store(gen: Gen, op: Operation, spec: OpSpec) -> None:
     idx = [gen.materialize(u, use) for u in op.operands[2:]]
     if spec.extra.get("rmw"):
         return rev_rmw(gen, op, sh, v, idx)
-    if gen.par_update(op.operands[spec.ptr or 0]):
+    if gen.par.par_update(op.operands[spec.ptr or 0]):
         with gen.b.in_pass("adjoint"):
             et = sh.type.element_type  # type: ignore[attr-defined]
             if not isinstance(et, AnyFloat):
                 raise gen.err(op, "cannot differentiate 'memref.store' inside "
                                    "'scf.parallel': a shadow of integer bits")
-            old = gen.atomic("assign", gen.zero(et), sh, idx)
+            old = gen.par.atomic("assign", gen.zero(et), sh, idx)
             if gen.facts.has_adjoint(v):
                 gen.adj_add(v, old)
         return
@@ -122,7 +122,7 @@ def rev_rmw(gen: Gen, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAVal
     if spec is not None and rule is None:
         raise gen.err(op, f"cannot differentiate 'memref.atomic_rmw' {kind}: its op "
                            "has no partials")
-    par = (kind != "addf" or obar is not None) and gen.par_update(ptr)
+    par = (kind != "addf" or obar is not None) and gen.par.par_update(ptr)
     if par and kind not in ("addf", "assign"):
         raise gen.err(op, f"cannot differentiate 'memref.atomic_rmw' {kind} inside "
                            "'scf.parallel'")
@@ -134,7 +134,7 @@ def rev_rmw(gen: Gen, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAVal
     with gen.b.in_pass("adjoint"):
         et = sh.type.element_type  # type: ignore[attr-defined]
         if kind == "assign":
-            got = (gen.atomic("assign", gen.zero(et), sh, idx) if par else
+            got = (gen.par.atomic("assign", gen.zero(et), sh, idx) if par else
                    sh_load(gen, sh, idx))
             if not par:
                 gen.b.store(gen.zero(et), sh, idx)
@@ -156,7 +156,7 @@ def rev_rmw(gen: Gen, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAVal
     if obar is not None:
         with gen.b.in_pass("adjoint"):
             if par:
-                gen.atomic_add(obar, sh, idx)
+                gen.par.atomic_add(obar, sh, idx)
             else:
                 cur = sh_load(gen, sh, idx)
                 sh_store(gen, gen.b.v(arith.AddfOp(cur, gen.convert(obar, cur.type),

@@ -25,7 +25,7 @@ def fwd_parallel(gen: Gen, op: Operation) -> None:
     numbers of every enclosing loop, this one's included, so iterations write
     distinct slots."""
     assert isinstance(op, scf.ParallelOp)
-    gen.check_parallel(op)
+    gen.par.check_parallel(op)
     if gen.threads(op):
         raise gen.err(op, "cannot differentiate 'scf.parallel': its body needs a stack "
                            "tape (only static tapes of a rectangular nest are indexed "
@@ -60,7 +60,7 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
     adjoints of outer scalars are summed by ``scf.reduce`` reductions of the new loop
     (added to their adjoints after it), not atomically."""
     assert isinstance(op, scf.ParallelOp)
-    gen.check_parallel(op)
+    gen.par.check_parallel(op)
     use = op.parent_block()
     assert use is not None
     body = op.body.blocks[0]
@@ -70,9 +70,9 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
     ubs = [gen.materialize(x, use) for x in op.upperBound]
     steps = [gen.materialize(x, use) for x in op.step]
     fvs = gen.free_vars(op)
-    safe = gen.parallel_safe(op)
+    safe = gen.par.parallel_safe(op)
     rbars: dict[int, SSAValue] = {}
-    for j in gen.reductions(op):
+    for j in gen.par.reductions(op):
         x = gen.adj_take(op.results[j])
         if x is not None:
             rbars[j] = x
@@ -96,7 +96,7 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
                 with gen.b.at(S.ip), gen.b.in_pass("tape"):
                     S.pks = [gen.ibin(arith.DivUIOp, gen.ibin(arith.SubiOp, iv, lb), st)
                              for iv, lb, st in zip(nb.args, lbs, steps, strict=True)]
-            gen.par_stack.append((op, safe))
+            gen.par.stack.append((op, safe))
             for j, x in rbars.items():
                 gen.adj_add(term.args[j], x)
             gen.rev_ops(body)
@@ -104,7 +104,7 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
                 x = gen.adj_take(v)
                 if x is not None:
                     sums.append((v, gen.convert(x, gen.adj_type(v))))
-            gen.par_stack.pop()
+            gen.par.stack.pop()
             gen.exit_scope()
             gen.b.emit(scf.ReduceOp([x for _, x in sums],
                                      [sum_region(gen, x.type) for _, x in sums]))
