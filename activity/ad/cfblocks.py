@@ -73,8 +73,8 @@ class CfSweeps:
                 self.stk = Stack(nb.args[-2], nb.args[-1], cursors)
             self.b.ip = IP(nb)
             self.fwd_ops(B)
-            self.fwd_alloc_shadows(B)
-            self.fwd_ptr_offsets(B)
+            self.shadows.fwd_alloc_shadows(B)
+            self.shadows.fwd_ptr_offsets(B)
             self.tape_writes(B)
             term = B.last_op
             assert term is not None
@@ -174,7 +174,7 @@ class CfSweeps:
                     results.append(self.adj_or_zero(params[i]))
                 self.exit_scope()
                 for m in self.fscope.deallocs:
-                    self.dealloc(m)
+                    self.shadows.dealloc(m)
                 self.b.emit(func.ReturnOp(*results))
                 continue
             abar = {}

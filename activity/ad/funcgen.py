@@ -65,7 +65,7 @@ from activity.ops import (
 )
 
 
-class FuncGen(OpNeeds, TapePlan, Materializer, Shadows, FunctionSweeps,
+class FuncGen(OpNeeds, TapePlan, Materializer, FunctionSweeps,
               CfSweeps):
     """Generates the code of one function in one role, in planning or emitting mode."""
 
@@ -98,7 +98,6 @@ class FuncGen(OpNeeds, TapePlan, Materializer, Shadows, FunctionSweeps,
         self.stk: Stack | None = None  # forward-sweep stack state
         self.rstk: Stack | None = None  # reverse-sweep stack (final buffers)
         self.consts: dict[tuple[Any, Attribute], SSAValue] = {}
-        self._making: set[int] = set()  # the values whose shadow is being made
         self.const_ip: IP | None = None
         self.fwd_k: dict[int, list[SSAValue]] = {}
         # loop (id) -> forward body, induction variables, lower bounds, steps
@@ -112,6 +111,7 @@ class FuncGen(OpNeeds, TapePlan, Materializer, Shadows, FunctionSweeps,
         self.functions: list[func.FuncOp] = []
         self.mem = LLVMMem(self)
         self.par = ParallelSafety(self)  # atomics and private updates in scf.parallel
+        self.shadows = Shadows(self)  # shadow buffers and pointers
         self._cost_root: Block | None = None  # the block of the value decide() considers
         self._cost_seen: set[int] = set()  # operands already counted by this decision
         self._hinting = False  # this decision may read the plan's hint (see decide)
@@ -311,7 +311,7 @@ class FuncGen(OpNeeds, TapePlan, Materializer, Shadows, FunctionSweeps,
                     self.take_slot(r)
             if self.needs_rev(op):
                 self.rev_op(op)
-            elif op.results and self.fwd_shadowed(op.results[0]):
+            elif op.results and self.shadows.fwd_shadowed(op.results[0]):
                 # the last mirror of this allocation's uses: its shadow goes
                 sh = self.materialize(self.d.fwd_shadow(op.results[0]), block)
                 S = self.scope_for(self.target_block(op.results[0], block))

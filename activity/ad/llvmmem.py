@@ -289,7 +289,7 @@ class LLVMMem:
     def rev_set(self, op: Operation, spec: Any) -> None:
         """memset overwrites: the shadow of what it wrote is cleared."""
         g = self.g
-        sh = g.shadow(op.operands[spec.dst or 0], op.parent_block())
+        sh = g.shadows.shadow(op.operands[spec.dst or 0], op.parent_block())
         if sh is None:
             return
         n = self._nbytes(op)

@@ -56,7 +56,7 @@ class Materializer:
     def exit_scope(self) -> None:
         s = self.scopes.pop()
         for m in s.deallocs:
-            self.dealloc(m)
+            self.shadows.dealloc(m)
         s.anchor.detach()
         s.anchor.erase()
         for v in _defined_in(s.block):

@@ -402,13 +402,13 @@ class Differentiator:
             if i in shadow_pos:
                 rargs.append(blk.args[shadow_pos[i]])
             else:
-                sh = gen.dummy_shadow(params[i].type, args[i], f)
+                sh = gen.shadows.dummy_shadow(params[i].type, args[i], f)
                 temps.append(sh)
                 rargs.append(sh)
         for k in range(len(float_res)):
             rargs.append(blk.args[seeds_at + k])
         for j, _u in sig.result_shadows:  # nobody reads F's returned buffers' shadows
-            sh = gen.dummy_shadow(outs[j], None, f)
+            sh = gen.shadows.dummy_shadow(outs[j], None, f)
             temps.append(sh)
             rargs.append(sh)
         if st is not None:

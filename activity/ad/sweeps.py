@@ -121,9 +121,9 @@ class FunctionSweeps:
             if self.stk is not None:
                 free_stack(self.b, self.stk)
         for m in internal:
-            self.dealloc(m)
+            self.shadows.dealloc(m)
         for m in self.deferred_deallocs:
-            self.dealloc(m)
+            self.shadows.dealloc(m)
         self.b.emit(func.ReturnOp(*results, *heights))
         self.finish_func()
 
@@ -140,8 +140,8 @@ class FunctionSweeps:
         for i, p in enumerate(params):
             if is_pointer(p.type) and i not in shadow_pos and self.facts.has_shadow(p):
                 with self.b.in_pass("adjoint"):
-                    sh = self.dummy_shadow(p.type, self.fmap.get(id(p)) or self.avail.get(id(p)),
-                                           self.f)
+                    sh = self.shadows.dummy_shadow(
+                        p.type, self.fmap.get(id(p)) or self.avail.get(id(p)), self.f)
                 self.arg_shadow[id(p)] = sh
                 out.append(sh)
         return out

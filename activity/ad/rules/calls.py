@@ -94,18 +94,18 @@ def rev_call(gen: Gen, op: Operation) -> None:
             if is_pointer(a.type):
                 p = gen.materialize_ptr(a, use)
                 if p is None:
-                    p = gen.shadow(a, use)
+                    p = gen.shadows.shadow(a, use)
                 if p is None:
-                    p = gen.dummy_shadow(a.type, None, op)
+                    p = gen.shadows.dummy_shadow(a.type, None, op)
                     temps.append(p)
                 args.append(p)
             else:
                 args.append(gen.materialize(a, use))
         for i in sig.shadow_params:
             a = op.operands[i]
-            sh = gen.shadow(a, use)
+            sh = gen.shadows.shadow(a, use)
             if sh is None:
-                sh = gen.dummy_shadow(a.type, gen.materialize_ptr(a, use), op)
+                sh = gen.shadows.dummy_shadow(a.type, gen.materialize_ptr(a, use), op)
                 temps.append(sh)
             args.append(sh)
         for j in sig.seed_results:
@@ -114,9 +114,9 @@ def rev_call(gen: Gen, op: Operation) -> None:
             args.append(x if x is not None else gen.zero(r.type))
         for j, _u in sig.result_shadows:
             r = op.results[j]
-            sh = gen.shadow(r, use)
+            sh = gen.shadows.shadow(r, use)
             if sh is None:
-                sh = gen.dummy_shadow(r.type, None, op)
+                sh = gen.shadows.dummy_shadow(r.type, None, op)
                 temps.append(sh)
             args.append(sh)
         if gen.mode == "emit" and gen.d.uses_stack.get((t, SPLIT), False):

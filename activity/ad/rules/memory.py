@@ -53,7 +53,7 @@ def rev_load(gen: Gen, op: Operation, spec: OpSpec) -> None:
         return
     use = op.parent_block()
     assert use is not None
-    sh = gen.shadow(op.operands[spec.ptr or 0], use)
+    sh = gen.shadows.shadow(op.operands[spec.ptr or 0], use)
     if sh is None:
         return
     if is_llvm_ptr(sh.type):
@@ -73,7 +73,7 @@ def rev_load(gen: Gen, op: Operation, spec: OpSpec) -> None:
 def rev_store(gen: Gen, op: Operation, spec: OpSpec) -> None:
     use = op.parent_block()
     assert use is not None
-    sh = gen.shadow(op.operands[spec.ptr or 0], use)
+    sh = gen.shadows.shadow(op.operands[spec.ptr or 0], use)
     if sh is None:
         return
     v = op.operands[spec.value or 0]
@@ -167,10 +167,10 @@ def rev_rmw(gen: Gen, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAVal
 def rev_copy(gen: Gen, op: Operation, spec: OpSpec) -> None:
     use = op.parent_block()
     assert use is not None
-    dst = gen.shadow(op.operands[spec.dst or 0], use)
+    dst = gen.shadows.shadow(op.operands[spec.dst or 0], use)
     if dst is None:
         return
-    src = gen.shadow(op.operands[spec.src or 0], use)
+    src = gen.shadows.shadow(op.operands[spec.src or 0], use)
     if is_llvm_ptr(dst.type):
         return gen.mem.rev_copy(op, dst, src)
     with gen.b.in_pass("adjoint"):
