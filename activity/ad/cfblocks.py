@@ -75,7 +75,7 @@ class CfSweeps:
             self.fwd_ops(B)
             self.shadows.fwd_alloc_shadows(B)
             self.shadows.fwd_ptr_offsets(B)
-            self.tape_writes(B)
+            self.tapeplan.tape_writes(B)
             term = B.last_op
             assert term is not None
             name = op_name(term)

@@ -14,7 +14,8 @@ mixins: they share the state below, in the spirit of Enzyme's ``GradientUtils``)
 * :class:`~activity.ad.sweeps.FunctionSweeps`, :class:`~activity.ad.cfblocks.CfSweeps`:
   whole functions (structured, and of several blocks).
 
-The rules of each op (forward copy and adjoint) are in :mod:`activity.ad.rules`.
+The rules of each op (forward copy and adjoint) are in :mod:`activity.ad.rules`, found
+through the tables of :mod:`activity.ad.registry`.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ from activity.ad.builder import (
     shadow_add_flags,
 )
 from activity.ad.cfblocks import CFG, CfSweeps
-from activity.ad.costs import RECOMPUTE_LIMIT
 from activity.ad.errors import GradError
 from activity.ad.facts import Facts, const_int
 from activity.ad.irnum import IRNum
@@ -65,7 +65,7 @@ from activity.ops import (
 )
 
 
-class FuncGen(OpNeeds, TapePlan, Materializer, FunctionSweeps,
+class FuncGen(OpNeeds, Materializer, FunctionSweeps,
               CfSweeps):
     """Generates the code of one function in one role, in planning or emitting mode."""
 
@@ -112,12 +112,7 @@ class FuncGen(OpNeeds, TapePlan, Materializer, FunctionSweeps,
         self.mem = LLVMMem(self)
         self.par = ParallelSafety(self)  # atomics and private updates in scf.parallel
         self.shadows = Shadows(self)  # shadow buffers and pointers
-        self._cost_root: Block | None = None  # the block of the value decide() considers
-        self._cost_seen: set[int] = set()  # operands already counted by this decision
-        self._hinting = False  # this decision may read the plan's hint (see decide)
-        self._limit = RECOMPUTE_LIMIT  # ... and the recompute limit it uses
-        # ... and what a searched load adds (the driver's, see Differentiator)
-        self._gather_weight = d.gather_weight
+        self.tapeplan = TapePlan(self)  # cache or recompute
 
     def err(self, op: Operation | None, msg: str) -> GradError:
         return GradError(msg, **place_of(self.d.orig.get(id(op), op) if op is not None

@@ -120,7 +120,7 @@ class Materializer:
             return got
         dk = (id(key), id(T))
         if self.mode == "plan":
-            dec = self.plan.decisions.get(dk) or self.decide(key, T, S)
+            dec = self.plan.decisions.get(dk) or self.tapeplan.decide(key, T, S)
             self.plan.decisions[dk] = dec
         else:
             dec = self.plan.decisions.get(dk)  # type: ignore[assignment]
@@ -181,7 +181,7 @@ class Materializer:
 
     def recompute(self, key: Key, T: Block, S: Scope) -> SSAValue:
         op = key.owner
-        if op_name(op) == "memref.load" and not self.load_rereadable(op, op.operands[0]):
+        if op_name(op) == "memref.load" and not self.tapeplan.load_rereadable(op, op.operands[0]):
             return self.recompute_forwarded(op, T, S)
         mapping: dict[SSAValue, SSAValue] = {}
         for u in op.operands:
@@ -199,7 +199,7 @@ class Materializer:
         return new.results[list(op.results).index(key)]
 
     def recompute_affine(self, a: BlockArgument, S: Scope) -> SSAValue:
-        aff = self.affine_arg(a, S)
+        aff = self.tapeplan.affine_arg(a, S)
         assert aff is not None and S.k is not None
         loop, init, step, neg = aff
         outer = loop.parent_block()

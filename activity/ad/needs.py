@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Operation, SSAValue
 
 from activity.ad.llvmmem import is_aggregate
+from activity.ad.registry import REVERSE_NEEDS
 from activity.ad.structure import (
     _LLVM_KINDS,
     _REGION_OPS,
@@ -96,6 +97,9 @@ class OpNeeds:
 
     def _compute_needs_rev(self, op: Operation) -> bool:
         name = op_name(op)
+        rule_needs = REVERSE_NEEDS.get(name)  # (a rules file's own answer, see rules/)
+        if rule_needs is not None:
+            return rule_needs(self, op)
         facts = self.facts
         if name in _REGION_OPS or name == "scf.execute_region":
             if any(facts.has_adjoint(r) for r in op.results):

@@ -167,7 +167,7 @@ class FunctionSweeps:
             self.finish_func()
             return
         self.fwd_ops(self.entry)
-        self.tape_writes(self.entry)
+        self.tapeplan.tape_writes(self.entry)
         ret = self.entry.last_op
         assert ret is not None
         self.b.emit(func.ReturnOp(*[self.fv(u) for u in ret.operands],

@@ -1,5 +1,5 @@
 """The forward and reverse rules of each dialect or construct, one file each, found
-through the tables of :mod:`activity.ad.rules.registry`:
+through the tables of :mod:`activity.ad.registry`:
 
 * :mod:`~activity.ad.rules.scalar`: float ops, casts, selects (the op table's partials);
 * :mod:`~activity.ad.rules.memory`: loads, stores, copies, sets, read-modify-writes;
@@ -12,8 +12,8 @@ below.  (Unstructured ``cf`` functions are generated as a whole, by
 :mod:`activity.ad.cfblocks`; llvm memory by :mod:`activity.ad.llvmmem`.)
 """
 
+from activity.ad.registry import FORWARD, REVERSE, REVERSE_BY_KIND
 from activity.ad.rules import calls, memory, parallel, scalar, scf
-from activity.ad.rules.registry import FORWARD, REVERSE, REVERSE_BY_KIND
 
 __all__ = ["FORWARD", "REVERSE", "REVERSE_BY_KIND", "calls", "memory", "parallel", "scalar",
            "scf"]

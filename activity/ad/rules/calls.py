@@ -11,7 +11,7 @@ from activity.ad.plan import (
     INLINE,
     SPLIT,
 )
-from activity.ad.rules.registry import (
+from activity.ad.registry import (
     REVERSE_BY_KIND,
     Gen,
     forward_rule,

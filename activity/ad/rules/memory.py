@@ -13,7 +13,7 @@ from xdsl.ir import Operation, SSAValue
 from activity.ad.facts import float_of_width
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.llvmmem import is_llvm_ptr
-from activity.ad.rules.registry import (
+from activity.ad.registry import (
     Gen,
     reverse_kind_rule,
 )

@@ -12,7 +12,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from activity.ad.builder import (
     IP,
 )
-from activity.ad.rules.registry import (
+from activity.ad.registry import (
     Gen,
     forward_rule,
     reverse_rule,
@@ -30,7 +30,7 @@ def fwd_parallel(gen: Gen, op: Operation) -> None:
         raise gen.err(op, "cannot differentiate 'scf.parallel': its body needs a stack "
                            "tape (only static tapes of a rectangular nest are indexed "
                            "by parallel iterations)")
-    gen.alloc_static_tapes(op)
+    gen.tapeplan.alloc_static_tapes(op)
     body = op.body.blocks[0]
     nb = Block(arg_types=[a.type for a in body.args])
     for a, na in zip(body.args, nb.args, strict=True):
@@ -42,7 +42,7 @@ def fwd_parallel(gen: Gen, op: Operation) -> None:
     assert isinstance(term, scf.ReduceOp)
     with gen.b.at(IP(nb)):
         gen.fwd_ops(body)
-        gen.tape_writes(body)
+        gen.tapeplan.tape_writes(body)
         gen.b.emit(term.clone(value_mapper={u: gen.fv(u) for u in term.operands}))
     loop = scf.ParallelOp(lbs, [gen.fv(x) for x in op.upperBound], steps, Region([nb]),
                           [gen.fv(x) for x in op.initVals])

@@ -12,7 +12,7 @@ from activity.ad.llvmmem import is_aggregate
 from activity.ad.plan import (
     Key,
 )
-from activity.ad.rules.registry import (
+from activity.ad.registry import (
     Gen,
     reverse_kind_rule,
 )
@@ -101,7 +101,7 @@ def result_form(gen: Gen, op: Operation, spec: OpSpec, targets: list[tuple[int, 
     y_cls = max((cost_class(gen, ins[j], use) for j in rneed), default=0)
     a_cls = max((cost_class(gen, op.operands[j], use) for j in oneed), default=0)
     # (where ``use`` runs once per call, a tape of ``y`` is one slot: cheaper than f(a))
-    choice = not (y_cls == 2 and a_cls < 2) or gen.once(use)
+    choice = not (y_cls == 2 and a_cls < 2) or gen.tapeplan.once(use)
     gen.plan.result_form[key] = choice
     return choice
 
@@ -132,7 +132,7 @@ def sibling(gen: Gen, op: Operation, spec: OpSpec, use: Block) -> SSAValue | Non
         # recomputable, or taped in one stack slot (a block that runs once per
         # call) -- not a tape per iteration of a loop, nor one a parallel loop
         # cannot have, where the operand needed none
-        if cost_class(gen, s, use) <= 1 or gen.once(gen.target_block(s, use)):
+        if cost_class(gen, s, use) <= 1 or gen.tapeplan.once(gen.target_block(s, use)):
             found = s
             break
     gen.plan.sibling[key] = found
@@ -147,16 +147,9 @@ def cost_class(gen: Gen, key: Key, use: Block) -> int:
     v = gen.stored_value(key)  # as materialize() follows it
     if v is not None:
         return cost_class(gen, v, use)
-    T, S = gen.target_scope(key, use)
+    T, S = gen.tapeplan.target_scope(key, use)
     if S is None:
         return 2
     if id(key) in S.memo or (id(key), id(T)) in gen.plan.decisions:
         return 0
-    saved = (gen._cost_root, gen._cost_seen, gen._limit, gen._hinting,
-             gen._gather_weight)
-    gen.begin_costing(T, key)
-    try:
-        return 1 if gen.recompute_cost(key, T, 0) <= gen._limit else 2
-    finally:
-        (gen._cost_root, gen._cost_seen, gen._limit, gen._hinting,
-         gen._gather_weight) = saved
+    return 1 if gen.tapeplan.within_limit(key, T) else 2

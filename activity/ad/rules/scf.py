@@ -13,7 +13,7 @@ from activity.ad.builder import (
     INDEX,
     IP,
 )
-from activity.ad.rules.registry import (
+from activity.ad.registry import (
     Gen,
     forward_rule,
     reverse_rule,
@@ -31,7 +31,7 @@ def fwd_for(gen: Gen, op: Operation) -> None:
             or op.attributes.get("unsignedCmp") is not None:
         raise gen.err(op, "cannot differentiate 'scf.for unsigned': the sweeps count "
                            "iterations with signed arithmetic")
-    gen.alloc_static_tapes(op)
+    gen.tapeplan.alloc_static_tapes(op)
     lb, ub, step = (gen.fv(x) for x in op.operands[:3])
     thread = gen.threads(op)
     inits = [gen.fv(x) for x in op.iter_args] + (gen._stack_args() if thread else [])
@@ -47,7 +47,7 @@ def fwd_for(gen: Gen, op: Operation) -> None:
     gen.fwd_body[id(op)] = (nb, [nb.args[0]], [lb], [step])
     with gen.b.at(IP(nb)):
         gen.fwd_ops(body)
-        gen.tape_writes(body)
+        gen.tapeplan.tape_writes(body)
         y = body.last_op
         assert y is not None
         gen.b.emit(scf.YieldOp(*[gen.fv(x) for x in y.operands],
@@ -66,7 +66,7 @@ def fwd_for(gen: Gen, op: Operation) -> None:
 @forward_rule("scf.if")
 def fwd_if(gen: Gen, op: Operation) -> None:
     assert isinstance(op, scf.IfOp)
-    gen.alloc_static_tapes(op)
+    gen.tapeplan.alloc_static_tapes(op)
     thread = gen.threads(op)
     types = [r.type for r in op.results] + (list(STACK_TYPES) if thread else [])
     saved = gen.stk
@@ -77,7 +77,7 @@ def fwd_if(gen: Gen, op: Operation) -> None:
             if region.blocks:
                 blk = region.blocks[0]
                 gen.fwd_ops(blk)
-                gen.tape_writes(blk)
+                gen.tapeplan.tape_writes(blk)
                 y = blk.last_op
                 outs = [gen.fv(x) for x in y.operands] if y is not None else []
             else:
@@ -100,7 +100,7 @@ def fwd_if(gen: Gen, op: Operation) -> None:
 @forward_rule("scf.while")
 def fwd_while(gen: Gen, op: Operation) -> None:
     assert isinstance(op, scf.WhileOp)
-    gen.alloc_static_tapes(op)
+    gen.tapeplan.alloc_static_tapes(op)
     thread = gen.threads(op)
     count = gen.needs_rev(op)
     extra_t = ([INDEX] if count else []) + (list(STACK_TYPES) if thread else [])
@@ -117,7 +117,7 @@ def fwd_while(gen: Gen, op: Operation) -> None:
         gen.stk = Stack(bb.args[-2], bb.args[-1], saved.cursors)
     with gen.b.at(IP(bb)):
         gen.fwd_ops(before)
-        gen.tape_writes(before)
+        gen.tapeplan.tape_writes(before)
         cond = before.last_op
         assert isinstance(cond, scf.ConditionOp)
         extra = ([bb.args[n0]] if count else []) + (gen._stack_args() if thread else [])
@@ -132,7 +132,7 @@ def fwd_while(gen: Gen, op: Operation) -> None:
         gen.stk = Stack(ab.args[-2], ab.args[-1], saved.cursors)
     with gen.b.at(IP(ab)):
         gen.fwd_ops(after)
-        gen.tape_writes(after)
+        gen.tapeplan.tape_writes(after)
         y = after.last_op
         assert y is not None
         extra = []
