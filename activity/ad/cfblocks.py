@@ -152,7 +152,7 @@ class CfSweeps:
         for B in cfg.order:
             rb = rblocks[B]
             self.b.ip = IP(rb)
-            self.enter_scope(B)
+            self.mirror.enter_scope(B)
             term = B.last_op
             assert term is not None
             if op_name(term) == "func.return":
@@ -172,7 +172,7 @@ class CfSweeps:
                 for i in sig.adj_params:
                     self.take_slot(params[i])
                     results.append(self.adj_or_zero(params[i]))
-                self.exit_scope()
+                self.mirror.exit_scope()
                 for m in self.fscope.deallocs:
                     self.shadows.dealloc(m)
                 self.b.emit(func.ReturnOp(*results))
@@ -199,7 +199,7 @@ class CfSweeps:
                     self.b.store(self.b.v(arith.AddfOp(old, x, flags=self.sum_flags())),
                                  slot, [self.c(0)])
                 del v
-            self.exit_scope()
+            self.mirror.exit_scope()
             targets = []
             for P, k in cfg.incoming[B]:
                 args = []

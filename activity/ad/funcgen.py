@@ -65,8 +65,7 @@ from activity.ops import (
 )
 
 
-class FuncGen(OpNeeds, Materializer, FunctionSweeps,
-              CfSweeps):
+class FuncGen(FunctionSweeps, CfSweeps):
     """Generates the code of one function in one role, in planning or emitting mode."""
 
     def __init__(self, d: Any, fname: str, role: str, plan: Plan, mode: str) -> None:
@@ -105,14 +104,14 @@ class FuncGen(OpNeeds, Materializer, FunctionSweeps,
                                        list[SSAValue]]] = {}
         self.deferred_deallocs: list[SSAValue] = []
         self.tape_mems: list[SSAValue] = []
-        self._needs: dict[int, bool] = {}
-        self._fv: dict[int, list[SSAValue]] = {}
         self._threads: dict[int, bool] = {}
         self.functions: list[func.FuncOp] = []
         self.mem = LLVMMem(self)
         self.par = ParallelSafety(self)  # atomics and private updates in scf.parallel
         self.shadows = Shadows(self)  # shadow buffers and pointers
         self.tapeplan = TapePlan(self)  # cache or recompute
+        self.needs = OpNeeds(self)  # which ops the reverse sweep visits
+        self.mirror = Materializer(self)  # mirror scopes, primal values in them
 
     def err(self, op: Operation | None, msg: str) -> GradError:
         return GradError(msg, **place_of(self.d.orig.get(id(op), op) if op is not None
@@ -250,7 +249,8 @@ class FuncGen(OpNeeds, Materializer, FunctionSweeps,
                     for blk in region.blocks:
                         if self.plan.dynamic_keys(blk):
                             r = True
-                if op_name(inner) in ("func.call", "llvm.call") and self.call_needs_rev(inner):
+                if op_name(inner) in ("func.call", "llvm.call") \
+                        and self.needs.call_needs_rev(inner):
                     t = call_target(inner)
                     if self.d.uses_stack.get((t, SPLIT), False):
                         r = True
@@ -304,12 +304,12 @@ class FuncGen(OpNeeds, Materializer, FunctionSweeps,
             if self.slots:
                 for r in op.results:
                     self.take_slot(r)
-            if self.needs_rev(op):
+            if self.needs.needs_rev(op):
                 self.rev_op(op)
             elif op.results and self.shadows.fwd_shadowed(op.results[0]):
                 # the last mirror of this allocation's uses: its shadow goes
-                sh = self.materialize(self.d.fwd_shadow(op.results[0]), block)
-                S = self.scope_for(self.target_block(op.results[0], block))
+                sh = self.mirror.materialize(self.d.fwd_shadow(op.results[0]), block)
+                S = self.mirror.scope_for(self.mirror.target_block(op.results[0], block))
                 with self.b.at(S.ip), self.b.in_pass("adjoint"):
                     self.mem.free(self.b.v(llvm.IntToPtrOp(sh)))
 

@@ -254,7 +254,7 @@ class LLVMMem:
 
     def _nbytes(self, op: Operation) -> SSAValue:
         use = op.parent_block()
-        return self.i64(self.g.materialize(op.operands[2], use))
+        return self.i64(self.g.mirror.materialize(op.operands[2], use))
 
     def rev_copy(self, op: Operation, dst: SSAValue, src: SSAValue | None) -> None:
         """memcpy(dst, src, n) backwards, f64 cells: src' += dst'; dst' := 0."""
@@ -300,7 +300,7 @@ class LLVMMem:
         """A zeroed shadow for ``llvm.alloca`` or a call of malloc-like ``op``."""
         g = self.g
         name = op_name(op)
-        sizes = [g.materialize(u, T) for u in op.operands]
+        sizes = [g.mirror.materialize(u, T) for u in op.operands]
         if name == "llvm.alloca":
             et = op.properties.get("elem_type") or op.attributes.get("elem_type")
             with g.b.at(S.ip), g.b.in_pass("adjoint"):

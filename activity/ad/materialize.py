@@ -1,8 +1,11 @@
-"""Materialisation (:class:`Materializer`, a part of :class:`~activity.ad.funcgen.FuncGen`):
+"""Materialisation (:class:`Materializer`, the component ``g.mirror`` of
+each :class:`~activity.ad.funcgen.FuncGen` ``g``):
 the reverse sweep's mirror scopes, and obtaining a primal value (or pointer) in one:
 available, recomputed, or read from the tape the plan chose."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
@@ -37,41 +40,46 @@ from activity.ops import (
 
 
 class Materializer:
-    """Mirror scopes and materialising primal values in them."""
+    """Mirror scopes and materialising primal values in them.  A component of the
+    generator of one function (``g``), whose scopes, forward values and tape plan it
+    reads and writes."""
+
+    def __init__(self, g: Any) -> None:
+        self.g = g  # the FuncGen
 
     def enter_scope(self, block: Block, k: SSAValue | None = None,
                     iv: SSAValue | None = None, loop: Operation | None = None) -> Scope:
-        anchor = self.b.emit(arith.ConstantOp.from_int_and_width(0, INDEX))
+        anchor = self.g.b.emit(arith.ConstantOp.from_int_and_width(0, INDEX))
         s = Scope(block, anchor, k=k, iv=iv, loop=loop)
-        self.scopes.append(s)
-        dyn = self.plan.dynamic_keys(block) if self.mode == "emit" else []
+        self.g.scopes.append(s)
+        dyn = self.g.plan.dynamic_keys(block) if self.g.mode == "emit" else []
         if dyn:
-            assert self.rstk is not None
-            with self.b.at(s.ip), self.b.in_pass("tape"):
-                vals = pop(self.b, self.rstk, [k_.type for k_ in dyn])
+            assert self.g.rstk is not None
+            with self.g.b.at(s.ip), self.g.b.in_pass("tape"):
+                vals = pop(self.g.b, self.g.rstk, [k_.type for k_ in dyn])
             for key, v in zip(dyn, vals, strict=True):
                 s.memo[id(key)] = v
         return s
 
     def exit_scope(self) -> None:
-        s = self.scopes.pop()
+        s = self.g.scopes.pop()
         for m in s.deallocs:
-            self.shadows.dealloc(m)
+            self.g.shadows.dealloc(m)
         s.anchor.detach()
         s.anchor.erase()
         for v in _defined_in(s.block):
-            self.adj.pop(id(v), None)
+            self.g.adj.pop(id(v), None)
 
     def scope_for(self, blk: Block) -> Scope:
-        for s in reversed(self.scopes):
+        for s in reversed(self.g.scopes):
             if s.block is blk:
                 return s
-        raise GradError(f"internal: no mirror scope for a block of @{self.fname}")
+        raise GradError(f"internal: no mirror scope for a block of @{self.g.fname}")
 
     def toplevel(self, blk: Block) -> Block:
         while True:
             po = blk.parent_op()
-            if po is None or po is self.f:
+            if po is None or po is self.g.f:
                 return blk
             pb = po.parent_block()
             assert pb is not None
@@ -84,24 +92,24 @@ class Materializer:
             if b is db:
                 return db
             po = b.parent_op()
-            if po is None or po is self.f:
+            if po is None or po is self.g.f:
                 break
             b = po.parent_block()
         return self.toplevel(use)
 
     def available(self, key: Key) -> SSAValue | None:
-        if self.role == INLINE:
-            if def_block(key) is self.entry:
-                return self.fmap.get(id(key))
+        if self.g.role == INLINE:
+            if def_block(key) is self.g.entry:
+                return self.g.fmap.get(id(key))
             return None
-        return self.avail.get(id(key))
+        return self.g.avail.get(id(key))
 
     def stored_value(self, key: Key) -> SSAValue | None:
         """For an ``llvm.load`` the value a store forwards to it (same type), read in its
         place; else None."""
         if (isinstance(key, SSAValue) and isinstance(key.owner, Operation)
                 and op_name(key.owner) == "llvm.load"):
-            v = self.mem.forwarded(key.owner.operands[0])
+            v = self.g.mem.forwarded(key.owner.operands[0])
             if v is not None and v.type == key.type:
                 return v
         return None
@@ -119,16 +127,16 @@ class Materializer:
         if got is not None:
             return got
         dk = (id(key), id(T))
-        if self.mode == "plan":
-            dec = self.plan.decisions.get(dk) or self.tapeplan.decide(key, T, S)
-            self.plan.decisions[dk] = dec
+        if self.g.mode == "plan":
+            dec = self.g.plan.decisions.get(dk) or self.g.tapeplan.decide(key, T, S)
+            self.g.plan.decisions[dk] = dec
         else:
-            dec = self.plan.decisions.get(dk)  # type: ignore[assignment]
+            dec = self.g.plan.decisions.get(dk)  # type: ignore[assignment]
             if dec is None:
-                raise GradError(f"internal: unplanned value {key} in @{self.fname}")
-        if dec == "tape" and S is self.fscope:
+                raise GradError(f"internal: unplanned value {key} in @{self.g.fname}")
+        if dec == "tape" and S is self.g.fscope:
             src = key.owner if isinstance(key.owner, Operation) else None
-            raise self.err(src, "cannot differentiate: the shape of an active buffer used "
+            raise self.g.err(src, "cannot differentiate: the shape of an active buffer used "
                                 "in several blocks is not recomputable")
         if dec == "iv":
             assert S.iv is not None
@@ -146,7 +154,7 @@ class Materializer:
         """The value a load reads, rebuilt from the store that wrote it (see
         ``forwarded_cost``): the stored value's ops cloned with the storing loop's
         induction variable replaced by the load's index."""
-        fw = self.facts.forwarding_store(op)
+        fw = self.g.facts.forwarding_store(op)
         assert fw is not None
         store, loop = fw
         iv = loop.regions[0].blocks[0].args[0]
@@ -160,7 +168,7 @@ class Materializer:
                 if is_pointer(v.type):
                     p = self.materialize_ptr(v, T)
                     if p is None:
-                        raise GradError(f"internal: pointer not recomputable in @{self.fname}")
+                        raise GradError(f"internal: pointer not recomputable in @{self.g.fname}")
                     return p
                 return self.materialize(v, T)
             got = local.get(id(v))
@@ -171,8 +179,8 @@ class Materializer:
             mapping = {u: val(u) for u in o.operands}
             new = o.clone(value_mapper=dict(mapping))
             carry_location(new, o)
-            with self.b.in_pass("recompute"):
-                self.b.emit(new, S.ip)
+            with self.g.b.in_pass("recompute"):
+                self.g.b.emit(new, S.ip)
             r = new.results[list(o.results).index(v)]
             local[id(v)] = r
             return r
@@ -181,25 +189,25 @@ class Materializer:
 
     def recompute(self, key: Key, T: Block, S: Scope) -> SSAValue:
         op = key.owner
-        if op_name(op) == "memref.load" and not self.tapeplan.load_rereadable(op, op.operands[0]):
+        if op_name(op) == "memref.load" and not self.g.tapeplan.load_rereadable(op, op.operands[0]):
             return self.recompute_forwarded(op, T, S)
         mapping: dict[SSAValue, SSAValue] = {}
         for u in op.operands:
             if is_pointer(u.type):
                 p = self.materialize_ptr(u, T)
                 if p is None:
-                    raise GradError(f"internal: pointer not recomputable in @{self.fname}")
+                    raise GradError(f"internal: pointer not recomputable in @{self.g.fname}")
                 mapping[u] = p
             else:
                 mapping[u] = self.materialize(u, T)
         new = op.clone(value_mapper=dict(mapping))
         carry_location(new, op)
-        with self.b.in_pass("recompute"):
-            self.b.emit(new, S.ip)
+        with self.g.b.in_pass("recompute"):
+            self.g.b.emit(new, S.ip)
         return new.results[list(op.results).index(key)]
 
     def recompute_affine(self, a: BlockArgument, S: Scope) -> SSAValue:
-        aff = self.tapeplan.affine_arg(a, S)
+        aff = self.g.tapeplan.affine_arg(a, S)
         assert aff is not None and S.k is not None
         loop, init, step, neg = aff
         outer = loop.parent_block()
@@ -208,12 +216,12 @@ class Materializer:
         if step is None:
             return x0
         c = self.materialize(step, outer)
-        with self.b.at(S.ip), self.b.in_pass("recompute"):
+        with self.g.b.at(S.ip), self.g.b.in_pass("recompute"):
             k = S.k
             if k.type != a.type:
-                k = self.b.v(arith.IndexCastOp(k, a.type))
-            kc = self.ibin(arith.MuliOp, k, c)
-            return self.ibin(arith.SubiOp if neg else arith.AddiOp, x0, kc)
+                k = self.g.b.v(arith.IndexCastOp(k, a.type))
+            kc = self.g.ibin(arith.MuliOp, k, c)
+            return self.g.ibin(arith.SubiOp if neg else arith.AddiOp, x0, kc)
 
     def materialize_ptr(self, p: SSAValue, use: Block) -> SSAValue | None:
         """The primal pointer ``p`` in the reverse sweep (views recomputed), or None."""
@@ -238,18 +246,18 @@ class Materializer:
                    for i, u in enumerate(op.operands)}
         new = op.clone(value_mapper=dict(mapping))
         carry_location(new, op)
-        with self.b.in_pass("recompute"):
-            self.b.emit(new, S.ip)
+        with self.g.b.in_pass("recompute"):
+            self.g.b.emit(new, S.ip)
         S.ptrs[id(p)] = new.results[0]
         return new.results[0]
 
     def tape_read(self, key: Key, T: Block, S: Scope) -> SSAValue:
-        if self.mode == "plan":
-            with self.b.at(S.ip):
-                return self.b.zero(key.type)
-        st = self.plan.static.get((id(key), id(T)))
+        if self.g.mode == "plan":
+            with self.g.b.at(S.ip):
+                return self.g.b.zero(key.type)
+        st = self.g.plan.static.get((id(key), id(T)))
         if st is None:
-            raise GradError(f"internal: stack-taped value {key} not popped in @{self.fname}")
+            raise GradError(f"internal: stack-taped value {key} not popped in @{self.g.fname}")
         idx = []
         for L in st.loops:
             ls = self.scope_for(L.body.blocks[0])  # type: ignore[attr-defined]
@@ -260,9 +268,9 @@ class Materializer:
             assert ls.k is not None
             k = ls.k
             if not isinstance(k.type, IndexType):
-                with self.b.at(ls.ip):
-                    k = self.b.v(arith.IndexCastOp(k, INDEX))
+                with self.g.b.at(ls.ip):
+                    k = self.g.b.v(arith.IndexCastOp(k, INDEX))
             idx.append(k)
         assert st.mem is not None
-        with self.b.at(S.ip), self.b.in_pass("tape"):
-            return self.b.load(st.mem, idx or [self.c(0)])
+        with self.g.b.at(S.ip), self.g.b.in_pass("tape"):
+            return self.g.b.load(st.mem, idx or [self.g.c(0)])

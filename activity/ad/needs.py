@@ -1,8 +1,10 @@
-"""Which ops the reverse sweep must handle (:class:`OpNeeds`, a part of
-:class:`~activity.ad.funcgen.FuncGen`): calls with and without bodies, C functions that
+"""Which ops the reverse sweep must handle (:class:`OpNeeds`, the component ``g.needs`` of
+each :class:`~activity.ad.funcgen.FuncGen` ``g``): calls with and without bodies, C functions that
 behave like table ops, free variables that receive adjoints in a region."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from xdsl.dialects.builtin import (
     VectorType,
@@ -45,11 +47,18 @@ INACTIVE_EXTERNALS = frozenset({
 
 
 class OpNeeds:
-    """Op classification: whether an op needs a reverse rule, which operands receive adjoints."""
+    """Op classification: whether an op needs a reverse rule, which operands receive
+    adjoints.  A component of the generator of one function (``g``: its facts and
+    program); it owns the memo of its answers."""
+
+    def __init__(self, g: Any) -> None:
+        self.g = g  # the FuncGen
+        self._needs: dict[int, bool] = {}  # id(op) -> needs_rev(op)
+        self._fv: dict[int, list[SSAValue]] = {}  # id(op) -> free_vars(op)
 
     def callee_of(self, op: Operation) -> Operation | None:
         t = call_target(op)
-        g = self.d.program.functions.get(t) if t is not None else None
+        g = self.g.d.program.functions.get(t) if t is not None else None
         return g if g is not None and has_body(g) else None
 
     def call_needs_rev(self, op: Operation) -> bool:
@@ -58,7 +67,7 @@ class OpNeeds:
         through which a derivative may pass needs it too -- ``rev_call`` then refuses
         it; skipping it gave a silent zero (a user's ``lgamma``).  Calls of C's
         output and string functions (``INACTIVE_EXTERNALS``) pass none."""
-        f = self.facts
+        f = self.g.facts
         if self.callee_of(op) is None:
             t = call_target(op)
             if t is not None and t in INACTIVE_EXTERNALS:
@@ -100,7 +109,7 @@ class OpNeeds:
         rule_needs = REVERSE_NEEDS.get(name)  # (a rules file's own answer, see rules/)
         if rule_needs is not None:
             return rule_needs(self, op)
-        facts = self.facts
+        facts = self.g.facts
         if name in _REGION_OPS or name == "scf.execute_region":
             if any(facts.has_adjoint(r) for r in op.results):
                 return True
@@ -130,7 +139,7 @@ class OpNeeds:
                        "with -O1, or with -fno-vectorize -fno-slp-vectorize)" if vector
                        else "this llvm op is not supported by the AD generator"
                        if name.startswith("llvm.") else "not in the op table")
-                raise self.err(op, f"cannot differentiate '{name}': {why}")
+                raise self.g.err(op, f"cannot differentiate '{name}': {why}")
             return False
         if spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
             return self._scalar_needs(op, spec)
@@ -147,7 +156,7 @@ class OpNeeds:
         """An aggregate (struct/array/vector) value that carries a derivative."""
         if not is_aggregate(v.type):
             return False
-        f = self.facts
+        f = self.g.facts
         if not f.prune:
             return True
         return f.result.analysed(v) and f.result.value(v).active
@@ -155,13 +164,13 @@ class OpNeeds:
     def _scalar_needs(self, op: Operation, spec: OpSpec) -> bool:
         if not op.results or not spec.diff or spec.partials is None:
             return False
-        if not self.facts.has_adjoint(op.results[0]) or not self.facts.op_active(op):
+        if not self.g.facts.has_adjoint(op.results[0]) or not self.g.facts.op_active(op):
             return False
         if any(self.agg_active(op.operands[i]) for i in spec.diff_operands(op)
                if i < len(op.operands)):
-            raise self.err(op, f"cannot differentiate '{op_name(op)}': aggregate (struct, "
+            raise self.g.err(op, f"cannot differentiate '{op_name(op)}': aggregate (struct, "
                                "array) adjoints are not supported")
-        return any(self.facts.has_adjoint(op.operands[i]) for i in spec.diff_operands(op)
+        return any(self.g.facts.has_adjoint(op.operands[i]) for i in spec.diff_operands(op)
                    if i < len(op.operands))
 
     def receives_adjoint(self, op: Operation, i: int) -> bool:
@@ -201,7 +210,7 @@ class OpNeeds:
             for i, u in enumerate(inner.operands):
                 if id(u) in inside or id(u) in seen:
                     continue
-                if self.receives_adjoint(inner, i) and self.facts.has_adjoint(u):
+                if self.receives_adjoint(inner, i) and self.g.facts.has_adjoint(u):
                     seen.add(id(u))
                     out.append(u)
         self._fv[k] = out

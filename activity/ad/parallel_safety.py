@@ -85,7 +85,7 @@ class ParallelSafety:
         self.reductions(op)
         term = op.body.blocks[0].last_op
         for inner in op.walk():
-            if inner is op or inner is term or not self.g.needs_rev(inner):
+            if inner is op or inner is term or not self.g.needs.needs_rev(inner):
                 continue
             if inner.parent_op() is term:  # the combining op of a reduction
                 continue
@@ -94,7 +94,7 @@ class ParallelSafety:
                         "memref.store"):
                 continue
             if name in ("func.call", "llvm.call"):
-                spec = self.g.alias_spec(inner)
+                spec = self.g.needs.alias_spec(inner)
                 if spec is not None and spec.kind == OpKind.FLOAT:
                     continue
             elif (name == "memref.atomic_rmw" and (not inner.results[0].uses

@@ -54,18 +54,18 @@ class Shadows:
             return None
         if id(p) in self.g.arg_shadow:
             return self.g.arg_shadow[id(p)]
-        T = self.g.target_block(p, use)
+        T = self.g.mirror.target_block(p, use)
         db = def_block(p)
         spec = lookup(p.owner) if isinstance(p.owner, Operation) else None
         is_alloc = spec is not None and spec.kind == OpKind.MEM_ALLOC
         if (not is_alloc and isinstance(p.owner, Operation) and op_name(p.owner) == "llvm.call"
-                and call_target(p.owner) in ALLOCATORS and self.g.callee_of(p.owner) is None):
+                and call_target(p.owner) in ALLOCATORS and self.g.needs.callee_of(p.owner) is None):
             is_alloc = True
         if is_alloc and self.fwd_shadowed(p):
-            S = self.g.scope_for(T)
+            S = self.g.mirror.scope_for(T)
             got = S.shadows.get(id(p))
             if got is None:
-                a = self.g.materialize(self.g.d.fwd_shadow(p), T)
+                a = self.g.mirror.materialize(self.g.d.fwd_shadow(p), T)
                 with self.g.b.at(S.ip):
                     got = S.shadows[id(p)] = self.g.b.v(llvm.IntToPtrOp(a))
             return got
@@ -80,7 +80,7 @@ class Shadows:
             S = self.g.fscope
             T = db
         else:
-            S = self.g.scope_for(T)
+            S = self.g.mirror.scope_for(T)
         got = S.shadows.get(id(p))
         if got is not None:
             return got
@@ -125,7 +125,7 @@ class Shadows:
                                     or call_target(op) in ALLOCATORS):
             return self.g.mem.alloc_shadow(op, T, S)
         if spec is not None and spec.kind == OpKind.MEM_ALLOC and isinstance(p.type, MemRefType):
-            sizes = [self.g.materialize(u, T) for u in op.operands]
+            sizes = [self.g.mirror.materialize(u, T) for u in op.operands]
             on_stack = stack_shadow(op)
             with self.g.b.at(S.ip), self.g.b.in_pass("adjoint"):
                 t = p.type
@@ -142,7 +142,7 @@ class Shadows:
             src = self.shadow(op.operands[spec.ptr], T)
             if src is None:
                 raise self.g.err(op, "internal: view of a buffer without shadow")
-            mapping = {u: (src if i == spec.ptr else self.g.materialize(u, T))
+            mapping = {u: (src if i == spec.ptr else self.g.mirror.materialize(u, T))
                        for i, u in enumerate(op.operands)}
             new = op.clone(value_mapper=dict(mapping))
             carry_location(new, op)
@@ -154,15 +154,16 @@ class Shadows:
             for region in (op.true_region, op.false_region):
                 y = region.blocks[0].last_op
                 u = y.operands[j]  # type: ignore[union-attr]
-                if self.g.target_block(u, region.blocks[0]) is not self.g.target_block(u, T):
+                mirror = self.g.mirror
+                if mirror.target_block(u, region.blocks[0]) is not mirror.target_block(u, T):
                     raise self.g.err(op, "cannot differentiate: an active buffer created "
                                        "inside a branch escapes it")
                 ys.append(self.shadow_or_zero(u, T, S))
-            cond = self.g.materialize(op.cond, T)
+            cond = self.g.mirror.materialize(op.cond, T)
             with self.g.b.at(S.ip):
                 return self.g.b.v(arith.SelectOp(cond, ys[0], ys[1]))
         if name in ("arith.select", "llvm.select"):
-            cond = self.g.materialize(op.operands[0], T)
+            cond = self.g.mirror.materialize(op.operands[0], T)
             a, b = (self.shadow_or_zero(u, T, S) for u in op.operands[1:3])
             with self.g.b.at(S.ip):
                 return self.g.b.v(arith.SelectOp(cond, a, b))
@@ -182,7 +183,7 @@ class Shadows:
             assert sym is not None
             with self.g.b.at(S.ip):
                 return self.g.b.v(memref.GetGlobalOp(self.g.d.shadow_global(sym, p.type), p.type))
-        if name == "func.call" and self.g.callee_of(op) is not None:
+        if name == "func.call" and self.g.needs.callee_of(op) is not None:
             j = list(op.results).index(p)
             i = self.returned_param(op, j)
             if i is not None:
@@ -215,10 +216,10 @@ class Shadows:
             if sh_init is None:
                 raise self.g.err(loop, "internal: loop-carried buffer without shadow")
             return sh_init
-        if self.g.target_block(y, body) is body or def_block(y) is body:
+        if self.g.mirror.target_block(y, body) is body or def_block(y) is body:
             raise self.g.err(loop, "cannot differentiate: an active buffer created inside a "
                                  "loop is carried to the next iteration")
-        PS = self.g.scope_for(self.g.target_block(y, loop.parent_block()))  # type: ignore[arg-type]
+        PS = self.g.mirror.scope_for(self.g.mirror.target_block(y, loop.parent_block()))  # type: ignore[arg-type]
         sh_y = self.shadow_or_zero(y, loop.parent_block(), PS)  # type: ignore[arg-type]
         if sh_init is None:
             sh_init = self.shadow_or_zero(init, loop.parent_block(), PS)  # type: ignore[arg-type]
@@ -226,7 +227,7 @@ class Shadows:
             if arg is not None:
                 first = self.g.b.v(arith.CmpiOp(S.k, self.g.zero(S.k.type), "eq"))  # type: ignore[arg-type]
             else:
-                lb, ub, step = (self.g.materialize(x, T) for x in loop.operands[:3])
+                lb, ub, step = (self.g.mirror.materialize(x, T) for x in loop.operands[:3])
                 tc = self.g.trip_count(lb, ub, step)
                 first = self.g.b.v(arith.CmpiOp(tc, self.g.zero(tc.type), "eq"))
             return self.g.b.v(arith.SelectOp(first, sh_init, sh_y))
@@ -239,7 +240,7 @@ class Shadows:
         roots = self.carried_roots(p)
         if roots is not None:
             return self._carried_shadow(p, roots, T, S)
-        eid = self.g.materialize(self.g.d.came(p.block), T)
+        eid = self.g.mirror.materialize(self.g.d.came(p.block), T)
         cands: list[tuple[int, SSAValue]] = []
         for P, k in cfg.incoming[p.block]:
             fwd = successor_operands(P.last_op)  # type: ignore[arg-type]
@@ -351,8 +352,8 @@ class Shadows:
 
     def _carried_shadow(self, p: BlockArgument, roots: list[tuple[int | None, SSAValue]],
                         T: Block, S: Scope) -> SSAValue:
-        off = self.g.materialize(self.g.d.ptr_offset(p), T)
-        eid = self.g.materialize(self.g.d.came(p.block), T) if len(roots) > 1 else None
+        off = self.g.mirror.materialize(self.g.d.ptr_offset(p), T)
+        eid = self.g.mirror.materialize(self.g.d.came(p.block), T) if len(roots) > 1 else None
         shs = [(e, self.shadow_or_zero(r, T, S)) for e, r in roots]
         with self.g.b.at(S.ip):
             sh = None
@@ -389,13 +390,14 @@ class Shadows:
             self.g.b.emit(new, S.ip)
             return new.results[0]
         with self.g.b.at(S.ip), self.g.b.in_pass("adjoint"):
-            z = self.dummy_shadow(u.type, self.g.materialize_ptr(u, use), self._place(u, use))
+            z = self.dummy_shadow(u.type, self.g.mirror.materialize_ptr(u, use),
+                                  self._place(u, use))
         S.deallocs.append(z)
         return z
 
     def returned_param(self, call: Operation, j: int) -> int | None:
         """The parameter a callee returns unchanged as its result ``j``, if any."""
-        g = self.g.callee_of(call)
+        g = self.g.needs.callee_of(call)
         assert g is not None
         params = list(g.regions[0].blocks[0].args)
         found: set[int] = set()
@@ -438,7 +440,7 @@ class Shadows:
         op = p.owner
         if not (self.g.multi and isinstance(op, Operation) and op_name(op) == "llvm.call"
                 and call_target(op) in ("malloc", "_Znwm", "_Znam", "calloc")
-                and self.g.callee_of(op) is None):
+                and self.g.needs.callee_of(op) is None):
             return False
         blk = op.parent_block()
         return (blk is not None and blk is not self.g.entry and blk.parent_op() is self.g.f

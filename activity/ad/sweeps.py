@@ -106,7 +106,7 @@ class FunctionSweeps:
         heights = self.stack_heights() if d.measure else []
         self.b.sweep, self.b.pass_name = "reverse", "adjoint"
         internal = self.internal_shadows(params, shadow_pos)
-        self.enter_scope(self.entry)
+        self.mirror.enter_scope(self.entry)
         for k, j in enumerate(float_res):
             self.adj_add(ret.operands[j], blk.args[seed_pos[k]])
         self.rev_ops(self.entry)
@@ -114,7 +114,7 @@ class FunctionSweeps:
         for i in active:
             x = self.adj_get(params[i])
             results.append(x if x is not None else self.zero(params[i].type))
-        self.exit_scope()
+        self.mirror.exit_scope()
         with self.b.in_pass("tape"):
             for m in self.tape_mems:
                 self.b.emit(memref.DeallocOp.get(m))
@@ -201,13 +201,13 @@ class FunctionSweeps:
             self.gen_rev_cf(blk, sig, seeds)
             self.finish_func()
             return
-        self.enter_scope(self.entry)
+        self.mirror.enter_scope(self.entry)
         ret = self.entry.last_op
         assert ret is not None
         for k, j in enumerate(sig.seed_results):
             self.adj_add(ret.operands[j], seeds[k])
         self.rev_ops(self.entry)
         results = [self.adj_or_zero(params[i]) for i in sig.adj_params]
-        self.exit_scope()
+        self.mirror.exit_scope()
         self.b.emit(func.ReturnOp(*results))
         self.finish_func()

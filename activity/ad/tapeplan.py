@@ -266,7 +266,7 @@ class TapePlan:
             return 0  # a shared operand is recomputed once (memoised per scope)
         c = self._recompute_cost(key, T, depth)
         if c > _OUTER_COST and depth > 0 and isinstance(key, SSAValue) \
-                and self.outer_ok(key, self.g.target_block(key, T)):
+                and self.outer_ok(key, self.g.mirror.target_block(key, T)):
             c = _OUTER_COST
         if depth > 0 and c < _INF:
             self._cost_seen.add(id(key))
@@ -275,14 +275,14 @@ class TapePlan:
     def target_scope(self, key: Key, use: Block) -> tuple[Block, Scope | None]:
         """Where ``key`` would be materialised for ``use``, and that block's scope
         (``None``: none can be had there)."""
-        T = self.g.target_block(key, use)
+        T = self.g.mirror.target_block(key, use)
         try:
-            return T, self.g.scope_for(T)
+            return T, self.g.mirror.scope_for(T)
         except GradError:
             return T, None
 
     def _recompute_cost(self, key: Key, T: Block, depth: int) -> int:
-        if self.g.available(key) is not None:
+        if self.g.mirror.available(key) is not None:
             return 0
         T2, S2 = self.target_scope(key, T)
         if S2 is None:
@@ -310,7 +310,7 @@ class TapePlan:
         if depth > 24:
             return _INF
         op = key.owner
-        v = self.g.stored_value(key)
+        v = self.g.mirror.stored_value(key)
         if v is not None:
             return self.recompute_cost(v, T2, depth + 1)
         if op.regions:
@@ -393,7 +393,7 @@ class TapePlan:
         return cost(store.operands[0], 0)
 
     def ptr_cost(self, p: SSAValue, T: Block, depth: int) -> int:
-        if self.g.available(p) is not None:
+        if self.g.mirror.available(p) is not None:
             return 0
         if isinstance(p, BlockArgument) or depth > 24:
             return _INF

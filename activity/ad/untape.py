@@ -49,9 +49,9 @@ def untape(gen: Any, plan: Plan) -> None:  # gen: a planning FuncGen
     for ``mulf``'s own adjoint: keep ``a`` and ``l``, recompute ``p``)."""
 
     def there(u: SSAValue, blk: Block) -> bool:
-        if gen.available(u) is not None:
+        if gen.mirror.available(u) is not None:
             return True
-        return plan.decisions.get((id(u), id(gen.target_block(u, blk)))) in (
+        return plan.decisions.get((id(u), id(gen.mirror.target_block(u, blk)))) in (
             "tape", "recompute", "iv")
 
     changed = True

@@ -33,8 +33,8 @@ from activity.ops import (
 
 @forward_rule("func.call", "llvm.call")
 def fwd_call(gen: Gen, op: Operation) -> None:
-    g = gen.callee_of(op)
-    if g is not None and gen.call_needs_rev(op):
+    g = gen.needs.callee_of(op)
+    if g is not None and gen.needs.call_needs_rev(op):
         t = call_target(op)
         assert t is not None
         names = gen.d.names(t)
@@ -67,7 +67,7 @@ def fwd_call(gen: Gen, op: Operation) -> None:
 
 
 def rev_call(gen: Gen, op: Operation) -> None:
-    g = gen.callee_of(op)
+    g = gen.needs.callee_of(op)
     t = call_target(op)
     if t is None:
         raise gen.err(op, "cannot differentiate an indirect call (through a function "
@@ -82,7 +82,7 @@ def rev_call(gen: Gen, op: Operation) -> None:
     use = op.parent_block()
     assert use is not None
     for r in op.results:
-        if gen.agg_active(r):
+        if gen.needs.agg_active(r):
             raise gen.err(op, f"cannot differentiate a call to '{t}': its result of "
                                f"type {r.type} is active (aggregate adjoints are not "
                                "supported)")
@@ -92,7 +92,7 @@ def rev_call(gen: Gen, op: Operation) -> None:
         temps: list[SSAValue] = []
         for a in op.operands:
             if is_pointer(a.type):
-                p = gen.materialize_ptr(a, use)
+                p = gen.mirror.materialize_ptr(a, use)
                 if p is None:
                     p = gen.shadows.shadow(a, use)
                 if p is None:
@@ -100,12 +100,12 @@ def rev_call(gen: Gen, op: Operation) -> None:
                     temps.append(p)
                 args.append(p)
             else:
-                args.append(gen.materialize(a, use))
+                args.append(gen.mirror.materialize(a, use))
         for i in sig.shadow_params:
             a = op.operands[i]
             sh = gen.shadows.shadow(a, use)
             if sh is None:
-                sh = gen.shadows.dummy_shadow(a.type, gen.materialize_ptr(a, use), op)
+                sh = gen.shadows.dummy_shadow(a.type, gen.mirror.materialize_ptr(a, use), op)
                 temps.append(sh)
             args.append(sh)
         for j in sig.seed_results:
@@ -137,7 +137,7 @@ def rev_call(gen: Gen, op: Operation) -> None:
 def rev_call_op(gen: Gen, op: Operation) -> None:
     """A call of a C function the op table knows takes that op's rule (``memcpy`` a
     copy's, ``sin`` the sine's); any other call, :func:`rev_call`."""
-    spec = gen.alias_spec(op)
+    spec = gen.needs.alias_spec(op)
     if spec is not None:  # (a FLOAT, MEM_COPY or MEM_SET entry: see OpNeeds.alias_spec)
         return REVERSE_BY_KIND[spec.kind](gen, op, spec)
     return rev_call(gen, op)

@@ -58,7 +58,7 @@ def rev_load(gen: Gen, op: Operation, spec: OpSpec) -> None:
         return
     if is_llvm_ptr(sh.type):
         return gen.mem.rev_load(op, sh, ybar)
-    idx = [gen.materialize(u, use) for u in op.operands[1:]]
+    idx = [gen.mirror.materialize(u, use) for u in op.operands[1:]]
     if gen.par.par_update(op.operands[spec.ptr or 0]):
         with gen.b.in_pass("adjoint"):
             gen.par.atomic_add(ybar, sh, idx)
@@ -79,7 +79,7 @@ def rev_store(gen: Gen, op: Operation, spec: OpSpec) -> None:
     v = op.operands[spec.value or 0]
     if is_llvm_ptr(sh.type):
         return gen.mem.rev_store(op, sh, v)
-    idx = [gen.materialize(u, use) for u in op.operands[2:]]
+    idx = [gen.mirror.materialize(u, use) for u in op.operands[2:]]
     if spec.extra.get("rmw"):
         return rev_rmw(gen, op, sh, v, idx)
     if gen.par.par_update(op.operands[spec.ptr or 0]):
@@ -130,7 +130,7 @@ def rev_rmw(gen: Gen, op: Operation, sh: SSAValue, v: SSAValue, idx: list[SSAVal
     if rule is not None:
         deps = operand_deps(rule, 2)
         need = deps[0] | (deps[1] if gen.facts.has_adjoint(v) else set())
-    vals = {j: gen.materialize((old, v)[j], use) for j in sorted(need)}
+    vals = {j: gen.mirror.materialize((old, v)[j], use) for j in sorted(need)}
     with gen.b.in_pass("adjoint"):
         et = sh.type.element_type  # type: ignore[attr-defined]
         if kind == "assign":

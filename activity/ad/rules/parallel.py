@@ -66,10 +66,10 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
     body = op.body.blocks[0]
     term = body.last_op
     assert isinstance(term, scf.ReduceOp)
-    lbs = [gen.materialize(x, use) for x in op.lowerBound]
-    ubs = [gen.materialize(x, use) for x in op.upperBound]
-    steps = [gen.materialize(x, use) for x in op.step]
-    fvs = gen.free_vars(op)
+    lbs = [gen.mirror.materialize(x, use) for x in op.lowerBound]
+    ubs = [gen.mirror.materialize(x, use) for x in op.upperBound]
+    steps = [gen.mirror.materialize(x, use) for x in op.step]
+    fvs = gen.needs.free_vars(op)
     safe = gen.par.parallel_safe(op)
     rbars: dict[int, SSAValue] = {}
     for j in gen.par.reductions(op):
@@ -89,7 +89,7 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
         nb = Block(arg_types=[a.type for a in body.args])
         sums: list[tuple[SSAValue, SSAValue]] = []  # (outer value, its contribution)
         with gen.b.at(IP(nb)):
-            S = gen.enter_scope(body, loop=op)
+            S = gen.mirror.enter_scope(body, loop=op)
             for a, na in zip(body.args, nb.args, strict=True):
                 S.memo[id(a)] = na
             if taped:
@@ -105,7 +105,7 @@ def rev_parallel(gen: Gen, op: Operation) -> None:
                 if x is not None:
                     sums.append((v, gen.convert(x, gen.adj_type(v))))
             gen.par.stack.pop()
-            gen.exit_scope()
+            gen.mirror.exit_scope()
             gen.b.emit(scf.ReduceOp([x for _, x in sums],
                                      [sum_region(gen, x.type) for _, x in sums]))
         if gen.mode == "emit":

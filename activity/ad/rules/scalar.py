@@ -32,7 +32,7 @@ def rev_scalar(gen: Gen, op: Operation, spec: OpSpec) -> None:
     ybar = gen.adj_take(r)
     if ybar is None or spec.partials is None:
         return
-    if is_aggregate(r.type) or any(gen.agg_active(u) for u in op.operands):
+    if is_aggregate(r.type) or any(gen.needs.agg_active(u) for u in op.operands):
         raise gen.err(op, f"cannot differentiate '{op_name(op)}': aggregate (struct, "
                            "array) adjoints are not supported")
     diff = list(spec.diff_operands(op))
@@ -55,7 +55,7 @@ def rev_scalar(gen: Gen, op: Operation, spec: OpSpec) -> None:
     need: set[int] = set()
     for pos, _ in targets:
         need |= deps[pos]
-    vals = {j: gen.materialize(ins[j], use) for j in sorted(need)}
+    vals = {j: gen.mirror.materialize(ins[j], use) for j in sorted(need)}
     with gen.b.in_pass("adjoint"):
         N = IRBackend(gen.b.emit, ybar.type)
         args = [N.wrap(vals[j]) if j in vals else DEAD for j in range(len(ins))]
@@ -132,7 +132,7 @@ def sibling(gen: Gen, op: Operation, spec: OpSpec, use: Block) -> SSAValue | Non
         # recomputable, or taped in one stack slot (a block that runs once per
         # call) -- not a tape per iteration of a loop, nor one a parallel loop
         # cannot have, where the operand needed none
-        if cost_class(gen, s, use) <= 1 or gen.tapeplan.once(gen.target_block(s, use)):
+        if cost_class(gen, s, use) <= 1 or gen.tapeplan.once(gen.mirror.target_block(s, use)):
             found = s
             break
     gen.plan.sibling[key] = found
@@ -142,9 +142,9 @@ def sibling(gen: Gen, op: Operation, spec: OpSpec, use: Block) -> SSAValue | Non
 def cost_class(gen: Gen, key: Key, use: Block) -> int:
     """0: already materialised or decided (free to read again), 1: recomputable
     within the limit, 2: would need a tape (or is impossible) -- without deciding."""
-    if gen.available(key) is not None:
+    if gen.mirror.available(key) is not None:
         return 0
-    v = gen.stored_value(key)  # as materialize() follows it
+    v = gen.mirror.stored_value(key)  # as materialize() follows it
     if v is not None:
         return cost_class(gen, v, use)
     T, S = gen.tapeplan.target_scope(key, use)

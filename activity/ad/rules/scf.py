@@ -102,7 +102,7 @@ def fwd_while(gen: Gen, op: Operation) -> None:
     assert isinstance(op, scf.WhileOp)
     gen.tapeplan.alloc_static_tapes(op)
     thread = gen.threads(op)
-    count = gen.needs_rev(op)
+    count = gen.needs.needs_rev(op)
     extra_t = ([INDEX] if count else []) + (list(STACK_TYPES) if thread else [])
     inits = [gen.fv(x) for x in op.arguments] + ([gen.c(0)] if count else []) + (
         gen._stack_args() if thread else [])
@@ -164,14 +164,14 @@ def rev_for(gen: Gen, op: Operation) -> None:
     body = op.body.blocks[0]
     y = body.last_op
     assert y is not None
-    lb, ub, step = (gen.materialize(x, use) for x in op.operands[:3])
+    lb, ub, step = (gen.mirror.materialize(x, use) for x in op.operands[:3])
     facts = gen.facts
     nres = len(op.results)
     carried = [j for j in range(nres)
                if facts.has_adjoint(body.args[1 + j]) or facts.has_adjoint(op.results[j])
                or facts.has_adjoint(y.operands[j])]
     carried = [j for j in carried if facts.adj_type(op.results[j]) is not None]
-    fvs = gen.free_vars(op)
+    fvs = gen.needs.free_vars(op)
     with gen.b.in_pass("adjoint"):
         tc = gen.trip_count(lb, ub, step)
         inits = []
@@ -186,7 +186,7 @@ def rev_for(gen: Gen, op: Operation) -> None:
             last = gen.ibin(arith.SubiOp, tc, gen.const(1, it))
             k = gen.ibin(arith.SubiOp, last, i)
             iv = gen.ibin(arith.AddiOp, lb, gen.ibin(arith.MuliOp, k, step))
-            gen.enter_scope(body, k=k, iv=iv, loop=op)
+            gen.mirror.enter_scope(body, k=k, iv=iv, loop=op)
             for v, a in zip(fvs, args[nc:], strict=True):
                 gen.adj_set(v, a)
             for j, a in zip(carried, args[:nc], strict=True):
@@ -198,7 +198,7 @@ def rev_for(gen: Gen, op: Operation) -> None:
                 outs.append(x if x is not None
                             else gen.zero(facts.adj_type(op.results[j])))
             outs += [gen.adj_or_zero(v) for v in fvs]
-            gen.exit_scope()
+            gen.mirror.exit_scope()
             return outs
 
         loop = gen.b.for_loop(gen.const(0, it), tc, gen.const(1, it), inits, fn)
@@ -213,9 +213,9 @@ def rev_if(gen: Gen, op: Operation) -> None:
     assert isinstance(op, scf.IfOp)
     use = op.parent_block()
     assert use is not None
-    cond = gen.materialize(op.cond, use)
+    cond = gen.mirror.materialize(op.cond, use)
     ybars = {j: gen.adj_take(r) for j, r in enumerate(op.results)}
-    fvs = gen.free_vars(op)
+    fvs = gen.needs.free_vars(op)
     snap = {id(v): gen.adj_get(v) for v in fvs}
     types = [gen.adj_type(v) for v in fvs]
 
@@ -226,12 +226,12 @@ def rev_if(gen: Gen, op: Operation) -> None:
             if region.blocks:
                 blk = region.blocks[0]
                 yl = blk.last_op
-                gen.enter_scope(blk)
+                gen.mirror.enter_scope(blk)
                 for j, yb in ybars.items():
                     if yb is not None and yl is not None:
                         gen.adj_add(yl.operands[j], yb)
                 gen.rev_ops(blk)
-                gen.exit_scope()
+                gen.mirror.exit_scope()
             return [gen.adj_or_zero(v) for v in fvs]
         return fn
 
@@ -247,7 +247,7 @@ def rev_while(gen: Gen, op: Operation) -> None:
     use = op.parent_block()
     assert use is not None
     facts = gen.facts
-    n = gen.materialize(gen.d.trip(op), use)
+    n = gen.mirror.materialize(gen.d.trip(op), use)
     before, after = op.before_region.blocks[0], op.after_region.blocks[0]
     cond = before.last_op
     y = after.last_op
@@ -258,10 +258,10 @@ def rev_while(gen: Gen, op: Operation) -> None:
     ja = [j for j, a in enumerate(after.args)
           if facts.adj_type(a) is not None and (facts.has_adjoint(a)
                                                 or facts.has_adjoint(op.results[j]))]
-    fvs = gen.free_vars(op)
+    fvs = gen.needs.free_vars(op)
     with gen.b.in_pass("adjoint"):
         # the last execution of the before region (the one that exited)
-        gen.enter_scope(before)
+        gen.mirror.enter_scope(before)
         for j, r in enumerate(op.results):
             yb = gen.adj_take(r)
             if yb is not None:
@@ -270,20 +270,20 @@ def rev_while(gen: Gen, op: Operation) -> None:
         bb = [gen.adj_take(before.args[j]) for j in jb]
         bb = [x if x is not None else gen.zero(gen.adj_type(before.args[j]))
               for x, j in zip(bb, jb, strict=True)]
-        gen.exit_scope()
+        gen.mirror.exit_scope()
         inits = bb + [gen.adj_or_zero(v) for v in fvs]
         nb = len(jb)
 
         def fn(i: SSAValue, args: list[SSAValue]) -> list[SSAValue]:
             for v, a in zip(fvs, args[nb:], strict=True):
                 gen.adj_set(v, a)
-            gen.enter_scope(after)
+            gen.mirror.enter_scope(after)
             for j, a in zip(jb, args[:nb], strict=True):
                 gen.adj_add(y.operands[j], a)
             gen.rev_ops(after)
             aa = {j: gen.adj_take(after.args[j]) for j in ja}
-            gen.exit_scope()
-            gen.enter_scope(before)
+            gen.mirror.exit_scope()
+            gen.mirror.enter_scope(before)
             for j in ja:
                 if aa[j] is not None:
                     gen.adj_add(cond.args[j], aa[j])
@@ -293,7 +293,7 @@ def rev_while(gen: Gen, op: Operation) -> None:
                 x = gen.adj_take(before.args[j])
                 outs.append(x if x is not None else gen.zero(gen.adj_type(before.args[j])))
             outs += [gen.adj_or_zero(v) for v in fvs]
-            gen.exit_scope()
+            gen.mirror.exit_scope()
             return outs
 
         loop = gen.b.for_loop(gen.c(0), n, gen.c(1), inits, fn)
