@@ -134,9 +134,9 @@ class Plan:
     # (value, block) pairs an earlier planning run taped: free to read when deciding
     # whether another value is recomputable (see Differentiator._plan)
     hint: frozenset[tuple[int, int]] = frozenset()
-    # id(op) -> whether its adjoint reads its result (FuncGen.result_form)
+    # id(op) -> whether its adjoint reads its result (rules/scalar.py: result_form)
     result_form: dict[int, bool] = field(default_factory=dict)
-    # id(op) -> the sibling op's result its adjoint reads, or None (FuncGen.sibling)
+    # id(op) -> the sibling op's result its adjoint reads, or None (rules/scalar.py: sibling)
     sibling: dict[int, SSAValue | None] = field(default_factory=dict)
 
     def add_tape(self, key: Key, blk: Block, st: StaticTape | None) -> None:

@@ -272,7 +272,7 @@ class Differentiator:
     def _plan(self, key: tuple[str, str]) -> tuple[Plan, FuncGen]:
         """The planning run for one (function, role), twice where it tapes values of
         ``scf.parallel`` iterations: the second run may read what the first one tapes
-        when it decides whether such a value is recomputable (``FuncGen.decide``), so a
+        when it decides whether such a value is recomputable (``TapePlan.decide``), so a
         value computed from taped ones (LBM's per-direction ``s3``, from the taped
         ``rho``, ``jx``, ``jy``) is recomputed rather than taped too.  Elsewhere the
         second run would decide the same, so it does not run.  The second plan is kept

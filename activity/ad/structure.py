@@ -39,7 +39,7 @@ _TERMINATORS = ("scf.yield", "scf.condition", "func.return", "cf.br", "cf.cond_b
                "scf.reduce")
 
 
-# atomic_rmw kinds differentiated through their op-table op (FuncGen.rev_rmw)
+# atomic_rmw kinds differentiated through their op-table op (rules/memory.py: rev_rmw)
 _FLOAT_RMW = frozenset({"addf", "maximumf", "maxnumf", "minimumf", "minnumf", "mulf"})
 
 
