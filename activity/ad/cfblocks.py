@@ -10,33 +10,15 @@ from collections.abc import Sequence
 from xdsl.dialects import arith, cf, func, memref
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-    IP,
-)
+from activity.ad.builder import INDEX, IP
 from activity.ad.errors import GradError
-from activity.ad.plan import (
-    Scope,
-)
-from activity.ad.signature import (
-    RevSignature,
-)
-from activity.ad.structure import (
-    _defined_in,
-)
-from activity.ad.tape import (
-    STACK_TYPES,
-    Stack,
-    pop,
-    push,
-)
-from activity.engine.program import (
-    successor_operands,
-)
+from activity.ad.plan import Scope
+from activity.ad.signature import RevSignature
+from activity.ad.structure import _defined_in
+from activity.ad.tape import STACK_TYPES, Stack, pop, push
+from activity.engine.program import successor_operands
 from activity.engine.types import is_pointer
-from activity.ops import (
-    op_name,
-)
+from activity.ops import op_name
 
 
 class CfSweeps:

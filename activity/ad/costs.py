@@ -6,10 +6,7 @@ from __future__ import annotations
 from xdsl.ir import BlockArgument, SSAValue
 
 from activity.engine.types import is_pointer
-from activity.ops import (
-    TABLE,
-    op_name,
-)
+from activity.ops import TABLE, op_name
 
 RECOMPUTE_LIMIT = 16  # most ops recomputed to obtain one value instead of taping it
 

@@ -29,11 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, func, llvm
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
-    IntegerAttr,
-)
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from activity.ad.builder import (
@@ -57,18 +53,11 @@ from activity.ad.rules import FORWARD, REVERSE, REVERSE_BY_KIND
 from activity.ad.shadows import Shadows
 from activity.ad.structure import _body_ops
 from activity.ad.sweeps import FunctionSweeps
-from activity.ad.tape import (
-    Stack,
-)
+from activity.ad.tape import Stack
 from activity.ad.tapeplan import TapePlan
-from activity.engine.program import (
-    call_target,
-)
+from activity.engine.program import call_target
 from activity.frontend import carry_location, place_of
-from activity.ops import (
-    lookup,
-    op_name,
-)
+from activity.ops import lookup, op_name
 
 
 class FuncGen(FunctionSweeps, CfSweeps):

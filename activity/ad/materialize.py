@@ -8,35 +8,17 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import (
-    IndexType,
-)
+from xdsl.dialects.builtin import IndexType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-)
+from activity.ad.builder import INDEX
 from activity.ad.errors import GradError
-from activity.ad.plan import (
-    INLINE,
-    Key,
-    Scope,
-    def_block,
-)
-from activity.ad.structure import (
-    _defined_in,
-    _inside,
-)
-from activity.ad.tape import (
-    pop,
-)
+from activity.ad.plan import INLINE, Key, Scope, def_block
+from activity.ad.structure import _defined_in, _inside
+from activity.ad.tape import pop
 from activity.engine.types import is_pointer
 from activity.frontend import carry_location
-from activity.ops import (
-    OpKind,
-    lookup,
-    op_name,
-)
+from activity.ops import OpKind, lookup, op_name
 
 
 class Materializer:

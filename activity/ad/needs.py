@@ -6,32 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from xdsl.dialects.builtin import (
-    VectorType,
-)
+from xdsl.dialects.builtin import VectorType
 from xdsl.ir import Operation, SSAValue
 
 from activity.ad.llvmmem import is_aggregate
 from activity.ad.registry import REVERSE_NEEDS
-from activity.ad.structure import (
-    _LLVM_KINDS,
-    _REGION_OPS,
-    _TERMINATORS,
-    _defined_in,
-)
-from activity.engine.program import (
-    call_target,
-    has_body,
-)
-from activity.ops import (
-    ALLOCATORS,
-    DEALLOCATORS,
-    EXTERNAL_ALIASES,
-    OpKind,
-    OpSpec,
-    lookup,
-    op_name,
-)
+from activity.ad.structure import _LLVM_KINDS, _REGION_OPS, _TERMINATORS, _defined_in
+from activity.engine.program import call_target, has_body
+from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
 
 # C functions that write nothing a derivative could reach and return no float derived
 # from their arguments (printing, strings, process control), as Enzyme knows them

@@ -8,28 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    DenseIntOrFPElementsAttr,
-    IntegerAttr,
-    MemRefType,
-)
+from xdsl.dialects.builtin import AnyFloat, DenseIntOrFPElementsAttr, IntegerAttr, MemRefType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from activity.ad.errors import GradError
-from activity.ad.plan import (
-    def_block,
-)
-from activity.ad.structure import (
-    _FLOAT_RMW,
-    reduction_kind,
-)
+from activity.ad.plan import def_block
+from activity.ad.structure import _FLOAT_RMW, reduction_kind
 from activity.engine.types import is_pointer
-from activity.ops import (
-    OpKind,
-    lookup,
-    op_name,
-)
+from activity.ops import OpKind, lookup, op_name
 from activity.ops.rmw import RMW_KINDS
 
 

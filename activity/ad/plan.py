@@ -7,18 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from xdsl.dialects.builtin import (
-    IntegerType,
-)
+from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-    IP,
-)
-from activity.ad.tape import (
-    StaticTape,
-)
+from activity.ad.builder import INDEX, IP
+from activity.ad.tape import StaticTape
 
 # marks a static tape's allocation: each slot is written at most once, by one store,
 # and read only where it was written

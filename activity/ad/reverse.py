@@ -46,11 +46,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-    IP,
-    Builder,
-)
+from activity.ad.builder import INDEX, IP, Builder
 from activity.ad.costs import GATHER_WEIGHT
 from activity.ad.costs import _op_weight as _op_weight  # (tests read it from here)
 from activity.ad.costs import _searched as _searched  # (tests read it from here)
@@ -68,26 +64,13 @@ from activity.ad.signature import (
     _warn_nothing_to_seed,
     grad_layout,
 )
-from activity.ad.tape import (
-    STACK_TYPES,
-    Stack,
-    free_stack,
-    init_stack,
-    reserve_function,
-)
+from activity.ad.tape import STACK_TYPES, Stack, free_stack, init_stack, reserve_function
 from activity.ad.untape import _tape_weight, untape
-from activity.engine.program import (
-    Program,
-    has_body,
-)
+from activity.engine.program import Program, has_body
 from activity.engine.types import is_pointer
 from activity.errors import ActivityError, outside_stacklevel
 from activity.frontend import carry_location
-from activity.ops import (
-    OpKind,
-    lookup,
-    op_name,
-)
+from activity.ops import OpKind, lookup, op_name
 
 
 class Differentiator:

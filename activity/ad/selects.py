@@ -3,22 +3,12 @@ zero adjoint must stay zero even times an infinite partial (``strong_zero``)."""
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import (
-    AnyFloat,
-)
+from xdsl.dialects.builtin import AnyFloat
 from xdsl.ir import Block, Operation, SSAValue
 
 from activity.ad.facts import Facts
-from activity.engine.program import (
-    Program,
-    call_target,
-    has_body,
-)
-from activity.ops import (
-    EXTERNAL_ALIASES,
-    OpKind,
-    lookup,
-)
+from activity.engine.program import Program, call_target, has_body
+from activity.ops import EXTERNAL_ALIASES, OpKind, lookup
 
 
 def _union(a: int, b: int) -> int:

@@ -8,34 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, llvm, memref, scf
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    IntegerType,
-    MemRefType,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IntegerType, MemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
 from activity.ad.llvmmem import is_llvm_ptr
-from activity.ad.plan import (
-    Scope,
-    def_block,
-)
-from activity.ad.structure import (
-    _no_pointer,
-    stack_shadow,
-)
-from activity.engine.program import (
-    call_target,
-    global_ref,
-    successor_operands,
-)
+from activity.ad.plan import Scope, def_block
+from activity.ad.structure import _no_pointer, stack_shadow
+from activity.engine.program import call_target, global_ref, successor_operands
 from activity.frontend import carry_location
-from activity.ops import (
-    ALLOCATORS,
-    OpKind,
-    lookup,
-    op_name,
-)
+from activity.ops import ALLOCATORS, OpKind, lookup, op_name
 
 
 class Shadows:

@@ -9,26 +9,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    ComplexType,
-    IndexType,
-    IntegerType,
-    MemRefType,
-)
+from xdsl.dialects.builtin import AnyFloat, ComplexType, IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity.ad.errors import GradError, describe
 from activity.ad.facts import Facts
-from activity.engine.program import (
-    sym_name,
-)
+from activity.engine.program import sym_name
 from activity.engine.types import is_pointer
 from activity.errors import outside_stacklevel
 from activity.frontend import place_of
-from activity.ops import (
-    op_name,
-)
+from activity.ops import op_name
 
 
 def _carries_float(t: Attribute) -> bool:

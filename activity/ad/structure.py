@@ -5,23 +5,12 @@ bounds, whether a value is the same in every iteration, reduction kinds."""
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    IndexType,
-    IntegerType,
-    MemRefType,
-)
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
-from activity.ad.tape import (
-    elem_bytes,
-)
+from activity.ad.tape import elem_bytes
 from activity.engine.types import is_pointer
-from activity.ops import (
-    OpKind,
-    lookup,
-    op_name,
-)
+from activity.ops import OpKind, lookup, op_name
 
 _PURE_KINDS = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
                OpKind.CONSTANT)

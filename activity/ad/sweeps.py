@@ -7,32 +7,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, func, memref
-from xdsl.dialects.builtin import (
-    AnyFloat,
-)
+from xdsl.dialects.builtin import AnyFloat
 from xdsl.ir import Attribute, Block, Region, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-    IP,
-)
-from activity.ad.plan import (
-    INLINE,
-)
-from activity.ad.signature import (
-    grad_layout,
-)
-from activity.ad.tape import (
-    CURSORS,
-    STACK_TYPES,
-    Stack,
-    free_stack,
-    init_stack,
-)
+from activity.ad.builder import INDEX, IP
+from activity.ad.plan import INLINE
+from activity.ad.signature import grad_layout
+from activity.ad.tape import CURSORS, STACK_TYPES, Stack, free_stack, init_stack
 from activity.engine.types import is_pointer
-from activity.ops import (
-    op_name,
-)
+from activity.ops import op_name
 
 
 class FunctionSweeps:

@@ -19,10 +19,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-    IP,
-)
+from activity.ad.builder import INDEX, IP
 from activity.ad.costs import (
     _INF,
     _OUTER_COST,
@@ -52,16 +49,9 @@ from activity.ad.structure import (
     _tapeable,
     same_in_every_iteration,
 )
-from activity.ad.tape import (
-    StaticTape,
-    push,
-)
+from activity.ad.tape import StaticTape, push
 from activity.frontend import carry_location
-from activity.ops import (
-    OpKind,
-    lookup,
-    op_name,
-)
+from activity.ops import OpKind, lookup, op_name
 
 
 class TapePlan:

@@ -8,23 +8,10 @@ from typing import Any
 from xdsl.dialects import scf
 from xdsl.ir import Block, BlockArgument, SSAValue
 
-from activity.ad.costs import (
-    _op_weight,
-)
-from activity.ad.plan import (
-    CameFrom,
-    FwdShadow,
-    Plan,
-    PtrOffset,
-    Trip,
-)
-from activity.ad.structure import (
-    _PURE_KINDS,
-)
-from activity.ops import (
-    lookup,
-    op_name,
-)
+from activity.ad.costs import _op_weight
+from activity.ad.plan import CameFrom, FwdShadow, Plan, PtrOffset, Trip
+from activity.ad.structure import _PURE_KINDS
+from activity.ops import lookup, op_name
 
 UNTAPE_LIMIT = 2  # recompute a taped op of at most this weight when its operands are there
 

@@ -7,28 +7,13 @@ from __future__ import annotations
 from xdsl.dialects import func, memref
 from xdsl.ir import Operation, SSAValue
 
-from activity.ad.plan import (
-    INLINE,
-    SPLIT,
-)
-from activity.ad.registry import (
-    REVERSE_BY_KIND,
-    Gen,
-    forward_rule,
-    reverse_rule,
-)
-from activity.ad.tape import (
-    STACK_TYPES,
-    Stack,
-)
-from activity.engine.program import (
-    call_target,
-)
+from activity.ad.plan import INLINE, SPLIT
+from activity.ad.registry import REVERSE_BY_KIND, Gen, forward_rule, reverse_rule
+from activity.ad.tape import STACK_TYPES, Stack
+from activity.engine.program import call_target
 from activity.engine.types import is_pointer
 from activity.frontend import carry_location
-from activity.ops import (
-    DEALLOCATORS,
-)
+from activity.ops import DEALLOCATORS
 
 
 @forward_rule("func.call", "llvm.call")

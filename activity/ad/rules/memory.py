@@ -4,27 +4,15 @@ and read-modify-writes): adjoints flow through the shadow buffers."""
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import (
-    AnyFloat,
-    IntegerType,
-)
+from xdsl.dialects.builtin import AnyFloat, IntegerType
 from xdsl.ir import Operation, SSAValue
 
 from activity.ad.facts import float_of_width
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.llvmmem import is_llvm_ptr
-from activity.ad.registry import (
-    Gen,
-    reverse_kind_rule,
-)
-from activity.ad.structure import (
-    _FLOAT_RMW,
-)
-from activity.ops import (
-    OpKind,
-    OpSpec,
-    lookup,
-)
+from activity.ad.registry import Gen, reverse_kind_rule
+from activity.ad.structure import _FLOAT_RMW
+from activity.ops import OpKind, OpSpec, lookup
 from activity.ops.rmw import RMW_KINDS, RMW_TABLE_OP
 
 

@@ -4,19 +4,11 @@
 from __future__ import annotations
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import (
-    AnyFloat,
-)
+from xdsl.dialects.builtin import AnyFloat
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
-from activity.ad.builder import (
-    IP,
-)
-from activity.ad.registry import (
-    Gen,
-    forward_rule,
-    reverse_rule,
-)
+from activity.ad.builder import IP
+from activity.ad.registry import Gen, forward_rule, reverse_rule
 
 
 @forward_rule("scf.parallel")

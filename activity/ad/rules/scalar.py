@@ -9,21 +9,10 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from activity.ad.irnum import DEAD, IRBackend, IRNum, materialize, operand_deps
 from activity.ad.llvmmem import is_aggregate
-from activity.ad.plan import (
-    Key,
-)
-from activity.ad.registry import (
-    Gen,
-    reverse_kind_rule,
-)
-from activity.ad.structure import (
-    _encloses,
-)
-from activity.ops import (
-    OpKind,
-    OpSpec,
-    op_name,
-)
+from activity.ad.plan import Key
+from activity.ad.registry import Gen, reverse_kind_rule
+from activity.ad.structure import _encloses
+from activity.ops import OpKind, OpSpec, op_name
 
 
 @reverse_kind_rule(OpKind.FLOAT, OpKind.CAST, OpKind.SELECT)

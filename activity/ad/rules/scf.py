@@ -9,19 +9,9 @@ from typing import Any
 from xdsl.dialects import arith, scf
 from xdsl.ir import Block, Operation, Region, SSAValue
 
-from activity.ad.builder import (
-    INDEX,
-    IP,
-)
-from activity.ad.registry import (
-    Gen,
-    forward_rule,
-    reverse_rule,
-)
-from activity.ad.tape import (
-    STACK_TYPES,
-    Stack,
-)
+from activity.ad.builder import INDEX, IP
+from activity.ad.registry import Gen, forward_rule, reverse_rule
+from activity.ad.tape import STACK_TYPES, Stack
 
 
 @forward_rule("scf.for")
