@@ -66,13 +66,14 @@ from activity.codegen.jit import (
     set_pointees,
 )
 from activity.codegen.lower import (
-    RMW_LLVM,
     FuncLowering,
     ModuleLowering,
     Target,
     opaque,
     unsupported,
 )
+from activity.codegen.lowering.atomics import RMW_LLVM, cas_loop
+from activity.codegen.lowering.scf import parallel_body
 from activity.codegen.types import (
     F64,
     I1,
@@ -312,7 +313,7 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False,
                 q, r = rem, rem
             ivs[d] = b.add(lbs[d], b.mul(r, steps[d]))
             rem = q
-        return fl.parallel_body(pop, ivs, accs)
+        return parallel_body(fl, pop, ivs, accs)
 
     end = total
     if emulate:
@@ -335,7 +336,7 @@ def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False,
         if kind in RMW_LLVM and acc.type != I1:
             b.atomic_rmw(RMW_LLVM[kind], slot, acc, "monotonic")
         else:
-            fl.cas_loop(slot, acc, kind, acc.type)
+            cas_loop(fl, slot, acc, kind, acc.type)
     b.ret_void()
     b.position_at_end(fl.entry)
     b.branch(body)
@@ -1057,7 +1058,7 @@ _HOST.free.argtypes = [ctypes.c_void_p]
 def _allocate(n: int, device: bool) -> int:
     # A failed allocation must not cross the callback (ctypes would print and drop
     # the error): keep it and return NULL.  The host code checks every block it
-    # allocates (Target.recover: FuncLowering.check_allocated), leaves before any
+    # allocates (Target.recover: lowering.memref.check_allocated), leaves before any
     # kernel runs, and GPUFunction.call raises an AllocationError naming the op, with
     # this error as its cause.  (The sizes are checked before the call: never
     # negative, below 2**47 bytes.)
