@@ -61,17 +61,14 @@ returned by a call: ``activity.codegen.extents``),
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING
 
 from llvmlite import ir
 from xdsl.ir import Operation
 
 from activity.codegen.errors import AllocationError, BoundsError, CompiledAssertionError
 from activity.errors import ActivityError
+from activity.frontend import place_of as where
 from activity.ops import op_name
-
-if TYPE_CHECKING:
-    from activity.codegen.lower import FuncLowering, ModuleLowering
 
 # the site of a kernel launch that failed (host threads, a GPU): set from Python by the
 # launch callback so that the host code leaves (where a kernel may fail an assertion);
@@ -91,30 +88,32 @@ REPORT = "activity_check_report"
 I64 = ir.IntType(64)
 
 
-def _record(ml: ModuleLowering) -> ir.GlobalVariable:
-    g = ml.ir.globals.get(RECORD)
+def record(mod: ir.Module) -> ir.GlobalVariable:
+    """The failure record of module ``mod`` (made on first use)."""
+    g = mod.globals.get(RECORD)
     if g is None:
         t = ir.ArrayType(I64, 4)
-        g = ir.GlobalVariable(ml.ir, t, name=RECORD)
+        g = ir.GlobalVariable(mod, t, name=RECORD)
         g.initializer = ir.Constant(t, None)
         g.align = 8
     return g
 
 
-def _report_fn(ml: ModuleLowering) -> ir.Function:
+def report_fn(mod: ir.Module) -> ir.Function:
     """``activity_check_report(site, dim, value, limit)``: records the call's first
     failure (a compare-and-swap on the site word, so a later failure keeps the
-    first); out of line and cold, off the checked code's hot path."""
-    fn = ml.ir.globals.get(REPORT)
+    first); out of line and cold, off the checked code's hot path.  (The lowering
+    calls it where a check fails: ``FuncLowering.record_failure``.)"""
+    fn = mod.globals.get(REPORT)
     if fn is not None:
         return fn
-    fn = ir.Function(ml.ir, ir.FunctionType(ir.VoidType(), [I64] * 4), name=REPORT)
+    fn = ir.Function(mod, ir.FunctionType(ir.VoidType(), [I64] * 4), name=REPORT)
     fn.linkage = "internal"
     fn.attributes.add("noinline")
     fn.attributes.add("cold")
     site, dim, value, limit = fn.args
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    rec = _record(ml)
+    rec = record(mod)
     zero = ir.Constant(I64, 0)
     first = b.extract_value(b.cmpxchg(b.gep(rec, [zero, zero], inbounds=True), zero, site,
                                       "monotonic", "monotonic"), 1)
@@ -128,23 +127,6 @@ def _report_fn(ml: ModuleLowering) -> ir.Function:
     b.position_at_end(done)
     b.ret_void()
     return fn
-
-
-def failed_block(fl: FuncLowering, kind: str, op: Operation, dim: ir.Value,
-                 value: ir.Value, limit: ir.Value) -> None:
-    """In the block a failed check branches to: record the failure of ``op``."""
-    ml = fl.ml
-    ml.check_sites.append((kind, op, fl.fn.name))
-    site = ir.Constant(I64, len(ml.check_sites))
-    fl.b.call(_report_fn(ml), [site, dim, value, limit])
-
-
-def failed(fl: FuncLowering) -> ir.Value:
-    """Whether a failure is recorded (``i1``): read after calls that may fail one."""
-    rec = _record(fl.ml)
-    zero = ir.Constant(I64, 0)
-    site = fl.b.load(fl.b.gep(rec, [zero, zero], inbounds=True), typ=I64)
-    return fl.b.icmp_unsigned("!=", site, zero)
 
 
 class Checks:
@@ -168,8 +150,6 @@ class Checks:
 
 def failure(site: tuple[str, Operation, str], dim: int, value: int,
             limit: int) -> ActivityError:
-    from activity.codegen.lower import where
-
     kind, op, fn = site
     at = f"{op_name(op)} in @{fn}"
     if kind == "assert":
@@ -200,9 +180,7 @@ def failure(site: tuple[str, Operation, str], dim: int, value: int,
     elif kind == "alloc":
         return _alloc_failure(at, op, dim, value, limit)
     elif kind.startswith("ptr"):
-        from activity.codegen.extents import failure_text
-
-        text = failure_text(kind, op, dim, value, limit)
+        text = pointer_failure_text(kind, op, dim, value, limit)
     else:
         text = f"index {value} is out of bounds for dimension {dim} of size {limit}"
     return BoundsError(f"{at}: {text}", **where(op))
@@ -217,8 +195,6 @@ def _alloc_failure(at: str, op: Operation, dim: int, value: int, limit: int
     of size ``value`` times the ``limit`` bytes before it (``dim <= -3``), or the
     allocator returning null for ``value`` bytes (``dim == -2``): an
     :class:`AllocationError` (a ``MemoryError``)."""
-    from activity.codegen.lower import where
-
     if "activity.tape" in op.attributes:  # (activity.ad.reverse.TAPE_ATTR)
         at = f"{at} (the tape of this loop's values for the reverse sweep)"
     if dim >= 0:
@@ -238,3 +214,15 @@ def _alloc_failure(at: str, op: Operation, dim: int, value: int, limit: int
                 f"times the sizes of dimensions 0..{k - 1}) times dimension {k}'s size "
                 f"{size}")
     return AllocationError(f"{at}: {text}", **where(op))
+
+
+def pointer_failure_text(kind: str, op: Operation, n: int, off: int, size: int) -> str:
+    """The message of a failed pointer check (:mod:`activity.codegen.extents`): ``n``
+    bytes at byte offset ``off`` of a block of ``size`` bytes."""
+    what = kind[len("ptr"):].strip()
+    access = f"{what} " if what else ""
+    if off < 0:
+        return (f"the {access}access of {n} bytes is {-off} bytes before the start of "
+                f"the {size}-byte block its pointer points into")
+    return (f"the {access}access of bytes {off}..{off + n - 1} is out of bounds of the "
+            f"{size}-byte block its pointer points into")

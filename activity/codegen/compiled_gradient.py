@@ -221,7 +221,7 @@ class GradientFunction:
         self.grad_module = grad(module, func, kinds, prune, inline=inline,
                                 strict_adjoints=strict_adjoints, strong_zero=strong_zero)
         self.prune = prune
-        from activity.codegen import compile as _compile
+        from activity.codegen.api import compile as _compile
 
         # the call copies every primal buffer <func>_grad may write and allocates the
         # shadows: no written memref argument overlaps another, which LLVM may exploit
@@ -498,13 +498,13 @@ def gradient(source: Any, func: str, argnums: int | Sequence[int] | None = None,
             op, its place in the source, the index and the size) instead of reading or
             writing past an array.  Slower; for finding such bugs.
     """
-    from activity.codegen import _module, check_options
+    from activity.codegen.api import as_module, check_options
 
     check_options(opt)
     if check_bounds and target == "gpu":
         raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
                          "bounds checks)")
-    module = _module(source)
+    module = as_module(source)
     from activity.codegen.specialize import wanted
 
     if wanted(static_argnums):

@@ -40,17 +40,15 @@ dereferences); only accesses are.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from llvmlite import ir
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
+from activity.codegen.types import signature
 from activity.ops import op_name
 from activity.ops.table import ALLOCATORS
-
-if TYPE_CHECKING:
-    from activity.codegen.lower import FuncLowering, ModuleLowering
 
 I64 = ir.IntType(64)
 UNKNOWN_SIZE = -1  # (as unsigned: 2**64 - 1 bytes from address 0: every access passes)
@@ -70,13 +68,11 @@ def is_ptr(t: Attribute) -> bool:
 
 def pointer_params(fop: Operation) -> list[int]:
     """The positions of the ``!llvm.ptr`` parameters of function ``fop``."""
-    from activity.codegen.lower import ModuleLowering
-
-    _, ins, _ = ModuleLowering.signature(fop)
+    _, ins, _ = signature(fop)
     return [i for i, t in enumerate(ins) if is_ptr(t)]
 
 
-def table(ml: ModuleLowering, name: str, n: int) -> ir.GlobalVariable:
+def table(ml: Any, name: str, n: int) -> ir.GlobalVariable:
     """The extents of function ``name``'s ``n`` pointer parameters (two words each)."""
     g = ml.ir.globals.get(TABLE + name)
     if g is None:
@@ -87,10 +83,27 @@ def table(ml: ModuleLowering, name: str, n: int) -> ir.GlobalVariable:
     return g
 
 
+class FunctionLowering(Protocol):
+    """What :class:`Extents` uses of the function lowering it checks for
+    (:class:`activity.codegen.lowering.core.FuncLowering`, which makes it)."""
+
+    ml: Any  # its ModuleLowering
+    fn: ir.Function
+    b: ir.IRBuilder
+    entry: ir.Block
+
+    def fresh_block(self, name: str) -> ir.Block: ...
+
+    def check_exit(self) -> ir.Block: ...
+
+    def record_failure(self, kind: str, op: Operation, dim: ir.Value, value: ir.Value,
+                       limit: ir.Value) -> None: ...
+
+
 class Extents:
     """The extents of one function's pointer values, and the checks on its accesses."""
 
-    def __init__(self, fl: FuncLowering) -> None:
+    def __init__(self, fl: FunctionLowering) -> None:
         self.fl = fl
         self.of: dict[SSAValue, Extent] = {}
         self.phis: dict[SSAValue, Extent] = {}  # block arguments: phis to fill
@@ -245,8 +258,6 @@ class Extents:
         e = self.of.get(ptr)
         if e is None:
             return
-        from activity.codegen.checks import failed_block
-
         fl = self.fl
         b = self.b
         base, size = e
@@ -261,21 +272,9 @@ class Extents:
         cont = fl.fresh_block("ptr.ok")
         b.cbranch(ok, cont, bad)
         b.position_at_end(bad)
-        failed_block(fl, "ptr" + what, op, nbytes, off, size)
+        fl.record_failure("ptr" + what, op, nbytes, off, size)
         b.branch(fl.check_exit())
         b.position_at_end(cont)
-
-
-def failure_text(kind: str, op: Operation, n: int, off: int, size: int) -> str:
-    """The message of a failed pointer check (``checks.failure``): ``n`` bytes at byte
-    offset ``off`` of a block of ``size`` bytes."""
-    what = kind[len("ptr"):].strip()
-    access = f"{what} " if what else ""
-    if off < 0:
-        return (f"the {access}access of {n} bytes is {-off} bytes before the start of "
-                f"the {size}-byte block its pointer points into")
-    return (f"the {access}access of bytes {off}..{off + n - 1} is out of bounds of the "
-            f"{size}-byte block its pointer points into")
 
 
 def is_checked(op: Operation) -> bool:

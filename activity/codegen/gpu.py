@@ -22,18 +22,20 @@ Mapping (see ``docs/codegen.md``):
 PTX is produced by llvmlite's NVPTX back end for ``sm_80`` and ``sm_90``
 (:func:`kernel_ptx`); running needs a CUDA device and ``cuda-python`` (driver API),
 imported only when a compiled function is called.
+
+This module builds a GPU function (:func:`build_gpu`) and runs it (the CUDA driver
+runtime, the emulator, host threads); what is decided at compile time lives beside
+it: the kernels (:mod:`activity.codegen.gpu_kernels`: outlining, lowering, launches),
+PTX (:mod:`activity.codegen.gpu_ptx`) and what the host code does with its buffers
+(:mod:`activity.codegen.gpu_buffers`).
 """
 
 from __future__ import annotations
 
 import copy
 import ctypes
-import glob
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -46,10 +48,33 @@ from llvmlite import binding as llvm
 from llvmlite import ir
 from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
-from xdsl.ir import Operation, Region, SSAValue
+from xdsl.ir import Operation, SSAValue
 
-from activity.codegen.checks import LAUNCH_FAILED, LaunchFailed
+from activity.codegen.checks import LAUNCH_FAILED, RECORD, Checks, LaunchFailed
 from activity.codegen.errors import AllocationError, CodegenError
+from activity.codegen.gpu_buffers import device_only_args, host_derefs, in_kernel, written_args
+from activity.codegen.gpu_kernels import (
+    SREGS,
+    Kernel,
+    add_only_params,
+    define_callees,
+    emit_launch,
+    function_of,
+    kernel_may_fail,
+    kernel_module,
+    live_ins,
+    lower_kernel,
+    outermost_parallels,
+    reduction_of,
+)
+from activity.codegen.gpu_ptx import (
+    ARCHS,
+    NVPTX_TRIPLE,
+    find_libdevice,
+    nvptx_machine,
+    ptxas,
+    to_ptx,
+)
 from activity.codegen.heap import CACHE_BYTES, CACHE_MIN, CACHE_SLOTS
 from activity.codegen.jit import (
     _CLEARERS,
@@ -66,363 +91,33 @@ from activity.codegen.jit import (
     set_pointees,
 )
 from activity.codegen.lower import (
-    RMW_LLVM,
     FuncLowering,
     ModuleLowering,
     Target,
-    opaque,
-    unsupported,
 )
 from activity.codegen.types import (
     F64,
-    I1,
-    I8,
-    I32,
     I64,
     PTR,
     VOID,
-    descriptor_type,
     elem_size,
     flat_types,
-    is_float_type,
     value_type,
 )
-from activity.engine.program import call_args, call_target
 from activity.errors import ActivityError
-from activity.ops import OpKind, lookup, op_name
-from activity.ops.rmw import rmw_kind
+from activity.ops import op_name
 
-NVPTX_TRIPLE = "nvptx64-nvidia-cuda"
 PRIVATE_SUFFIX = "__private"
 PRIVATE_BUDGET = 1 << 28  # bytes of private copies one host-thread launch may allocate
-ARCHS = ("sm_80", "sm_90")
 BLOCK = 256
-
-# reduction region op -> (atomic_rmw kind, identity)
-_REDUCTIONS: dict[str, tuple[str, Any]] = {
-    "arith.addf": ("addf", -0.0), "arith.mulf": ("mulf", 1.0),
-    # (maxnum(-inf, NaN) is -inf: the identity of maxnumf/minnumf is NaN, which each
-    # gives the other operand for)
-    "arith.maximumf": ("maximumf", float("-inf")), "arith.maxnumf": ("maxnumf", float("nan")),
-    "arith.minimumf": ("minimumf", float("inf")), "arith.minnumf": ("minnumf", float("nan")),
-    "arith.addi": ("addi", 0), "arith.muli": ("muli", 1), "arith.ori": ("ori", 0),
-    "arith.xori": ("xori", 0), "arith.andi": ("andi", -1),
-    "arith.maxsi": ("maxs", "min"), "arith.minsi": ("mins", "max"),
-    "arith.maxui": ("maxu", 0), "arith.minui": ("minu", -1),
-}
-
-
-def reduction_of(region: Region) -> tuple[str, Any]:
-    """The (rmw kind, identity) of an ``scf.reduce`` region made of one table op."""
-    blk = region.blocks.first
-    assert blk is not None
-    ops = list(blk.ops)
-    if len(ops) == 2 and op_name(ops[1]) == "scf.reduce.return" \
-            and ops[1].operands[0] is ops[0].results[0] \
-            and set(map(id, ops[0].operands)) == set(map(id, blk.args)) \
-            and op_name(ops[0]) in _REDUCTIONS:
-        return _REDUCTIONS[op_name(ops[0])]
-    raise unsupported(ops[0] if ops else region.parent_op(),  # type: ignore[arg-type]
-                      "a GPU reduction must be a single addf/mulf/max/min/addi/... op")
 
 
 # ---------------------------------------------------------------------------------------
 # Outlining
 
 
-def outermost_parallels(fop: Operation) -> list[Operation]:
-    out: list[Operation] = []
-
-    def visit(op: Operation) -> None:
-        for region in op.regions:
-            for blk in region.blocks:
-                for o in blk.ops:
-                    if op_name(o) == "scf.parallel":
-                        out.append(o)
-                    else:
-                        visit(o)
-
-    visit(fop)
-    return out
-
-
-_REMATERIALIZE = frozenset({"memref.get_global", "arith.constant"})
-
-
-def live_ins(pop: Operation) -> list[SSAValue]:
-    """Values defined outside ``pop`` that its regions use (first-use order); the
-    loop's own bounds and initial values are operands of ``pop``, also included.
-    Constants and globals are not passed but redefined in the kernel (a host global's
-    address means nothing on the device)."""
-    seen: dict[int, SSAValue] = {}
-
-    def outside(v: SSAValue) -> bool:
-        owner = v.owner
-        op = owner if isinstance(owner, Operation) else owner.parent_op()
-        return op is None or not (op is pop or pop.is_ancestor(op))
-
-    for v in pop.operands:
-        seen.setdefault(id(v), v)
-    for op in pop.walk():
-        if op is pop:
-            continue
-        for v in op.operands:
-            if outside(v):
-                seen.setdefault(id(v), v)
-    return list(seen.values())
-
-
-def _rematerialized(v: SSAValue) -> bool:
-    """Constants, and ``memref.get_global`` of a *constant* global, are redefined in the
-    kernel.  A mutable global is passed like any buffer: the host's copy is the only
-    one (a device copy would miss the host's writes and keep the kernel's)."""
-    owner = v.owner
-    if not isinstance(owner, Operation) or op_name(owner) not in _REMATERIALIZE:
-        return False
-    if op_name(owner) == "memref.get_global":
-        return _global_is_constant(owner)
-    return True
-
-
-def _global_is_constant(get: Operation) -> bool:
-    from xdsl.traits import SymbolTable
-
-    g = SymbolTable.lookup_symbol(get, get.name_)  # type: ignore[attr-defined]
-    return g is not None and getattr(g, "constant", None) is not None
-
-
-@dataclass
-class Kernel:
-    """One outlined ``scf.parallel``."""
-
-    name: str
-    op: Operation
-    params: list[SSAValue]  # live-ins, in parameter order
-    reductions: list[tuple[str, Any]]  # (rmw kind, identity) per result
-    local: list[SSAValue] = field(default_factory=list)  # constants/globals redefined
-    n_flat: int = 0  # LLVM parameters before the reduction pointer
-    kid: int = -1  # index in the runtime registry
-    functions: dict[str, Any] = field(default_factory=dict)  # arch -> CUfunction
-    private: list[int] = field(default_factory=list)  # see add_only_params
-
-
-def _bounds(fl: FuncLowering, pop: Operation) -> tuple[list[ir.Value], list[ir.Value],
-                                                          list[ir.Value], list[ir.Value]]:
-    n = len(pop.regions[0].blocks.first.args)  # type: ignore[union-attr]
-    lbs = [fl.v(x) for x in pop.operands[:n]]
-    ubs = [fl.v(x) for x in pop.operands[n:2 * n]]
-    steps = [fl.v(x) for x in pop.operands[2 * n:3 * n]]
-    b = fl.b
-    counts = []
-    for lb, ub, st in zip(lbs, ubs, steps, strict=True):
-        span = b.sub(ub, lb)
-        c = b.sdiv(b.add(span, b.sub(st, ir.Constant(I64, 1))), st)
-        counts.append(b.select(b.icmp_signed(">", ub, lb), c, ir.Constant(I64, 0)))
-    return lbs, ubs, steps, counts
-
-
-def add_only_params(k: Kernel) -> list[int]:
-    """Indices of ``k.params`` (float buffers) that the kernel only updates with
-    ``memref.atomic_rmw addf`` whose old value nothing reads -- the reverse sweep's
-    scatter into a shadow.  Sums commute, so on host threads each thread may add into a
-    zeroed private copy, summed into the buffer after the launch, instead of paying a
-    ``lock cmpxchg`` loop per update (x86 has no atomic float add)."""
-    out = []
-    for i, v in enumerate(k.params):
-        t = v.type
-        if not isinstance(t, MemRefType) or not is_float_type(value_type(t.element_type)):
-            continue
-        seen = False
-        for use in v.uses:
-            o = use.operation
-            if not k.op.is_ancestor(o):
-                continue
-            if op_name(o) == "memref.atomic_rmw" and use.index == 1 \
-                    and rmw_kind(o) == "addf" and not o.results[0].uses:
-                seen = True
-                continue
-            seen = False
-            break
-        if seen:
-            out.append(i)
-    return out
-
-
-_SREGS = ("tid.x", "ntid.x", "ctaid.x", "nctaid.x")
-
-
-def lower_kernel(kml: ModuleLowering, k: Kernel, emulate: bool = False,
-                 plain: Sequence[SSAValue] = ()) -> ir.Function:
-    """Define the kernel for ``k`` in ``kml``: an NVPTX ``ptx_kernel``, or (``emulate``)
-    a host function taking the thread coordinates as four trailing i64 parameters.
-    ``plain``: buffers whose ``atomic_rmw`` updates are lowered without atomics (each
-    host thread then updates a private copy, see ``_HostThreads``)."""
-    pop = k.op
-    flat: list[ir.Type] = []
-    for v in k.params:
-        flat += flat_types(v.type)
-    k.n_flat = len(flat)
-    if k.reductions:
-        flat.append(PTR)
-    n_params = len(flat)
-    if emulate:
-        flat += [I64] * (len(_SREGS) + 1)  # the thread coordinates, then ``chunk``
-    fn = ir.Function(kml.ir, ir.FunctionType(VOID, flat), name=k.name)
-    if not emulate:
-        fn.calling_convention = "ptx_kernel"
-    fl = FuncLowering(kml, pop, fn)
-    fl.plain_rmw = set(plain)
-    body = fn.append_basic_block("body")
-    b = fl.b
-    b.position_at_end(body)
-    i = 0
-    for v in k.params:
-        n = len(flat_types(v.type))
-        parts = list(fn.args[i:i + n])
-        i += n
-        if isinstance(v.type, MemRefType):
-            fl.vals[v] = fl.pack(descriptor_type(len(v.type.get_shape())), parts)
-        else:
-            fl.vals[v] = parts[0]
-    red_ptr = fn.args[i] if k.reductions else None
-    for v in k.local:
-        fl.lower_op(v.owner)  # type: ignore[arg-type]
-
-    def sreg(name: str) -> ir.Value:
-        if emulate:
-            return fn.args[n_params + _SREGS.index(name)]
-        f = kml.intrinsic(f"llvm.nvvm.read.ptx.sreg.{name}", I32, [])
-        return b.zext(b.call(f, []), I64)
-
-    lbs, _ubs, steps, counts = _bounds(fl, pop)
-    total = fl.product(counts)
-    tid = b.add(b.mul(sreg("ctaid.x"), sreg("ntid.x")), sreg("tid.x"))
-    stride = b.mul(sreg("nctaid.x"), sreg("ntid.x"))
-    res_types = [value_type(r.type) for r in pop.results]
-    idents = [_ident(t, ident) for t, (_, ident) in zip(res_types, k.reductions, strict=True)]
-
-    def step(lin: ir.Value, accs: list[ir.Value]) -> list[ir.Value]:
-        ivs: list[ir.Value] = [ir.Constant(I64, 0)] * len(counts)
-        rem = lin
-        for d in reversed(range(len(counts))):
-            if d:
-                q = b.udiv(rem, counts[d])
-                r = b.urem(rem, counts[d])
-            else:
-                q, r = rem, rem
-            ivs[d] = b.add(lbs[d], b.mul(r, steps[d]))
-            rem = q
-        return fl.parallel_body(pop, ivs, accs)
-
-    end = total
-    if emulate:
-        # host runs may ask for a blocked schedule instead: with chunk > 0, block
-        # ``ctaid`` covers [ctaid * chunk, min(total, (ctaid + 1) * chunk)) with stride
-        # ntid (contiguous memory per host thread); chunk = 0 keeps the grid-stride loop
-        chunk = fn.args[n_params + len(_SREGS)]
-        blocked = b.icmp_signed(">", chunk, ir.Constant(I64, 0))
-        lo = b.mul(sreg("ctaid.x"), chunk)
-        hi = b.add(lo, chunk)
-        hi = b.select(b.icmp_signed("<", hi, total), hi, total)
-        tid = b.select(blocked, b.add(lo, sreg("tid.x")), tid)
-        stride = b.select(blocked, sreg("ntid.x"), stride)
-        end = b.select(blocked, hi, total)
-    accs = fl.counted_loop(tid, end, stride, idents, step)
-    for j, (acc, (kind, _)) in enumerate(zip(accs, k.reductions, strict=True)):
-        assert red_ptr is not None
-        slot = b.gep(red_ptr, [ir.Constant(I64, j)], source_etype=I64)
-        # (a flag is a byte in its slot, as i1 memory is: no atomicrmw on it)
-        if kind in RMW_LLVM and acc.type != I1:
-            b.atomic_rmw(RMW_LLVM[kind], slot, acc, "monotonic")
-        else:
-            fl.cas_loop(slot, acc, kind, acc.type)
-    b.ret_void()
-    b.position_at_end(fl.entry)
-    b.branch(body)
-    return fn
-
-
-def _ident(t: ir.Type, ident: Any) -> ir.Constant:
-    if is_float_type(t):
-        return ir.Constant(t, float(ident))
-    w = t.width  # type: ignore[attr-defined]
-    if ident == "min":
-        return ir.Constant(t, -(1 << (w - 1)))
-    if ident == "max":
-        return ir.Constant(t, (1 << (w - 1)) - 1)
-    return ir.Constant(t, int(ident))
-
-
 # ---------------------------------------------------------------------------------------
 # PTX
-
-
-def find_libdevice() -> str | None:
-    roots = [os.environ.get(k) for k in ("CUDA_HOME", "CUDA_PATH")]
-    ptxas = shutil.which("ptxas")
-    if ptxas:
-        roots.append(os.path.dirname(os.path.dirname(os.path.realpath(ptxas))))
-    roots += sorted(glob.glob("/usr/local/cuda*"), reverse=True) + ["/usr/lib/cuda"]
-    # NVIDIA's pip wheels (nvidia-cuda-nvcc and the like) put it under site-packages
-    roots += [d for p in sys.path if p for d in sorted(glob.glob(os.path.join(
-        p, "nvidia", "*")) + glob.glob(os.path.join(p, "nvidia", "cu*", "*")))]
-    for r in roots:
-        if r:
-            hits = sorted(glob.glob(os.path.join(r, "nvvm", "libdevice", "libdevice*.bc")))
-            if hits:
-                return hits[-1]
-    return None
-
-
-def nvptx_machine(arch: str, opt: int = 3) -> llvm.TargetMachine:
-    init_llvm()
-    return llvm.Target.from_triple(NVPTX_TRIPLE).create_target_machine(cpu=arch, opt=opt)
-
-
-def to_ptx(llvm_ir: str, arch: str, opt: int = 3, needs_libdevice: bool = False) -> str:
-    """PTX assembly for ``arch`` from the kernel module's LLVM IR."""
-    from activity.codegen.jit import optimize
-
-    with _LOCK:
-        tm = nvptx_machine(arch, opt)
-        mod = llvm.parse_assembly(llvm_ir)
-        mod.triple = NVPTX_TRIPLE
-        mod.data_layout = str(tm.target_data)
-        if needs_libdevice:
-            path = find_libdevice()
-            if path is None:
-                raise CodegenError("a kernel uses math functions but libdevice (CUDA's "
-                                   "nvvm/libdevice/libdevice.10.bc) was not found; set "
-                                   "CUDA_HOME")
-            with open(path, "rb") as fh:
-                lib = llvm.parse_bitcode(fh.read())
-            lib.triple = NVPTX_TRIPLE
-            lib.data_layout = str(tm.target_data)
-            mod.link_in(lib)
-            for f in mod.functions:
-                if f.name.startswith("__nv_") or f.name.startswith("__internal"):
-                    if not f.is_declaration:
-                        f.linkage = llvm.Linkage.internal
-        mod.verify()
-        optimize(mod, tm, opt)
-        return tm.emit_assembly(mod)
-
-
-def ptxas(ptx: str, arch: str) -> str | None:
-    """Assemble PTX with ``ptxas`` (None when it is not installed); raises CodegenError
-    with ptxas's message when the PTX is rejected."""
-    exe = shutil.which("ptxas")
-    if exe is None:
-        return None
-    with tempfile.TemporaryDirectory() as d:
-        src = os.path.join(d, "k.ptx")
-        with open(src, "w") as fh:
-            fh.write(ptx)
-        p = subprocess.run([exe, f"-arch={arch}", src, "-o", os.path.join(d, "k.cubin")],
-                           capture_output=True, text=True, timeout=300)
-        if p.returncode:
-            raise CodegenError(f"ptxas -arch={arch} rejected the PTX: {p.stderr.strip()}")
-        return p.stderr
 
 
 # ---------------------------------------------------------------------------------------
@@ -441,138 +136,6 @@ class GPUModule:
     # per argument (shorter lists: the rest unknown, i.e. written, not device-only)
     written: list[bool] = field(default_factory=list)  # may the function write it?
     device_only: list[bool] = field(default_factory=list)  # only kernels dereference it
-
-
-# Ops that turn a buffer's address into an integer, which may reach the host code (the
-# op table files memref.extract_aligned_pointer_as_index with the shape metadata).
-_ADDRESS_USES = {"memref.extract_aligned_pointer_as_index",
-                 "memref.extract_strided_metadata", "llvm.ptrtoint"}
-
-
-def _use_class(use: Any) -> str:
-    """What a use of a buffer does with it, from the op table: ``"view"`` (a result
-    aliases it), ``"meta"`` (reads the descriptor only), ``"read"`` (loads from it or
-    copies from it), ``"address"`` (takes its address as an integer), else ``"other"``
-    (a write, a call, a yield, an op the table does not know...)."""
-    name = op_name(use.operation)
-    if name in _ADDRESS_USES:
-        return "address"
-    spec = lookup(use.operation)
-    if spec is None:
-        return "other"
-    if spec.view and spec.ptr == use.index:
-        return "view"
-    if spec.kind is OpKind.META:
-        return "meta"
-    if (spec.kind is OpKind.MEM_READ and spec.ptr == use.index) or (
-            spec.kind is OpKind.MEM_COPY and spec.src == use.index):
-        return "read"
-    return "other"
-
-
-def written_args(fop: Operation) -> list[bool]:
-    """Per argument of ``fop``: False only for a memref that the function provably
-    never writes -- every use, through views, is a load, shape metadata or the source of
-    a copy (``_use_class``); anything else (a store, an atomic, a call, a yield, a
-    pointer taken) counts as a write.  The GPU runtime does not copy such an argument
-    back from its managed buffer, which would move its pages back from the device."""
-    out: list[bool] = []
-    for a in fop.regions[0].blocks.first.args:  # type: ignore[union-attr]
-        out.append(isinstance(a.type, MemRefType) and _may_write(a))
-    return out
-
-
-def device_only_args(fop: Operation) -> list[bool]:
-    """Per argument of ``fop``: True for a memref that only the kernels (the outermost
-    ``scf.parallel`` loops) dereference -- every use, through views taken anywhere,
-    lies inside a kernel or is a ``dim``/``rank`` of the descriptor.  The GPU runtime
-    stages such an argument in device memory with explicit copies instead of managed
-    memory, whose pages would fault over one by one in each direction."""
-    kernels = {id(op) for op in outermost_parallels(fop)}
-    out: list[bool] = []
-    for a in fop.regions[0].blocks.first.args:  # type: ignore[union-attr]
-        out.append(isinstance(a.type, MemRefType) and not _host_derefs(a, kernels))
-    return out
-
-
-def _in_kernel(op: Operation, kernels: set[int]) -> bool:
-    p: Operation | None = op
-    while p is not None:
-        if id(p) in kernels:
-            return True
-        p = p.parent_op()
-    return False
-
-
-def _host_derefs(v: SSAValue, kernels: set[int], dealloc_ok: bool = False) -> bool:
-    """Whether the host code may dereference ``v``: a use outside the kernels other
-    than ``dim``/``rank``/views (and, with ``dealloc_ok``, a dealloc), or, anywhere, its
-    address taken as an integer (which a kernel could hand back to the host).  Views
-    are followed inside kernels too, and so are calls from kernels into the callee."""
-    work: list[tuple[SSAValue, bool]] = [(v, False)]
-    seen: set[int] = set()
-    while work:
-        x, in_dev = work.pop()
-        if id(x) in seen:
-            continue
-        seen.add(id(x))
-        for use in x.uses:
-            op = use.operation
-            name = op_name(op)
-            inside = in_dev or _in_kernel(op, kernels)
-            how = _use_class(use)
-            if how == "address":
-                return True
-            if how == "view":
-                work.extend((r, inside) for r in op.results)
-                continue
-            if how == "meta":
-                continue
-            if inside:
-                if name == "func.call":
-                    param = _callee_param(op, use.index)
-                    if param is None:
-                        return True
-                    work.append((param, True))
-                continue
-            if dealloc_ok and name == "memref.dealloc":
-                continue  # frees through the runtime's callback, whatever the memory
-            return True
-    return False
-
-
-def _callee_of(call: Operation) -> Operation | None:
-    """The defined function a direct call calls (None: indirect, or a declaration)."""
-    from xdsl.traits import SymbolTable
-
-    name = call_target(call)
-    f = SymbolTable.lookup_symbol(call, name) if name is not None else None
-    return f if f is not None and f.regions and f.regions[0].blocks else None
-
-
-def _callee_param(call: Operation, index: int) -> SSAValue | None:
-    """The callee's parameter that operand ``index`` of ``call`` binds, if known."""
-    callee = _callee_of(call)
-    if callee is None:
-        return None
-    params = callee.regions[0].blocks.first.args  # type: ignore[union-attr]
-    k = index - (len(call.operands) - len(call_args(call)))
-    return params[k] if 0 <= k < len(params) else None
-
-
-def _may_write(v: SSAValue) -> bool:
-    work = [v]
-    while work:
-        x = work.pop()
-        for use in x.uses:
-            how = _use_class(use)
-            if how in ("read", "meta"):
-                continue
-            if how == "view":
-                work.extend(use.operation.results)
-                continue
-            return True
-    return False
 
 
 class GPUFunction:
@@ -796,7 +359,7 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
         # temporary) lives in device memory: no page faults, no migration
         if fl.fop is not fop or fill is not None or op_name(op) != "memref.alloc":
             return None
-        if _in_kernel(op, pops) or _host_derefs(op.results[0], pops, dealloc_ok=True):
+        if in_kernel(op, pops) or host_derefs(op.results[0], pops, dealloc_ok=True):
             return None
         return "activity_gpu_malloc_device"
 
@@ -813,78 +376,12 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
     host = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=str(irmod))
     host.free_fn = _free_cb  # memref results come from activity_gpu_malloc
     set_pointees(host, fop)  # argument errors name @func's arguments; pointer checks
-    from activity.codegen.checks import RECORD, Checks
-
     if RECORD in irmod.globals:  # (host sites, or only looks after launches)
         host.checks = Checks(engine.ee.get_global_value_address(RECORD), host_ml.check_sites)
     gm = GPUModule(host, kernels, kernel_ir, ptx, emulator, written_args(fop),
                    device_only_args(fop))
     _GPU_CACHE[key] = gm
     return gm
-
-
-def kernel_module(module: ModuleOp, fop: Operation, func: str, opt: int = 3
-                  ) -> tuple[ModuleLowering, list[Kernel]]:
-    """The NVPTX module holding one kernel per outermost ``scf.parallel`` of ``fop``."""
-    pops = outermost_parallels(fop)
-    if not pops:
-        raise CodegenError(f"@{func} has no scf.parallel to run on the GPU")
-    tm = nvptx_machine(ARCHS[0], opt)
-    kml = ModuleLowering(module, Target("nvptx", NVPTX_TRIPLE, str(tm.target_data),
-                                        atomics=True, math_prefix="__nv_", fill=None),
-                         name=f"{func}_kernels")
-    kernels: list[Kernel] = []
-    for i, pop in enumerate(pops):
-        _no_mutable_globals_inside(pop)
-        term = pop.regions[0].blocks.first.last_op  # type: ignore[union-attr]
-        reds = [reduction_of(r) for r in term.regions] if term is not None else []
-        ins = live_ins(pop)
-        k = Kernel(f"{func}_kernel{i}", pop, [v for v in ins if not _rematerialized(v)], reds,
-                   local=[v for v in ins if _rematerialized(v)])
-        lower_kernel(kml, k)
-        kernels.append(k)
-    _define_callees(kml, kernels)
-    return kml, kernels
-
-
-def _no_mutable_globals_inside(pop: Operation) -> None:
-    """A kernel (or a function it calls) that takes the address of a mutable global
-    would get a device copy of its own, missing the host's writes and losing its own:
-    refused (a ``memref.get_global`` hoisted out of the ``scf.parallel`` is passed like
-    a buffer instead)."""
-    from xdsl.traits import SymbolTable
-
-    todo, done = [pop], set()
-    while todo:
-        root = todo.pop()
-        if id(root) in done:
-            continue
-        done.add(id(root))
-        for op in root.walk():
-            name = op_name(op)
-            if name == "memref.get_global" and not _global_is_constant(op):
-                raise unsupported(op, "a kernel takes the address of a mutable global; "
-                                      "hoist the memref.get_global out of the scf.parallel")
-            if name == "llvm.mlir.addressof":
-                g = SymbolTable.lookup_symbol(op, op.global_name)  # type: ignore[attr-defined]
-                if g is not None and getattr(g, "constant", None) is None:
-                    raise unsupported(op, "a kernel takes the address of a mutable llvm "
-                                          "global")
-            if name == "func.call":
-                callee = _callee_of(op)
-                if callee is not None:
-                    todo.append(callee)
-
-
-def _define_callees(kml: ModuleLowering, kernels: list[Kernel]) -> None:
-    """Functions the kernels call become device (or emulated) functions."""
-    for k in kernels:
-        for op in k.op.walk():
-            if op_name(op) == "func.call":
-                t = call_target(op)
-                if t is not None:
-                    for name in kml.callees([t]):
-                        kml.define(name)
 
 
 def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: int) -> Any:
@@ -903,18 +400,18 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
             plain[pk.name] = [k.params[i] for i in k.private]
     for k in shadow:
         fn = lower_kernel(eml, k, emulate=True, plain=plain.get(k.name, ()))
-        w = ir.Function(eml.ir, ir.FunctionType(VOID, [PTR] + [I64] * (len(_SREGS) + 1)),
+        w = ir.Function(eml.ir, ir.FunctionType(VOID, [PTR] + [I64] * (len(SREGS) + 1)),
                         name=f"emu_{k.name}")
         b = ir.IRBuilder(w.append_basic_block("entry"))
         params = w.args[0]
         args = []
-        n = len(fn.args) - len(_SREGS) - 1
+        n = len(fn.args) - len(SREGS) - 1
         for i, t in enumerate(fn.function_type.args[:n]):
             slot = b.load(b.gep(params, [ir.Constant(I64, i)], source_etype=PTR), typ=PTR)
             args.append(b.load(slot, typ=t))
         b.call(fn, args + list(w.args[1:]))
         b.ret_void()
-    _define_callees(eml, shadow)
+    define_callees(eml, shadow)
     with _LOCK:
         engine, _ = jit_module(str(eml.ir), opt)
     fns = {}
@@ -923,82 +420,10 @@ def _emulated_kernels(module: ModuleOp, func: str, kernels: list[Kernel], opt: i
         fns[k.name] = ctypes.CFUNCTYPE(None, ctypes.c_void_p, *[ctypes.c_int64] * 5)(addr)
     checks = None
     if eml.check_sites:
-        from activity.codegen.checks import RECORD, Checks
-
-        # a site's function: the user's, not the kernel outlined from it
-        sites = [(kind, op, _function_of(op) or fn) for kind, op, fn in eml.check_sites]
+            # a site's function: the user's, not the kernel outlined from it
+        sites = [(kind, op, function_of(op) or fn) for kind, op, fn in eml.check_sites]
         checks = Checks(engine.ee.get_global_value_address(RECORD), sites)
     return engine, fns, checks
-
-
-def _function_of(op: Operation) -> str | None:
-    """The name of the function ``op`` is in."""
-    p = op.parent_op()
-    while p is not None and op_name(p) not in ("func.func", "llvm.func"):
-        p = p.parent_op()
-    name = p.properties.get("sym_name") if p is not None else None
-    return getattr(name, "data", None)
-
-
-def kernel_may_fail(ml: ModuleLowering, pop: Operation) -> bool:
-    """Whether the kernel of ``pop`` may fail a ``cf.assert`` or an allocation (one in
-    it, or in a function it calls)."""
-    for op in pop.walk():
-        name = op_name(op)
-        if name in ("cf.assert", "memref.alloc", "memref.alloca") or (
-                name in ("func.call", "llvm.call") and call_target(op) in ml.may_fail()):
-            return True
-    return False
-
-
-def emit_launch(fl: FuncLowering, k: Kernel) -> None:
-    """Host code for one kernel launch: the kernelParams array, the reduction slots,
-    ``activity_gpu_launch(kid, params, total, slots)``, the results."""
-    b = fl.b
-    ab = ir.IRBuilder(fl.entry)
-    ab.position_at_start(fl.entry)
-
-    def alloca(t: ir.Type) -> ir.Value:
-        return opaque(ab, ab.alloca(t))
-
-    values: list[ir.Value] = []
-    for v in k.params:
-        x = fl.v(v)
-        values += fl.unpack(x) if isinstance(v.type, MemRefType) else [x]
-    n = len(values) + (1 if k.reductions else 0)
-    arr = alloca(ir.ArrayType(PTR, max(1, n)))
-
-    def at(base: ir.Value, i: int) -> ir.Value:
-        return b.gep(base, [ir.Constant(I64, i)], source_etype=I64)  # 8-byte slots
-
-    for i, x in enumerate(values):
-        slot = alloca(x.type)
-        b.store(x, slot)
-        b.store(slot, at(arr, i))
-    nred = len(k.reductions)
-    red = alloca(ir.ArrayType(I64, max(1, nred)))
-    n_dims = len(k.op.regions[0].blocks.first.args)  # type: ignore[union-attr]
-    inits = [fl.v(x) for x in k.op.operands[3 * n_dims:]]
-    for j, x in enumerate(inits):
-        b.store(b.zext(x, I8) if x.type == I1 else x, at(red, j))
-    if nred:
-        b.store(alloca(PTR), at(arr, n - 1))
-    _lbs, _ubs, _steps, counts = _bounds(fl, k.op)
-    total = fl.product(counts)
-    launch = fl.ml.declare("activity_gpu_launch", VOID, [I64, PTR, I64, PTR])
-    b.call(launch, [ir.Constant(I64, k.kid), arr, total, red])
-    if fl.ml.target.recover and kernel_may_fail(fl.ml, k.op):
-        # a failed launch (a kernel's assertion) set the record: leave (Python raises)
-        fl.check_after_call()
-    outs = []
-    for j, r in enumerate(k.op.results):
-        t = value_type(r.type)
-        if t == I1:
-            byte = b.load(at(red, j), typ=I8)
-            outs.append(b.icmp_unsigned("!=", byte, ir.Constant(I8, 0)))
-        else:
-            outs.append(b.load(at(red, j), typ=t))
-    fl.set(k.op, *outs)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1057,7 +482,7 @@ _HOST.free.argtypes = [ctypes.c_void_p]
 def _allocate(n: int, device: bool) -> int:
     # A failed allocation must not cross the callback (ctypes would print and drop
     # the error): keep it and return NULL.  The host code checks every block it
-    # allocates (Target.recover: FuncLowering.check_allocated), leaves before any
+    # allocates (Target.recover: lowering.memref.check_allocated), leaves before any
     # kernel runs, and GPUFunction.call raises an AllocationError naming the op, with
     # this error as its cause.  (The sizes are checked before the call: never
     # negative, below 2**47 bytes.)
@@ -1741,4 +1166,8 @@ def kernel_ptx(module: ModuleOp, func: str, arch: str = "sm_80", opt: int = 3) -
 
 
 __all__ = ["ARCHS", "CudaUnavailable", "GPUFunction", "compile_gpu", "device_available",
-           "kernel_ptx", "ptxas", "F64"]
+           "kernel_ptx", "ptxas", "F64",
+           # (compile-time parts, in gpu_kernels, gpu_ptx and gpu_buffers)
+           "NVPTX_TRIPLE", "Kernel", "add_only_params", "device_only_args", "emit_launch",
+           "find_libdevice", "kernel_may_fail", "kernel_module", "live_ins", "lower_kernel",
+           "nvptx_machine", "outermost_parallels", "reduction_of", "to_ptx", "written_args"]

@@ -12,6 +12,7 @@ passed *expanded*, one LLVM argument per field and per array element, as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from llvmlite import ir
@@ -34,7 +35,7 @@ from xdsl.dialects.llvm import (
     LLVMStructType,
     LLVMVoidType,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 
 from activity.codegen.errors import CodegenError
 
@@ -174,3 +175,27 @@ def layout(t: MemRefType) -> Layout:
         return Layout(shape, st, None if is_dynamic(off) else off, elem)
     raise CodegenError(f"memref layout {lay} is not supported (identity or strided only)")
 
+
+def return_type(outs: Sequence[Attribute]) -> ir.Type:
+    if not outs:
+        return VOID
+    if len(outs) == 1:
+        return value_type(outs[0])
+    return ir.LiteralStructType([value_type(t) for t in outs])
+
+
+def signature(fop: Operation) -> tuple[ir.FunctionType, list[Attribute], list[Attribute]]:
+    """The LLVM type of function ``fop`` (memref arguments expanded into their
+    descriptor fields; MLIR's result convention) and its argument and result types."""
+    ft = fop.properties.get("function_type")
+    if ft is None:
+        ft = fop.attributes.get("function_type")
+    if isinstance(ft, LLVMFunctionType):
+        ins, outs = llvm_signature(ft)
+    else:
+        ins = list(ft.inputs.data)  # type: ignore[union-attr]
+        outs = list(ft.outputs.data)  # type: ignore[union-attr]
+    flat: list[ir.Type] = []
+    for t in ins:
+        flat += flat_types(t)
+    return ir.FunctionType(return_type(outs), flat), ins, outs
