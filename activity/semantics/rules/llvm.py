@@ -18,8 +18,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMArrayType, LLVMPointerType, LLVMStructType
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from activity.ops import OpSpec
-from activity.ops import op_name as op_name
+from activity.ops import OpSpec, op_name
 from activity.ops.table import int_width, signed, wrap
 from activity.semantics.attrs import const_value, ints, prop, symbol
 from activity.semantics.memory import (

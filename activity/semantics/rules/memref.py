@@ -19,8 +19,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, Operation
 
-from activity.ops import TABLE, OpSpec
-from activity.ops import op_name as op_name
+from activity.ops import TABLE, OpSpec, op_name
 from activity.ops.num import FLOAT
 from activity.ops.rmw import RMW_TABLE_OP, rmw_kind
 from activity.ops.table import round_float, signed, wrap
