@@ -850,13 +850,28 @@ def test_rules_are_found_through_the_registry(monkeypatch: pytest.MonkeyPatch) -
       func.return %c : vector<2xf64>
     }"""
     it = Interpreter(parse(vec))
-    (add,) = [o for o in it.module.walk() if op_name(o) == "arith.addf"]
+    (op,) = [o for o in it.module.walk() if op_name(o) == "arith.addf"]
     with pytest.raises(InterpreterError, match="on vector/tensor values is not supported"):
-        it._compile_op(add)([None] * 8, [0.0] * 8)
+        it._compile_op(op)([None, None], [0.0, 0.0])
+    # values and tangents as numpy arrays, as a tensor level would have them: only rules
+    from xdsl.dialects.builtin import VectorType
+
+    def vector_argument(ip: Any, t: Any, x: Any, dx: Any, what: str, shared: Any) -> Any:
+        return np.array(x, dtype=np.float64), np.array(dx, dtype=np.float64), lambda: None
+
+    def add(ip: Any, op: Operation, spec: Any) -> Any:
+        (a, b), (rs, rg) = (ip._s(x) for x in op.operands), ip._sg(op.results[0])
+        return lambda V, T: ip._define(V, T, rs, rg, V[a] + V[b], T[a] + T[b])
+
+    monkeypatch.setitem(registry.OP_RULES, "arith.addf", add)
     registry.SHAPED.add("arith.addf")
+    registry.ARGUMENT_RULES.append((VectorType, vector_argument))
     try:
-        V = [1.5, None]
-        it._compile_op(add)(V, [0.0, 0.0])  # (the rule runs: no refusal)
-        assert V[1] == 0.0
+        it = Interpreter(parse(vec))
+        r = it.run("v", [[1.0, 2.0]], [[0.0, 0.5]], record=True)
+        zero = it.run("v", [[1.0, 2.0]], [[0.0, 0.0]], record=True)
     finally:
         registry.SHAPED.discard("arith.addf")
+        registry.ARGUMENT_RULES.pop()
+    assert r.results[0].tolist() == [2.0, 4.0] and r.result_tangents[0].tolist() == [0.0, 1.0]
+    assert len(r.nonzero) == 2 and not zero.nonzero  # (%a and %c; an all-zero array: none)

@@ -260,8 +260,12 @@ class Interpreter:
         T[s] = t
         if self._record:
             self._executed.add(g)
-            if t != 0.0:
-                self._nonzero.add(g)
+            try:
+                if t != 0.0:
+                    self._nonzero.add(g)
+            except ValueError:  # (an array tangent: nonzero if any element is)
+                if (t != 0.0).any():
+                    self._nonzero.add(g)
 
     def _define_all(self, V: V_, T: T_, sgs: Sequence[tuple[int, int]], vals: list[Any],
                     tans: list[Any]) -> None:

@@ -18,7 +18,9 @@ step limits and errors; it knows no op.  Each dialect family has a rules module 
   becomes a value, a tangent and a finisher (see ``Interpreter._convert_input``).
 
 Ops with vector or tensor operands or results are refused before their rule unless the
-rule was registered with ``shaped=True`` (it then handles them itself).
+rule was registered with ``shaped=True`` (it then handles them itself).  A tangent is
+``0.0``, a float, a tuple (LLVM aggregates) or a numpy array (array values, such as
+immutable tensors would be); a result whose tangent is an array is returned as one.
 
 What a rule may use of the interpreter ``ip`` is :class:`Core`: at compile time the
 slots of values (``_s``, ``_sg``); in the closures ``_define``/``_define_all`` (bind a
@@ -37,7 +39,7 @@ from activity.ops import OpKind, OpSpec
 from activity.semantics.memory import Buffer, InterpreterError, LLVMMemory, MemRef
 
 V_ = list[Any]  # a frame's primal values, by slot
-T_ = list[Any]  # a frame's tangents, by slot (0.0, a float, or an aggregate tuple)
+T_ = list[Any]  # a frame's tangents, by slot (0.0, a float, a tuple, an array)
 OpFn = Callable[[V_, T_], None]
 Exit = tuple[Block | None, list[Any], list[Any]]
 TermFn = Callable[[V_, T_], Exit]
