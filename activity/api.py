@@ -101,7 +101,7 @@ def analyze(
             raise ActivityError("with several functions, give args as {function: spec}")
     kinds = {program.functions[r]: resolve_args(program.functions[r], per_func.get(r))
              for r in roots}
-    from activity.summaries.tools import summaries_from_attributes
+    from activity.summaries.attributes import summaries_from_attributes
 
     ext = summaries_from_attributes(module)
     ext.update(load_summaries(summaries))

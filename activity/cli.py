@@ -16,7 +16,9 @@ import sys
 import warnings
 from collections.abc import Sequence
 
+from activity.argspec import parse_args_spec as _parse_args_spec
 from activity.errors import ActivityError
+from activity.output import write_output as _write
 
 EPILOG = """\
 examples:
@@ -26,26 +28,6 @@ examples:
   activity report prog.mlir --format enzyme        # Enzyme's print-activity-analysis lines
   activity report prog.mlir --format mlir -o annotated.mlir
 """
-
-
-def _parse_args_spec(spec: str | None) -> list[str] | dict[str, str] | None:
-    """``active,const,dup`` (positional) or ``x=active,m=dup`` (by name/tag/index)."""
-    if spec is None:
-        return None
-    parts = [p.strip() for p in spec.split(",") if p.strip()]
-    if not parts:
-        raise ActivityError("--args is empty")
-    if any("=" in p for p in parts):
-        out: dict[str, str] = {}
-        for p in parts:
-            if "=" not in p:
-                raise ActivityError(f"--args: mix of positional and named entries ('{p}')")
-            k, v = p.split("=", 1)
-            if k.strip() in out:  # (x=active,x=const took the last: user test)
-                raise ActivityError(f"--args: '{k.strip()}' given twice")
-            out[k.strip()] = v.strip()
-        return out
-    return parts
 
 
 # subcommands defined by other packages, loaded only when named (``activity --help``
@@ -276,17 +258,6 @@ def _report(ns: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
-
-
-def _write(text: str, path: str | None) -> None:
-    if path is None:
-        sys.stdout.write(text)
-        return
-    try:
-        with open(path, "w") as fh:
-            fh.write(text)
-    except OSError as e:
-        raise ActivityError(f"cannot write {path}: {e.strerror}") from None
 
 
 def _summarize(ns: argparse.Namespace) -> int:

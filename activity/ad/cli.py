@@ -7,7 +7,9 @@ import json
 import sys
 from typing import Any
 
+from activity.argspec import parse_args_spec
 from activity.errors import ActivityError
+from activity.output import write_output as _write
 
 GRAD_EPILOG = """\
 examples:
@@ -195,18 +197,11 @@ def _print_module(module: Any, generic: bool) -> str:
     return module_text(module, generic) + "\n"
 
 
-def _write(text: str, path: str | None) -> None:
-    from activity.cli import _write as write
-
-    write(text, path)
-
-
 def run_grad(ns: argparse.Namespace) -> int:
     from activity.ad.reverse import Differentiator
-    from activity.cli import _parse_args_spec
 
     module = _load(ns.file)
-    spec = _parse_args_spec(ns.args)
+    spec = parse_args_spec(ns.args)
     bounds = _bounds(ns.bounds)
     if bounds:
         _check_names(module, ns.func, bounds, "--bounds")

@@ -110,9 +110,9 @@ class _Worker:
         import warnings
 
         from activity.engine.program import Program
+        from activity.summaries.attributes import summaries_from_attributes
         from activity.summaries.cache import FunctionCache
         from activity.summaries.derive import derive_all, reachable
-        from activity.summaries.tools import summaries_from_attributes
 
         module = self._module(path)
         program = Program.of(module)

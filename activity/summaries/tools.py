@@ -14,26 +14,9 @@ from xdsl.ir import Operation
 from activity import progress
 from activity.engine.program import Program, has_body, sym_name
 from activity.errors import ActivityError
+from activity.summaries.attributes import SUMMARY_ATTR, summaries_from_attributes
 from activity.summaries.derive import derive_all, reachable
 from activity.summaries.model import Summary
-
-SUMMARY_ATTR = "activity.summary"
-
-
-def summaries_from_attributes(module: ModuleOp) -> dict[str, Summary]:
-    """Summaries carried by ``activity.summary`` attributes on functions (declarations
-    included), so summarized IR stays self-describing."""
-    out: dict[str, Summary] = {}
-    for name, f in Program.of(module).functions.items():
-        a = f.attributes.get(SUMMARY_ATTR)
-        if isinstance(a, StringAttr):
-            try:
-                d = json.loads(a.data)
-            except json.JSONDecodeError as e:
-                raise ActivityError(f"function '{name}': attribute {SUMMARY_ATTR} is not "
-                                    f"valid JSON: {e.msg}") from None
-            out[name] = Summary.from_json(name, d)
-    return out
 
 
 def summarize(module: ModuleOp, external: Mapping[str, Summary] | None = None,

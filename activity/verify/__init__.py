@@ -196,7 +196,7 @@ def dispatch(ns: Any) -> int:
 
     import activity
     from activity import progress
-    from activity.cli import _parse_args_spec
+    from activity.argspec import parse_args_spec
 
     if ns.unroll < 0 or ns.timeout <= 0 or ns.dyn_size <= 0 or ns.random < 0:
         raise ActivityError("--unroll and --random must be >= 0, --timeout and --dyn-size > 0")
@@ -205,7 +205,7 @@ def dispatch(ns: Any) -> int:
         module = activity.parse(sys.stdin.read(), name="<stdin>")
     else:
         module = activity.parse(ns.file)
-    spec = _parse_args_spec(ns.args)
+    spec = parse_args_spec(ns.args)
     opts = Options(unroll=ns.unroll, timeout=ns.timeout, dyn_size=ns.dyn_size,
                    query_timeout=min(Options.query_timeout, ns.timeout),
                    random_trials=ns.random)
