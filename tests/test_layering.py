@@ -60,18 +60,9 @@ def test_layers_depend_one_way(layer: str) -> None:
 # packages (every module has it; it is a cycle only when the package's ``__init__``
 # code imports the module back, and then that import is counted).
 
-# Cycles (strongly connected sets of modules) that others are removing while this test
-# lands; all lie inside activity/ad/ or activity/codegen/.  Empty it once their fixes
-# are merged: the test fails on any cycle not listed here and on an entry that is gone.
-ALLOWED_CYCLES: set[frozenset[str]] = {
-    # reverse collects the gradient's statistics; stats runs Differentiator
-    frozenset({"activity.ad.reverse", "activity.ad.stats"}),
-    # lowering checks (bounds, extents) and the lowering call each other
-    frozenset({"activity.codegen.checks", "activity.codegen.extents",
-               "activity.codegen.lower"}),
-    # compiled_gradient uses the package's _module/check_options, which re-exports it
-    frozenset({"activity.codegen", "activity.codegen.compiled_gradient"}),
-}
+# No cycle is allowed; the set stays for a reviewed exception (the test fails on any
+# cycle not listed here and on an entry that is gone).
+ALLOWED_CYCLES: set[frozenset[str]] = set()
 
 
 def _modules(root: Path) -> dict[str, tuple[str, bool]]:
