@@ -108,6 +108,35 @@ def test_a_derived_summary_states_the_pointer_store() -> None:
     assert s.stores == {"*arg0": {"*arg1"}} and not s.captures
 
 
+# selfp(p): *p = p -- the caller then stores the active a through the pointer it loads
+# back from its slot, and reads the slot: a
+SELF = """
+llvm.func @selfp(%p: !llvm.ptr) {
+  llvm.store %p, %p : !llvm.ptr, !llvm.ptr
+  llvm.return
+}
+llvm.func @f(%x: !llvm.ptr, %a: f64) -> f64 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.ptr : (i64) -> !llvm.ptr
+  llvm.store %x, %slot : !llvm.ptr, !llvm.ptr
+  llvm.call @selfp(%slot) : (!llvm.ptr) -> ()
+  %q = llvm.load %slot : !llvm.ptr -> !llvm.ptr
+  llvm.store %a, %q : f64, !llvm.ptr
+  %v = llvm.load %slot : !llvm.ptr -> f64
+  llvm.return %v : f64
+}
+"""
+
+
+@pytest.mark.parametrize("mode", ["whole-program", "summaries"])
+def test_a_pointer_a_callee_stores_into_its_own_target_is_followed(mode: str) -> None:
+    """A class holding a pointer to itself was not a store (only the deepest deref
+    level and unknown memory hold themselves by construction): the f64 load, which
+    returns ``a``, was called inactive in summaries mode."""
+    got = _loads(SELF, "f", ["const", "active"], mode)
+    assert got == [("!llvm.ptr", True), ("f64", True)]
+
+
 @pytest.mark.parametrize("mode", ["whole-program", "summaries"])
 def test_libc_memcpy_copies_pointers(mode: str) -> None:
     """The shipped ``memcpy`` summary lacked the pointer copy: the f64 load through the
