@@ -16,7 +16,8 @@ For every objective:
 * ``clang``: the clang-built primal; ``primal``: ours (``activity.compile``);
   ``pruned`` / ``all_active``: ``activity.gradient`` with and without pruning;
 * check: every gradient (pruned and ``all_active``) against central finite differences
-  of the clang-built primal, error ``max|g - fd| / max(1, max|fd|)`` over at most
+  of the clang-built primal (steps 1e-5 and 1e-6, each coordinate against the closer:
+  the objectives have kinks), error ``max|g - fd| / max(1, max|fd|)`` over at most
   ``--fd-max`` coordinates of each differentiated buffer (all of them with ``--small``);
 * times: native code alone, median of ``--repeat`` samples taken round-robin over the
   four variants (ours through ``prepare``/``run``: arguments packed once, a native loop;
@@ -209,41 +210,51 @@ class NativePrepared:
 # Checking
 
 
+STEPS = (1e-5, 1e-6)
+
+
 def finite_differences(f: Callable[[list[Any]], float], xs: list[Any], acts: list[str],
                        fd_max: int | None, rng: np.random.Generator,
-                       h: float = 1e-5) -> list[tuple[np.ndarray, np.ndarray]]:
+                       steps: tuple[float, ...] = STEPS
+                       ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per ``active``/``dup`` argument: (the coordinates checked, their central
-    differences of ``f``)."""
+    differences of ``f``, one row per step in ``steps``)."""
+    def central(i: int, j: int | None, h: float) -> float:
+        hi, lo = copies(xs), copies(xs)
+        if j is None:
+            hi[i] += h
+            lo[i] -= h
+        else:
+            hi[i].flat[j] += h
+            lo[i].flat[j] -= h
+        return (f(hi) - f(lo)) / (2 * h)
+
     out = []
     for i, a in enumerate(acts):
         if a == "active":
-            hi, lo = copies(xs), copies(xs)
-            hi[i] += h
-            lo[i] -= h
-            out.append((np.array([0]), np.array([(f(hi) - f(lo)) / (2 * h)])))
+            out.append((np.array([0]), np.array([[central(i, None, h)] for h in steps])))
         elif a in ("dup", "dupnoneed"):
             n = xs[i].size
             idx = np.arange(n) if fd_max is None or n <= fd_max else np.sort(
                 rng.choice(n, fd_max, replace=False))
-            vals = []
-            for j in idx:
-                hi, lo = copies(xs), copies(xs)
-                hi[i].flat[j] += h
-                lo[i].flat[j] -= h
-                vals.append((f(hi) - f(lo)) / (2 * h))
-            out.append((idx, np.array(vals)))
+            out.append((idx, np.array([[central(i, int(j), h) for j in idx]
+                                       for h in steps])))
     return out
 
 
 def fd_error(grads: Any, fds: list[tuple[np.ndarray, np.ndarray]]) -> float:
+    """``max |g - fd| / max(1, max |fd|)``, each coordinate compared with the closest of
+    its differences: the objectives are piecewise smooth (miniBUDE's cutoffs: among
+    195k atom pairs at its bench size some kink lies within 1e-5 of a pose, so a
+    single step disagrees by 1e-4 where 1e-6 agrees to 1e-7)."""
     gs = list(grads) if isinstance(grads, tuple | list) else [grads]
     if len(gs) != len(fds):
         return math.inf
     err = 0.0
     for g, (idx, want) in zip(gs, fds, strict=True):
         got = np.atleast_1d(np.asarray(g, float)).reshape(-1)[idx]
-        scale = max(1.0, float(np.max(np.abs(want))))
-        err = max(err, float(np.max(np.abs(got - want))) / scale)
+        scale = max(1.0, float(np.max(np.abs(want[0]))))
+        err = max(err, float(np.max(np.min(np.abs(got[None, :] - want), axis=0))) / scale)
     return err
 
 
@@ -335,7 +346,8 @@ def geomean(xs: list[float]) -> float:
 
 
 def _us(s: float) -> str:
-    return f"{s * 1e6:.1f}" if s < 1e-2 else f"{s * 1e6:.0f}"
+    us = s * 1e6
+    return f"{us:.3f}" if us < 1 else f"{us:.1f}" if us < 1e4 else f"{us:.0f}"
 
 
 def render(rows: list[dict[str, Any]]) -> str:
@@ -358,7 +370,8 @@ def render(rows: list[dict[str, Any]]) -> str:
     lines.append(f"geomean pruned/primal: "
                  f"{geomean([r['pruned_over_primal'] for r in rows]):.2f}x; pruned/clang: "
                  f"{geomean([r['pruned_over_clang'] for r in rows]):.2f}x")
-    lines.append("fd err: max |gradient - central differences of the clang-built primal| "
+    lines.append("fd err: max |gradient - central differences of the clang-built primal "
+                 "(steps 1e-5, 1e-6: the closer)| "
                  "/ max(1, max |differences|), over " + ", ".join(
                      f"{r['name']} {r['fd_coordinates']}" for r in rows) + " coordinates")
     return "\n".join(lines) + "\n"

@@ -248,6 +248,7 @@ def test_c_run_finite_differences_catch_a_wrong_gradient() -> None:
     assert c_run.fd_error(right, fds) < 1e-8
     assert c_run.fd_error((right[0] * 1.001, right[1]), fds) > c_run.TOL
     assert c_run.fd_error(right[:1], fds) == math.inf  # a gradient missing
+    assert fds[0][1].shape == (len(c_run.STEPS), 3)  # (one row per step)
 
 
 @pytest.mark.skipif(not all(shutil.which(t) for t in
