@@ -25,6 +25,10 @@ For every objective:
 * inactive ops: the share of ops the analysis proves inactive on the objective and the
   functions it calls, whole-program and summaries mode.
 
+With ``--enzyme-python PY`` (a Python where ``pip install enzyme-ad jax`` went in),
+Enzyme-MLIR's ``print-activity-analysis`` runs on each objective too, for its count of
+constant instructions beside ours.
+
 Printed: the four times, ``all_active/pruned`` (the pruning speedup, with its geometric
 mean: the paper reports 1.24x on CPU), ``pruned/primal`` and ``pruned/clang`` (gradient
 over primal time), the inactive shares and the finite-difference errors.  Exit status
@@ -56,6 +60,8 @@ CDIR = HERE / "c"
 sys.path.insert(0, str(HERE.parent))
 
 import activity  # noqa: E402
+from activity.engine.program import sym_name  # noqa: E402
+from activity.ops import op_name  # noqa: E402
 from activity.summaries.tools import compare  # noqa: E402
 
 CFLAGS = ["-O2", "-fno-vectorize", "-fno-slp-vectorize", "-fno-unroll-loops", "-ffast-math"]
@@ -143,6 +149,7 @@ class Built:
         _run(["mlir-translate-22", "--import-llvm", str(ll), "-o", str(mlir)])
         _run(["mlir-opt-22", "--mlir-print-op-generic", str(mlir), "-o", str(gen)])
         self.mlir = gen.read_text()
+        self.generic_path = gen
         stub = tmp / f"{name}_stubs.c"
         stub.write_text(_stubs(self.func, inputs))
         so = tmp / f"{name}.so"
@@ -268,8 +275,76 @@ def inactive_shares(built: Built) -> dict[str, float]:
     wp = sum(r.inactive_whole for r in rows)
     sm = sum(r.inactive_summaries for r in rows)
     both = sum(r.both_inactive for r in rows)
+    top = next(r for r in rows if r.name == built.func)
     return {"ops": ops, "inactive_whole_program": wp / ops, "inactive_summaries": sm / ops,
-            "parity": 1.0 if wp == 0 else both / wp}
+            "parity": 1.0 if wp == 0 else both / wp, "objective_ops": top.ops,
+            "objective_inactive_whole_program": top.inactive_whole}
+
+
+# Run by another Python, one with the ``enzyme-ad`` wheel (``--enzyme-python``):
+# Enzyme-MLIR's print-activity-analysis on the objective, its const arguments marked
+# ``enzyme.const`` (the others take the pass's defaults: pointers dup, floats active),
+# annotated; prints, per annotated op in order: its name, whether it is a constant
+# instruction, whether its (one) result is a constant value, whether that is a float.
+ENZYME_SCRIPT = r"""
+import json, re, sys
+from enzyme_ad.jax import enzyme_call
+path, func, consts = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+lines = open(path).read().split("\n")
+k = next(i for i, ln in enumerate(lines)
+         if '"llvm.func"' in ln and f'sym_name = "{func}"' in ln)
+ln = lines[k]
+at = ln.index("arg_attrs = [") + len("arg_attrs = [")
+opens = [m.start() for m in re.finditer(r"\{", ln[at:])]
+for i in sorted(consts, reverse=True):
+    p = at + opens[i] + 1
+    ln = ln[:p] + "enzyme.const, " + ln[p:]
+lines[k] = ln
+_, out = enzyme_call.run_pass_pipeline(
+    [], "\n".join(lines), "print-activity-analysis{funcs=" + func + " annotate=true}")
+ops = []
+for line in out.split("\n"):
+    m = re.search(r"\{enzyme\.ici = (true|false), enzyme\.icv = (true|false)?", line)
+    if m is None:
+        continue
+    t = line.split(" loc(")[0].strip()
+    name = re.search(r"(?:= )?([a-z_]+\.[a-z_.0-9]+)", t).group(1)
+    flt = t.startswith("%") and re.search(r"(->|:) (f64|f32)$", t) is not None
+    ops.append([name, m.group(1) == "true", m.group(2) == "true", flt])
+print(json.dumps(ops))
+"""
+
+
+def enzyme_share(built: Built, python: str) -> dict[str, Any] | None:
+    """Enzyme-MLIR's answer on the objective beside ours (whole-program): constant
+    instructions of all ops, and on the ops with a float result -- where the two
+    definitions coincide: the value is inactive -- each side's count and how many ops
+    they agree on.  None, with a line on stderr, if Enzyme fails."""
+    consts = [i for i, a in enumerate(built.acts) if a == "const"]
+    p = subprocess.run([python, "-c", ENZYME_SCRIPT, str(built.generic_path), built.func,
+                        json.dumps(consts)], capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        last = (p.stderr.strip().splitlines() or ["(no message)"])[-1]
+        print(f"c_run: Enzyme-MLIR on {built.name}: {last}", file=sys.stderr)
+        return None
+    theirs = json.loads(p.stdout.strip().splitlines()[-1])
+    m = built.module()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = activity.analyze(m, built.func, built.acts)
+    f = next(f for f in res.function_ops() if sym_name(f) == built.func)
+    ours = [(op_name(op), not res.op_active(op)) for op in res.ops_of(f)]
+    out: dict[str, Any] = {"ops": len(theirs), "inactive": sum(t[1] for t in theirs)}
+    if [n for n, _ in ours] != [t[0] for t in theirs]:
+        print(f"c_run: Enzyme-MLIR on {built.name}: its ops do not line up with ours; "
+              "float-value comparison skipped", file=sys.stderr)
+        return out
+    pairs = [(o[1], t[2]) for o, t in zip(ours, theirs, strict=True) if t[3]]
+    out.update(float_ops=len(pairs), float_ours=sum(a for a, _ in pairs),
+               float_enzyme=sum(b for _, b in pairs),
+               float_agree=sum(a == b for a, b in pairs),
+               float_only_enzyme=sum(b and not a for a, b in pairs))
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -310,12 +385,16 @@ def code_times(preps: dict[str, Any], repeat: int, min_sample: float = 0.02,
 
 
 def bench_one(name: str, tmp: Path, small: bool, repeat: int,
-              fd_max: int | None) -> dict[str, Any]:
+              fd_max: int | None, enzyme_python: str | None = None) -> dict[str, Any]:
     inputs = make_inputs(name, small)
     b = Built(name, inputs, tmp)
     row: dict[str, Any] = {"name": name, "function": b.func, "size": "small" if small
                            else "bench"}
     row.update(inactive_shares(b))
+    if enzyme_python:
+        e = enzyme_share(b, enzyme_python)
+        if e is not None:
+            row.update({f"enzyme_{k}": v for k, v in e.items()})
     module = b.module()
     primal = activity.compile(module, b.func)
     grads = {mode: activity.gradient(b.module(), b.func, prune=prune, args=b.acts)
@@ -365,6 +444,22 @@ def render(rows: list[dict[str, Any]]) -> str:
             f"{100 * r['inactive_whole_program']:>10.1f}% "
             f"{100 * r['inactive_summaries']:>10.1f}% {100 * r['parity']:>6.1f}% "
             f"{r['pruned_fd_error']:>10.1e} {r['all_active_fd_error']:>9.1e}{ok}")
+    enz = [r for r in rows if "enzyme_ops" in r]
+    if enz:
+        lines.append("the objective's own ops beside Enzyme-MLIR's print-activity-analysis: "
+                     "ours inactive (whole-program) / its constant instructions (a GEP "
+                     "or alloca of active memory is one); ops with a float result, where "
+                     "the definitions coincide: inactive for ours, for Enzyme, agreeing")
+        for r in enz:
+            ours, n = r["objective_inactive_whole_program"], r["objective_ops"]
+            theirs, m = r["enzyme_inactive"], r["enzyme_ops"]
+            fl = (f"  float ops {r['enzyme_float_ops']}: {r['enzyme_float_ours']}, "
+                  f"{r['enzyme_float_enzyme']}, agree on {r['enzyme_float_agree']}, "
+                  f"inactive for Enzyme only {r['enzyme_float_only_enzyme']}"
+                  if "enzyme_float_ops" in r else "")
+            lines.append(f"  {r['name']:<10} ours {ours}/{n} ({100 * ours / n:.1f}%)  "
+                         f"Enzyme-MLIR {theirs}/{m} ({100 * theirs / max(1, m):.1f}%)"
+                         + fl)
     lines.append(f"geomean all_active/pruned: {geomean([r['speedup'] for r in rows]):.2f}x "
                  "(the paper: 1.24x on CPU)")
     lines.append(f"geomean pruned/primal: "
@@ -388,6 +483,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="coordinates checked per buffer (default: all with --small, "
                          "else 40, drawn at random)")
     ap.add_argument("--json", default=None, help="write the rows as JSON here")
+    ap.add_argument("--enzyme-python", default=None, metavar="PYTHON",
+                    help="a Python with the enzyme-ad wheel (and jax): also show "
+                         "Enzyme-MLIR's activity on each objective")
     ns = ap.parse_args(argv)
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:
@@ -405,7 +503,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="c_run_") as d:
         for n in names:
             print(f"  {n} ...", file=sys.stderr, flush=True)
-            rows.append(bench_one(n, Path(d), ns.small, repeat, fd_max))
+            rows.append(bench_one(n, Path(d), ns.small, repeat, fd_max, ns.enzyme_python))
     sys.stdout.write(render(rows))
     if ns.json:
         Path(ns.json).write_text(json.dumps(rows, indent=2) + "\n")
