@@ -4,14 +4,17 @@ are not checked: those belong to the script's output, not to tests)."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -217,3 +220,55 @@ def test_check_cost_script_prints_both_ratios() -> None:
     assert set(rows) == {"ba", "hand"}
     for cells in rows.values():
         assert len(cells) == 4 and all(float(c) > 0 for c in cells)
+
+
+C_SCRIPT = ROOT / "benchmarks" / "c_run.py"
+
+
+def _c_run_module() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_c_run", C_SCRIPT)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_c_run_finite_differences_catch_a_wrong_gradient() -> None:
+    """The check ``benchmarks/c_run.py`` applies to every gradient: central differences
+    of the native primal, coordinates sampled when ``fd_max`` is given."""
+    c_run = _c_run_module()
+
+    def f(ys: list) -> float:
+        return float(np.sum(ys[0] ** 2) * ys[1])
+
+    xs = [np.arange(1.0, 6.0), 1.5]
+    fds = c_run.finite_differences(f, xs, ["dup", "active"], 3, np.random.default_rng(0))
+    assert [len(i) for i, _ in fds] == [3, 1]
+    right = (2 * xs[0] * xs[1], float(np.sum(xs[0] ** 2)))
+    assert c_run.fd_error(right, fds) < 1e-8
+    assert c_run.fd_error((right[0] * 1.001, right[1]), fds) > c_run.TOL
+    assert c_run.fd_error(right[:1], fds) == math.inf  # a gradient missing
+    assert fds[0][1].shape == (len(c_run.STEPS), 3)  # (one row per step)
+
+
+@pytest.mark.skipif(not all(shutil.which(t) for t in
+                            ("clang-22", "mlir-translate-22", "mlir-opt-22")),
+                    reason="needs clang-22, mlir-translate-22 and mlir-opt-22")
+def test_c_run_small_prints_times_checks_and_shares(tmp_path: Path) -> None:
+    out_json = tmp_path / "c.json"
+    p = subprocess.run([sys.executable, str(C_SCRIPT), "--small", "--repeat", "1",
+                        "--only", "ba,lstm", "--json", str(out_json)],
+                       capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert "geomean all_active/pruned" in p.stdout and "the paper: 1.24x" in p.stdout
+    rows = json.loads(out_json.read_text())
+    assert [r["name"] for r in rows] == ["ba", "lstm"]
+    for r in rows:
+        assert r["primal_agrees"]
+        assert r["pruned_fd_error"] <= 1e-6 and r["all_active_fd_error"] <= 1e-6
+        assert all(r[f"{k}_s"] > 0 for k in ("clang", "primal", "pruned", "all_active"))
+        assert math.isclose(r["speedup"], r["all_active_s"] / r["pruned_s"])
+        assert 0 < r["inactive_whole_program"] <= r["inactive_summaries"] < 1
+        assert r["parity"] == 1.0
+        line = next(ln for ln in p.stdout.splitlines() if ln.startswith(r["name"] + " "))
+        assert f"{r['speedup']:.2f}x" in line and "FAIL" not in line

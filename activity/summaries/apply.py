@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from xdsl.ir import Operation, SSAValue
 
 from activity.analysis.alias import MAX_DEREF_DEPTH, PointsTo
-from activity.engine.graph import Effect, GraphBuilder
+from activity.engine.graph import Effect, Graph, GraphBuilder
 from activity.engine.solver import SparseSolver
 from activity.engine.types import is_pointer
 from activity.lattice.core import members
@@ -28,6 +28,26 @@ from activity.summaries.model import Summary
 
 def _stars(name: str) -> int:
     return len(name) - len(name.lstrip("*"))
+
+
+def _operand(name: str) -> tuple[str, int, int] | None:
+    """``*argI`` / ``**retJ`` -> ("arg"|"ret", index, stars)."""
+    base = name.lstrip("*")
+    for kind in ("arg", "ret"):
+        if base.startswith(kind) and base[3:].isdigit():
+            return kind, int(base[3:]), _stars(name)
+    return None
+
+
+def replayable_store(holder: str, target: str) -> bool:
+    """Whether a call site can replay "memory ``holder`` may hold pointers into memory
+    ``target``" as points-to constraints on its operands and results: ``holder`` is
+    ``*argI`` or ``*retJ``; ``target`` is ``*argK`` (a store of the pointer ``argK``
+    through the holder's pointer) or ``**argK`` (a copy of the pointers ``*argK``
+    holds, as ``memcpy`` does)."""
+    h, t = _operand(holder), _operand(target)
+    return (h is not None and h[2] == 1 and t is not None and t[0] == "arg"
+            and t[2] in (1, 2))
 
 
 class SummaryCall:
@@ -222,7 +242,12 @@ class SummaryCalls:
                         g.top_ptr.append(rid)
                 else:
                     g.top_ptr.append(rid)
-        if s.captures:
+        captures = s.captures
+        for holder, targets in s.stores.items():
+            for t in targets:
+                if not _replay_store(g, op, args, holder, t):
+                    captures = True  # (a hand-written summary: any form is valid)
+        if captures:
             ptr_ids = [g.vid[a] for a in args if g.may_ptr[g.vid[a]]]
             g.unknown_ptr.append((ptr_ids, [g.vid[r] for r in op.results]))
         g.effects[n] = (Effect.CALLBACK, call, None)
@@ -232,3 +257,21 @@ class SummaryCalls:
             g.watch_bwd.setdefault(g.vid[r], []).append(n)
         return True
 
+
+def _replay_store(g: Graph, op: Operation, args: list[SSAValue], holder: str,
+                  target: str) -> bool:
+    """Points-to constraints for "``holder`` may hold pointers into ``target``" at one
+    call site (see :func:`replayable_store`); False where they cannot be stated."""
+    if not replayable_store(holder, target):
+        return False
+    hk, hi, _ = _operand(holder)  # type: ignore[misc]
+    _tk, ti, tstars = _operand(target)  # type: ignore[misc]
+    vals = args if hk == "arg" else list(op.results)
+    if hi >= len(vals) or ti >= len(args):
+        return False
+    into, src = g.vid[vals[hi]], g.vid[args[ti]]
+    if tstars == 1:
+        g.store_ptr.append((src, into))  # the pointer argK itself is stored
+    else:
+        g.mem_copy.append((src, into))  # pointers *argK holds are copied
+    return True

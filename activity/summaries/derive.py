@@ -22,12 +22,13 @@ from xdsl.ir import Operation
 
 from activity import progress
 from activity.analysis.activity import ActivityProblem, Seeds
+from activity.analysis.alias import MAX_DEREF_DEPTH
 from activity.engine.graph import Graph, GraphBuilder
 from activity.engine.program import CALL_OPS, Program, call_target, entry_args, has_body
 from activity.engine.types import is_pointer
 from activity.lattice.core import members
 from activity.ops import op_name
-from activity.summaries.apply import SummaryCalls
+from activity.summaries.apply import SummaryCalls, replayable_store
 from activity.summaries.cache import FunctionCache
 from activity.summaries.model import Summary
 
@@ -169,7 +170,7 @@ def derive_one(program: Program, name: str, summaries: Mapping[str, Summary],
                     targets.add("unknown")
         if targets:
             s.returns[f"ret{j}"] = targets
-    s.captures = _captures(g, prob, origin_classes, fresh_of_ret)
+    s.captures, s.stores = _captures(g, prob, origin_classes, fresh_of_ret)
     return s
 
 
@@ -211,22 +212,45 @@ def _returned_classes(g: Graph, prob: ActivityProblem, ret_ops: list[Operation],
 
 
 def _captures(g: Graph, prob: ActivityProblem, visible: dict[int, str],
-              fresh_of_ret: dict[int, int]) -> bool:
-    """Whether pointers the caller did not hand in end up in memory it can see."""
+              fresh_of_ret: dict[int, int]) -> tuple[bool, dict[str, set[str]]]:
+    """Which pointers end up in memory the caller can see: ``stores`` (memory name ->
+    names of memory the stored pointers may point into) for what call sites can replay
+    as points-to constraints (``apply.POINTER_STORE``), and whether any other pointer
+    (the function's own allocations or locals, unknown memory) is captured."""
     content = prob.pt.content
     allowed_children: dict[int, int] = {}
     for c, info in enumerate(g.classes):
         if info.kind == "deref" and info.parent is not None:
             allowed_children[info.parent] = allowed_children.get(info.parent, 0) | (1 << c)
-    for c in visible:
-        extra = content[c] & ~allowed_children.get(c, 0) & ~(1 << c)
-        if extra:
-            return True
-    for m in fresh_of_ret.values():
+    holders = dict(visible)
+    for j, m in fresh_of_ret.items():
         for c in members(m):
-            if content[c]:
-                return True
-    return False
+            holders[c] = f"*ret{j}"
+    stores: dict[str, set[str]] = {}
+    for c, holder in holders.items():
+        # a class's own deref children, and itself where it is unknown memory or the
+        # deepest deref level (it points to itself by construction), are not stores
+        extra = content[c] & ~allowed_children.get(c, 0)
+        if c in visible and _self_loop(g, c):
+            extra &= ~(1 << c)
+        for t in members(extra):
+            target = visible.get(t)
+            if target is None or not replayable_store(holder, target):
+                return True, {}
+            stores.setdefault(holder, set()).add(target)
+    return False, stores
+
+
+def _self_loop(g: Graph, c: int) -> bool:
+    """Whether points-to gives class ``c`` itself as content by construction."""
+    info = g.classes[c]
+    if info.kind == "unknown":
+        return True
+    depth = 0
+    while info.kind == "deref" and info.parent is not None:
+        depth += 1
+        info = g.classes[info.parent]
+    return info.kind == "arg" and depth >= MAX_DEREF_DEPTH
 
 
 def derive_all(program: Program, funcs: Iterable[str],
@@ -310,7 +334,10 @@ def _join(a: Summary, b: Summary) -> Summary:
     rets = {k: set(v) for k, v in a.returns.items()}
     for k, v in b.returns.items():
         rets.setdefault(k, set()).update(v)
+    stores = {k: set(v) for k, v in a.stores.items()}
+    for k, v in b.stores.items():
+        stores.setdefault(k, set()).update(v)
     return Summary(a.name, a.args, a.results, deps, a.reads | b.reads, a.writes | b.writes,
                    a.allocates or b.allocates, rets, a.captures or b.captures,
-                   a.opaque or b.opaque)
+                   a.opaque or b.opaque, stores)
 

@@ -37,7 +37,8 @@ def libc_summaries() -> dict[str, Summary]:
         elif spec.kind == OpKind.MEM_COPY:  # memcpy/memmove(dst, src, n) -> dst
             out[fname] = Summary(fname, ["pointer", "pointer", "scalar"], ["pointer"],
                                  {"*arg0": {"*arg1"}}, reads={"*arg1"}, writes={"*arg0"},
-                                 returns={"ret0": {"*arg0"}})
+                                 returns={"ret0": {"*arg0"}},
+                                 stores={"*arg0": {"**arg1"}})  # (pointers copied too)
         elif spec.kind == OpKind.MEM_SET:  # memset(dst, byte, n) -> dst: zero derivative
             out[fname] = Summary(fname, ["pointer", "scalar", "scalar"], ["pointer"], {},
                                  writes={"*arg0"}, returns={"ret0": {"*arg0"}})
@@ -46,7 +47,7 @@ def libc_summaries() -> dict[str, Summary]:
                              returns={"ret0": {"fresh"}})
     out["realloc"] = Summary("realloc", ["pointer", "scalar"], ["pointer"],
                              {"*ret0": {"*arg0"}}, reads={"*arg0"}, allocates=True,
-                             returns={"ret0": {"fresh"}})
+                             returns={"ret0": {"fresh"}}, stores={"*ret0": {"**arg0"}})
     out["free"] = Summary("free", ["pointer"], [])
     return out
 

@@ -18,8 +18,12 @@ read backwards gives usefulness.  Memory keeps its own data implicitly (the anal
 never kills), so a memory name never lists itself.  The points-to part says what
 the function may ``reads``/``writes`` (memory names), whether it ``allocates``, what each
 pointer result may point to (``returns``: memory names, ``"fresh"`` or ``"unknown"``),
-and whether it ``captures`` pointers into memory its caller can see (then call sites
-use the conservative fallback for pointers).  ``opaque`` marks a summary that relied on
+which pointers it may leave in memory its caller can see (``stores[m]``: the names
+of memory the pointers it stores into memory ``m`` may point to, beyond what ``m``
+held: a copy of a struct of pointers from ``*arg1`` into ``*arg0`` is
+``{"*arg0": ["**arg1"]}``), and whether it ``captures`` other pointers (its own
+allocations, its locals) into memory its caller can see (then call sites use the
+conservative fallback for pointers).  ``opaque`` marks a summary that relied on
 the conservative fallback itself: call sites then also assume every result depends on
 every operand and everything reachable is read and written.
 """
@@ -51,6 +55,7 @@ class Summary:
     returns: dict[str, set[str]] = field(default_factory=dict)
     captures: bool = False
     opaque: bool = False
+    stores: dict[str, set[str]] = field(default_factory=dict)
 
     # -- lattice operations (summaries of a recursive SCC grow to a fixpoint) ---------
     def key(self) -> tuple[Any, ...]:
@@ -59,6 +64,7 @@ class Summary:
             tuple(sorted(self.reads)), tuple(sorted(self.writes)), self.allocates,
             tuple(sorted((k, tuple(sorted(v))) for k, v in self.returns.items() if v)),
             self.captures, self.opaque,
+            tuple(sorted((k, tuple(sorted(v))) for k, v in self.stores.items() if v)),
         )
 
     @classmethod
@@ -68,7 +74,7 @@ class Summary:
 
     # -- JSON -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        return {
+        d: dict[str, Any] = {
             "args": list(self.args),
             "results": list(self.results),
             "deps": {k: sorted(v) for k, v in sorted(self.deps.items()) if v},
@@ -79,6 +85,10 @@ class Summary:
             "captures": self.captures,
             "opaque": self.opaque,
         }
+        stores = {k: sorted(v) for k, v in sorted(self.stores.items()) if v}
+        if stores:  # (optional: absent means no pointer stored into caller memory)
+            d["stores"] = stores
+        return d
 
     @classmethod
     def from_json(cls, name: str, d: Any, where: str = "") -> Summary:
@@ -90,7 +100,7 @@ class Summary:
         if not isinstance(d, dict):
             raise ActivityError(f"{ctx}: summary must be an object")
         known = {"args", "results", "deps", "reads", "writes", "allocates", "returns",
-                 "captures", "opaque"}
+                 "captures", "opaque", "stores"}
         for k in d:
             if k not in known:
                 raise fail(k, "unknown field")
@@ -129,6 +139,19 @@ class Summary:
                     _check_name(t, args, results, sink=False,
                                 err=lambda m, rr=r: fail(f"returns.{rr}", m))
             rets[r] = set(targets)
+        stores: dict[str, set[str]] = {}
+        raw = d.get("stores", {})
+        if not isinstance(raw, dict):
+            raise fail("stores", "expected an object {memory: [memory it may point to]}")
+        for m, targets in raw.items():
+            _check_name(m, args, results, sink=True,
+                        err=lambda msg, mm=m: fail(f"stores.{mm}", msg))
+            if not _is_memory(m):
+                raise fail(f"stores.{m}", f"'{m}' is not memory")
+            stores[m] = check_names(f"stores.{m}", targets, sink=False)
+            for t in stores[m]:
+                if not _is_memory(t):
+                    raise fail(f"stores.{m}", f"'{t}' is not memory")
         for fld in ("allocates", "captures", "opaque"):
             if not isinstance(d.get(fld, False), bool):
                 raise fail(fld, "expected true or false")
@@ -137,8 +160,12 @@ class Summary:
             check_names("reads", d.get("reads", []), sink=False),
             check_names("writes", d.get("writes", []), sink=True),
             bool(d.get("allocates", False)), rets, bool(d.get("captures", False)),
-            bool(d.get("opaque", False)),
+            bool(d.get("opaque", False)), stores,
         )
+
+
+def _is_memory(name: str) -> bool:
+    return name.startswith("*") or name.startswith("@") or name == "unknown"
 
 
 def _check_name(x: str, args: list[str], results: list[str], *, sink: bool,

@@ -69,6 +69,11 @@ def check(claimed: Mapping[str, Summary], derived: Mapping[str, Summary]) -> lis
             miss = sorted(ts - c.returns.get(r, set()))
             if miss:
                 out.append(Mismatch(name, f"returns.{r}", miss))
+        if not c.captures:  # (capturing covers every pointer store)
+            for m, ts in sorted(d.stores.items()):
+                miss = sorted(ts - c.stores.get(m, set()))
+                if miss:
+                    out.append(Mismatch(name, f"stores.{m}", miss))
         for fld in ("allocates", "captures"):
             if getattr(d, fld) and not getattr(c, fld):
                 out.append(Mismatch(name, fld, ["true"]))
