@@ -30,31 +30,30 @@ _LAZY = {
     "ActivityWarning": "activity.api",
     "analyze": "activity.api",
     "parse": "activity.api",
-    "grad": "activity.ad",
+    "analyze_calls": "activity.api",
+    "grad": "activity.api",
     "AllocationError": "activity.codegen",
     "BoundsError": "activity.codegen",
     "CompiledAssertionError": "activity.codegen",
     "compile": "activity.codegen",
-    "gradient": "activity.codegen",
+    "gradient": "activity.api",
     "evaluate": "activity.evaluate",
 }
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "AllocationError", "BoundsError",
-    "CompiledAssertionError", "ValueActivity", "analyze",
+    "CompiledAssertionError", "ValueActivity", "analyze", "analyze_calls",
     "compile", "evaluate", "grad", "gradient", "parse", "__version__",
 ]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from activity.ad import grad
     from activity.analysis.result import ActivityResult, ValueActivity
-    from activity.api import ActivityWarning, analyze, parse
+    from activity.api import ActivityWarning, analyze, analyze_calls, grad, gradient, parse
     from activity.codegen import (  # noqa: A004
         AllocationError,
         BoundsError,
         CompiledAssertionError,
         compile,
-        gradient,
     )
     from activity.errors import ActivityError
     from activity.evaluate import evaluate

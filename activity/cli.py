@@ -167,6 +167,13 @@ def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
         sp.add_argument("-q", "--quiet", action="store_true",
                             help="no progress line on standard error (shown only on a "
                                  "terminal, after about two seconds)")
+    for name in ("report", "compare", "grad", "run", "verify"):
+        if name in real:  # (a .c or .ll FILE is compiled: activity.cfront)
+            real[name].add_argument("--cflags", default=None, metavar="FLAGS",
+                                    help="clang-22 flags for a .c FILE, written "
+                                         "--cflags='-O1 -DN=4' (default: -O2 "
+                                         "-fno-vectorize -fno-slp-vectorize "
+                                         "-fno-unroll-loops -ffast-math)")
     return p
 
 
@@ -184,8 +191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from activity import progress
 
+    from activity.cfront import using_cflags
+
     try:
-        with progress.reporting(quiet=getattr(ns, "quiet", False)):
+        with progress.reporting(quiet=getattr(ns, "quiet", False)), \
+                using_cflags(getattr(ns, "cflags", None)):
             return _dispatch(ns)
     except ActivityError as e:
         if e.file is None and getattr(ns, "file", None) not in (None, "-"):
@@ -248,6 +258,12 @@ def _report(ns: argparse.Namespace) -> int:
     spec = _parse_args_spec(ns.args)
     if spec is not None and isinstance(funcs, list):
         raise ActivityError("--args needs exactly one --func")
+    if not ns.func and spec is None:  # one analysis per __enzyme_autodiff call
+        from activity.report import report_calls
+
+        if (text := report_calls(module, ns)) is not None:
+            _write(text, ns.output)
+            return 0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = activity.analyze(module, funcs, spec, alias_args=ns.alias_args,
