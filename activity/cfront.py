@@ -249,7 +249,12 @@ def simplify_locations(text: str) -> str:
         out += [text[last:m.start()], new]
         last = pos = end
     out.append(text[last:])
-    return "".join(out)
+    # (a loop annotation's startLoc/endLoc: xDSL prints them back in a form MLIR's
+    # parser refuses, and they only place the loop for remarks)
+    return _LOOP_LOCS.sub("", "".join(out))
+
+
+_LOOP_LOCS = re.compile(r',\s*(?:startLoc|endLoc) = loc\((?:"(?:[^"\\]|\\.)*":\d+:\d+|unknown)\)')
 
 
 __all__ = ["DEFAULT_CFLAGS", "default_cflags", "is_c_source", "split_cflags", "translate",

@@ -54,6 +54,7 @@ LAZY_COMMANDS = {
     "grad": "generate the reverse-mode gradient of a function",
     "run": "run a function with the reference interpreter",
     "verify": "search counterexamples to activity claims with Z3 (bounded)",
+    "cc": "compile C that calls __enzyme_autodiff into a native program",
 }
 
 
@@ -159,6 +160,10 @@ def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
         from activity.verify import add_subcommand as add_verify
 
         add_verify(sub)  # verify
+    if command in ("*", "cc"):
+        from activity.cc import add_subcommand as add_cc
+
+        add_cc(sub)  # cc
     real = dict(sub.choices)
     for name, text in LAZY_COMMANDS.items():
         if name not in real:
@@ -167,7 +172,7 @@ def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
         sp.add_argument("-q", "--quiet", action="store_true",
                             help="no progress line on standard error (shown only on a "
                                  "terminal, after about two seconds)")
-    for name in ("report", "compare", "grad", "run", "verify"):
+    for name in ("report", "compare", "grad", "run", "verify", "cc"):
         if name in real:  # (a .c or .ll FILE is compiled: activity.cfront)
             real[name].add_argument("--cflags", default=None, metavar="FLAGS",
                                     help="clang-22 flags for a .c FILE, written "
@@ -237,6 +242,10 @@ def _dispatch(ns: argparse.Namespace) -> int:
         from activity.verify import dispatch as verify_dispatch
 
         return verify_dispatch(ns)
+    if ns.command == "cc":
+        from activity.cc import dispatch as cc_dispatch
+
+        return cc_dispatch(ns)
     return 2
 
 
