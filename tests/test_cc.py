@@ -40,10 +40,16 @@ PROG = r"""
 #include <stdlib.h>
 extern int enzyme_const, enzyme_dup, enzyme_out;
 typedef struct { double da, db; } two;
+typedef struct { double dx, dy, dz; } three;
 double __enzyme_autodiff(void *, ...);
 two __enzyme_autodiff2(void *, ...);
+three __enzyme_autodiff3(void *, ...);
+float __enzyme_autodifff(void *, ...);
 
-double scale = 0.5;  /* a global the objective reads */
+extern double scale;  /* a global the objective reads, defined in another file */
+
+double prod(double x, double y, double z) { return x * y * y * z * z * z; }
+float fq(float x, short k) { return x * x * k; }
 
 static double sq(double v) { return v * v; }
 
@@ -74,6 +80,10 @@ int main(int argc, char **argv) {
   printf("dx0 %.17g\n", dx[0]);
   two g = __enzyme_autodiff2((void *)loss, a, enzyme_const, x, w, dw, n, b);
   printf("two %.17g %.17g\n", g.da, g.db);
+  three t = __enzyme_autodiff3((void *)prod, 2.0, 3.0, 0.5);  /* sret */
+  printf("three %.17g %.17g %.17g\n", t.dx, t.dy, t.dz);
+  float f = __enzyme_autodifff((void *)fq, 1.5f, (short)3);  /* promoted */
+  printf("float %.9g\n", f);
   return 0;
 }
 """
@@ -88,10 +98,12 @@ def test_cc_builds_a_program_whose_gradients_match_finite_differences(tmp_path: 
     src = tmp_path / "prog.c"
     src.write_text(PROG)
     exe = tmp_path / "prog"
-    rc, out, err = cli("cc", str(src), "-o", str(exe), "-v")
+    more = tmp_path / "scale.c"
+    more.write_text("double scale = 0.5;\n")
+    rc, out, err = cli("cc", str(src), str(more), "-o", str(exe), "-v")
     assert rc == 0, err
-    # (three calls in the C; clang may duplicate one into two paths)
-    assert len({ln.split(": note")[0] for ln in err.splitlines()}) == 3, err
+    # (five calls in the C; clang may duplicate one into two paths)
+    assert len({ln.split(": note")[0] for ln in err.splitlines()}) == 5, err
     run = subprocess.run([str(exe), "6"], capture_output=True, text=True, check=True)
     vals: dict[str, list[float]] = {}
     for line in run.stdout.splitlines():
@@ -108,6 +120,9 @@ def test_cc_builds_a_program_whose_gradients_match_finite_differences(tmp_path: 
     assert np.allclose(vals["dx"], fd_x, rtol=1e-6)
     assert vals["dx0"][0] == pytest.approx(2 * fd_x[0], rel=1e-6)  # accumulated
     assert vals["two"] == pytest.approx([fd_a, fd_b], rel=1e-6)
+    x, y, z = 2.0, 3.0, 0.5
+    assert vals["three"] == pytest.approx([y**2 * z**3, 2 * x * y * z**3, 3 * x * y**2 * z**2])
+    assert vals["float"] == [2 * 1.5 * 3]
 
 
 def test_cc_errors_are_located(tmp_path: Path) -> None:
