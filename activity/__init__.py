@@ -35,9 +35,9 @@ _LAZY = {
     "AllocationError": "activity.codegen",
     "BoundsError": "activity.codegen",
     "CompiledAssertionError": "activity.codegen",
-    "compile": "activity.codegen",
+    "compile": "activity.api",
     "gradient": "activity.api",
-    "evaluate": "activity.evaluate",
+    "evaluate": "activity.api",
 }
 
 __all__ = [
@@ -48,15 +48,22 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover
     from activity.analysis.result import ActivityResult, ValueActivity
-    from activity.api import ActivityWarning, analyze, analyze_calls, grad, gradient, parse
+    from activity.api import (  # noqa: A004
+        ActivityWarning,
+        analyze,
+        analyze_calls,
+        compile,
+        evaluate,
+        grad,
+        gradient,
+        parse,
+    )
     from activity.codegen import (  # noqa: A004
         AllocationError,
         BoundsError,
         CompiledAssertionError,
-        compile,
     )
     from activity.errors import ActivityError
-    from activity.evaluate import evaluate
 
 
 def __getattr__(name: str) -> Any:
@@ -80,7 +87,7 @@ class _Package(types.ModuleType):
 
     @property
     def evaluate(self) -> Any:
-        from activity.evaluate import evaluate
+        from activity.api import evaluate
 
         return evaluate
 

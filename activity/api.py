@@ -191,7 +191,7 @@ def grad(module: ModuleOp, func: str | None = None, args: Any = None, prune: boo
 
 
 def gradient(source: Any, func: str | None = None, argnums: Any = None, prune: bool = True,
-             **kw: Any) -> Any:
+             globals: Mapping[str, Any] | None = None, **kw: Any) -> Any:  # noqa: A002
     """``jax.grad``-like compiled gradient of ``func`` (its float results summed, each
     seeded with 1.0) with respect to the arguments ``argnums`` (``None``: every float
     and float-memref argument); ``prune=False`` gives the ``all_active`` baseline.
@@ -207,7 +207,9 @@ def gradient(source: Any, func: str | None = None, argnums: Any = None, prune: b
     compiled in, as ``jax.jit`` does for shapes; "auto": all), ``inline``,
     ``strict_adjoints``, ``check_bounds`` (every memref access checked: a
     ``BoundsError`` with the op's place instead of undefined behaviour),
-    ``strong_zero`` (a zero adjoint times an infinite partial is 0 in every op).
+    ``strong_zero`` (a zero adjoint times an infinite partial is 0 in every op);
+    ``globals``: contents for the ``extern`` globals the code reads, as for
+    :func:`compile`.
 
     Example::
 
@@ -216,13 +218,38 @@ def gradient(source: Any, func: str | None = None, argnums: Any = None, prune: b
     """
     from activity.autodiff_calls import from_calls
     from activity.codegen import gradient as _gradient
+    from activity.extern_globals import bind
 
     module = source if isinstance(source, ModuleOp) else parse(source)
     if argnums is None and kw.get("args") is None:
         func, kw["args"] = from_calls(module, func, None)
     elif func is None:
         func, _ = from_calls(module, None, None)
+    module = bind(module, [func], globals)
     return _gradient(module, func, argnums, prune, **kw)
+
+
+def compile(source: Any, func: str, *args: Any,  # noqa: A001
+            globals: Mapping[str, Any] | None = None, **kw: Any) -> Any:  # noqa: A002
+    """:func:`activity.codegen.compile` (which documents the options); ``globals``:
+    contents for the ``extern`` globals the code reads (``{"params": array}``),
+    which the JIT has no definition of -- reading one not bound is an error naming
+    it (:mod:`activity.extern_globals`)."""
+    from activity.codegen import compile as _compile
+    from activity.extern_globals import bind
+
+    module = source if isinstance(source, ModuleOp) else parse(source)
+    return _compile(bind(module, [func], globals), func, *args, **kw)
+
+
+def evaluate(module: ModuleOp, func: str, *inputs: Any,
+             globals: Mapping[str, Any] | None = None, **kw: Any) -> tuple:  # noqa: A002
+    """:func:`activity.evaluate.evaluate` (the reference interpreter: ``max_steps``,
+    ``timeout``); ``globals`` as for :func:`compile`."""
+    from activity.evaluate import evaluate as _evaluate
+    from activity.extern_globals import bind
+
+    return _evaluate(bind(module, [func], globals), func, *inputs, **kw)
 
 
 def load_summaries(
@@ -268,4 +295,5 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-__all__ = ["ActivityWarning", "analyze", "analyze_calls", "grad", "gradient", "parse"]
+__all__ = ["ActivityWarning", "analyze", "analyze_calls", "compile", "evaluate", "grad",
+           "gradient", "parse"]
