@@ -212,3 +212,22 @@ def test_cc_ba_driver(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["gmm", "hand", "lstm", "minibude", "ba"])
 def test_cc_benchmark_drivers(name: str, prune: bool, tmp_path: Path) -> None:
     assert check_driver(name, tmp_path, prune) <= 1e-6
+
+
+def test_readme_c_recipe(tmp_path: Path) -> None:
+    """README's three-command C recipe gives what its comment says."""
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## C programs"):]
+    code = re.search(r"```c\n(.*?)```", section, re.S)
+    assert code is not None
+    src = tmp_path / "prog.c"
+    src.write_text(code.group(1))
+    rc, out, err = cli("report", str(src))
+    assert rc == 0 and out.startswith(f"__enzyme_autodiff at {src}:"), err
+    rc, _, err = cli("cc", str(src), "-o", str(tmp_path / "prog"))
+    assert rc == 0, err
+    run = subprocess.run([str(tmp_path / "prog")], capture_output=True, text=True, check=True)
+    want = re.search(r"\./prog +# (.*)\n", section)
+    assert want is not None and run.stdout.strip() == want.group(1)
