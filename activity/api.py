@@ -138,9 +138,10 @@ def _inferred(module: ModuleOp, func: str | Sequence[str] | None) -> dict[str, l
     two calls of one function disagree."""
     from activity.autodiff_calls import find_calls, inferred_args
 
-    calls = find_calls(module)
-    if not calls:
-        return {}
+    if func is None:
+        calls = find_calls(module)
+        if not calls:
+            return {}
     names = ([func] if isinstance(func, str) else list(func) if func is not None
              else list(dict.fromkeys(c.function for c in calls)))
     out: dict[str, list[str]] = {}

@@ -100,10 +100,19 @@ def is_autodiff_call(op: Operation) -> bool:
     return name is not None and AUTODIFF in name
 
 
-def find_calls(module: ModuleOp) -> list[AutodiffCall]:
-    """Every ``__enzyme_autodiff`` call of ``module``, in module order."""
+def find_calls(module: ModuleOp, function: str | None = None) -> list[AutodiffCall]:
+    """Every ``__enzyme_autodiff`` call of ``module`` (that differentiates ``function``,
+    if given: the others are not read, so an unreadable one is no error), in module
+    order."""
     program = Program.of(module)
-    return [read_call(op, program) for op in module.walk() if is_autodiff_call(op)]
+    return [read_call(op, program) for op in module.walk() if is_autodiff_call(op)
+            and (function is None or _target(op) in (function, None))]
+
+
+def _target(op: Operation) -> str | None:
+    """The function a call of ``__enzyme_autodiff`` names, if it names one."""
+    ops = list(call_args(op))[1 if _sret(op) is not None else 0:]
+    return _symbol_of(ops[0]) if ops else None
 
 
 def _err(op: Operation, msg: str) -> ActivityError:
@@ -320,7 +329,7 @@ def inferred_args(module: ModuleOp, func: str | None
     """``(function, activities)`` from the module's ``__enzyme_autodiff`` calls of
     ``func`` (any function when None), or None when there are none; an error when the
     calls disagree (then each needs its own analysis: :func:`find_calls`)."""
-    calls = [c for c in find_calls(module) if func is None or c.function == func]
+    calls = [c for c in find_calls(module, func) if func is None or c.function == func]
     if not calls:
         return None
     keys = {c.key() for c in calls}

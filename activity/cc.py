@@ -41,13 +41,13 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.llvm import LLVMStructType
-from xdsl.ir import Attribute, Operation, OpResult, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity import cfront
 from activity.autodiff_calls import AutodiffCall, find_calls, narrowing, results_of
 from activity.engine.program import Program
 from activity.errors import ActivityError
-from activity.frontend import carry_location, location_of, place_of
+from activity.frontend import carry_location, place_of
 
 LINK_LIBS = ("-lm",)
 

@@ -195,7 +195,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     from activity import progress
-
     from activity.cfront import using_cflags
 
     try:

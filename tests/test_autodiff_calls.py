@@ -11,7 +11,6 @@ import json
 import shutil
 import warnings
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -217,3 +216,17 @@ double bad(double x) { return __enzyme_autodiff((void *)p, x, x, x); }
     assert [len(c.result_types) for c in calls] == [2, 3, 1]
     assert [c.sret is not None for c in calls] == [False, True, False]
     assert calls[2].args == ["active", "const"]
+
+
+@needs_tools
+def test_an_unreadable_call_of_another_function_does_not_stop_analyze(tmp_path: Path) -> None:
+    src = ("extern int enzyme_width;\ndouble __enzyme_autodiff(void *, ...);\n" + BODY +
+           "double h(double v) { return v * v; }\n"
+           "double g(double v) { return __enzyme_autodiff((void *)h, enzyme_width, v); }\n")
+    m = activity.parse(_c(tmp_path, src))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        r = activity.analyze(m, "f")
+    assert r.arg_activities("f") == ["active", "dup", "const", "dup"]  # (the defaults)
+    with pytest.raises(ActivityError, match="'enzyme_width' is not supported"):
+        activity.analyze(m, "h")
