@@ -231,3 +231,26 @@ def test_readme_c_recipe(tmp_path: Path) -> None:
     run = subprocess.run([str(tmp_path / "prog")], capture_output=True, text=True, check=True)
     want = re.search(r"\./prog +# (.*)\n", section)
     assert want is not None and run.stdout.strip() == want.group(1)
+
+
+ENZYME_TEST = r"""
+#include <math.h>
+#include <stdio.h>
+extern double __enzyme_autodiff(void *, double);  /* (Enzyme's own tests: not variadic) */
+double square(double x) { return x * x * sin(x); }
+int main() {
+  printf("%.17g\n", __enzyme_autodiff((void *)square, 3.0));
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("level", ["-O0", "-O2"])
+def test_enzyme_integration_test_form(tmp_path: Path, level: str) -> None:
+    src = tmp_path / "square.c"
+    src.write_text(ENZYME_TEST)
+    rc, _, err = cli("cc", str(src), "-o", str(tmp_path / "square"), f"--cflags={level}")
+    assert rc == 0, err
+    out = subprocess.run([str(tmp_path / "square")], capture_output=True, text=True,
+                         check=True).stdout
+    assert float(out) == pytest.approx(6.0 * np.sin(3.0) + 9.0 * np.cos(3.0), rel=1e-12)
