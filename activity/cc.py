@@ -304,10 +304,18 @@ def add_subcommand(sub: object) -> None:
 
 def dispatch(ns: object) -> int:
     import sys
+    import warnings
 
-    build(ns.files, ns.output, cflags=ns.cflags, shared=ns.shared,  # type: ignore
-          prune=not ns.no_prune, ldflags=cfront.split_cflags(ns.ldflags),  # type: ignore
-          keep=ns.keep, log=sys.stderr if ns.verbose else None)  # type: ignore
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            build(ns.files, ns.output, cflags=ns.cflags, shared=ns.shared,  # type: ignore
+                  prune=not ns.no_prune,  # type: ignore[attr-defined]
+                  ldflags=cfront.split_cflags(ns.ldflags),  # type: ignore[attr-defined]
+                  keep=ns.keep, log=sys.stderr if ns.verbose else None)  # type: ignore
+        finally:
+            for w in caught:
+                print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
     return 0
 
 
