@@ -30,34 +30,40 @@ _LAZY = {
     "ActivityWarning": "activity.api",
     "analyze": "activity.api",
     "parse": "activity.api",
-    "grad": "activity.ad",
+    "analyze_calls": "activity.api",
+    "grad": "activity.api",
     "AllocationError": "activity.codegen",
     "BoundsError": "activity.codegen",
     "CompiledAssertionError": "activity.codegen",
-    "compile": "activity.codegen",
-    "gradient": "activity.codegen",
-    "evaluate": "activity.evaluate",
+    "compile": "activity.api",
+    "gradient": "activity.api",
+    "evaluate": "activity.api",
 }
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "AllocationError", "BoundsError",
-    "CompiledAssertionError", "ValueActivity", "analyze",
+    "CompiledAssertionError", "ValueActivity", "analyze", "analyze_calls",
     "compile", "evaluate", "grad", "gradient", "parse", "__version__",
 ]
 
 if TYPE_CHECKING:  # pragma: no cover
-    from activity.ad import grad
     from activity.analysis.result import ActivityResult, ValueActivity
-    from activity.api import ActivityWarning, analyze, parse
+    from activity.api import (  # noqa: A004
+        ActivityWarning,
+        analyze,
+        analyze_calls,
+        compile,
+        evaluate,
+        grad,
+        gradient,
+        parse,
+    )
     from activity.codegen import (  # noqa: A004
         AllocationError,
         BoundsError,
         CompiledAssertionError,
-        compile,
-        gradient,
     )
     from activity.errors import ActivityError
-    from activity.evaluate import evaluate
 
 
 def __getattr__(name: str) -> Any:
@@ -81,7 +87,7 @@ class _Package(types.ModuleType):
 
     @property
     def evaluate(self) -> Any:
-        from activity.evaluate import evaluate
+        from activity.api import evaluate
 
         return evaluate
 

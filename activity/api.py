@@ -7,6 +7,7 @@ import gc
 import warnings as _warnings
 from collections.abc import Iterator, Mapping, Sequence
 from os import PathLike
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
@@ -22,6 +23,9 @@ from activity.frontend import location_of, parse, place_of
 from activity.summaries.apply import SummaryCalls
 from activity.summaries.model import Summary, load_file
 from activity.summaries.modular import ModularResult, analyze_modular
+
+if TYPE_CHECKING:
+    from activity.autodiff_calls import AutodiffCall
 
 ALIAS_MODES = ("distinct", "may")
 MODES = ("whole-program", "summaries")
@@ -75,7 +79,12 @@ def analyze(
     if alias_args not in ALIAS_MODES:
         raise ActivityError(f"alias_args must be one of {ALIAS_MODES}, not '{alias_args}'")
     program = Program.of(module)
-    if func is None:
+    inferred: dict[str, list[str]] = {}
+    if args is None:  # (Enzyme's call sites say which functions and activities)
+        inferred = _inferred(module, func)
+    if func is None and inferred:
+        roots = list(inferred)
+    elif func is None:
         roots = program.public_functions()
         if not roots:
             raise ActivityError("the module has no public function with a body to analyse")
@@ -88,7 +97,7 @@ def analyze(
             raise ActivityError(f"unknown function '@{r}' (functions: {known})")
         if not has_body(f):
             raise ActivityError(f"function '@{r}' is a declaration without a body")
-    per_func: dict[str, ArgSpec] = {}
+    per_func: dict[str, ArgSpec] = dict(inferred)  # type: ignore[arg-type]
     if args is not None:
         if len(roots) == 1 and not (isinstance(args, Mapping) and set(args) <= set(roots)
                                     and all(isinstance(v, Sequence | Mapping)
@@ -121,6 +130,127 @@ def analyze(
     with _no_gc():
         sol = solve_activity(g, kinds, alias_args=alias_args)
         return ActivityResult(sol, warns)
+
+
+def _inferred(module: ModuleOp, func: str | Sequence[str] | None) -> dict[str, list[str]]:
+    """The activities the module's ``__enzyme_autodiff`` calls give ``func`` (every
+    function they differentiate when None): ``{function: activities}``; an error where
+    two calls of one function disagree."""
+    from activity.autodiff_calls import find_calls, inferred_args
+
+    if func is None:
+        calls = find_calls(module)
+        if not calls:
+            return {}
+    names = ([func] if isinstance(func, str) else list(func) if func is not None
+             else list(dict.fromkeys(c.function for c in calls)))
+    out: dict[str, list[str]] = {}
+    for name in names:
+        got = inferred_args(module, name)
+        if got is not None:
+            out[name] = got[1]
+    return out
+
+
+def analyze_calls(
+    module: ModuleOp,
+    *,
+    mode: str = "whole-program",
+    summaries: Sequence[str | PathLike[str]] | Mapping[str, Summary] | None = None,
+    alias_args: str = "distinct",
+    strict: bool = False,
+) -> list[tuple[AutodiffCall, ActivityResult | ModularResult]]:
+    """One analysis per ``__enzyme_autodiff`` call of ``module`` (the function it
+    differentiates, with the activities the call gives: :mod:`activity.autodiff_calls`),
+    in module order; two calls with the same function and activities share one."""
+    from activity.autodiff_calls import find_calls
+
+    done: dict[tuple[str, tuple[str, ...]], ActivityResult | ModularResult] = {}
+    out = []
+    for call in find_calls(module):
+        key = call.key()
+        if key not in done:
+            done[key] = analyze(module, call.function, list(call.args), mode=mode,
+                                summaries=summaries, alias_args=alias_args, strict=strict)
+        out.append((call, done[key]))
+    return out
+
+
+def grad(module: ModuleOp, func: str | None = None, args: Any = None, prune: bool = True,
+         **kw: Any) -> ModuleOp:
+    """Differentiate ``func`` in reverse mode; returns a new module with ``<func>_grad``
+    (:func:`activity.ad.grad`, which documents the options: ``alias_args``, ``inline``,
+    ``strict_adjoints``, ``strong_zero``).  With no ``args`` the activities (and with
+    no ``func`` the function) come from the module's ``__enzyme_autodiff`` calls, as
+    Enzyme reads them (:mod:`activity.autodiff_calls`), if it has any; else floats are
+    active, integers const, buffers dup."""
+    from activity.ad import grad as _grad
+    from activity.autodiff_calls import from_calls
+
+    func, args = from_calls(module, func, args)
+    return _grad(module, func, args, prune, **kw)
+
+
+def gradient(source: Any, func: str | None = None, argnums: Any = None, prune: bool = True,
+             globals: Mapping[str, Any] | None = None, **kw: Any) -> Any:  # noqa: A002
+    """``jax.grad``-like compiled gradient of ``func`` (its float results summed, each
+    seeded with 1.0) with respect to the arguments ``argnums`` (``None``: every float
+    and float-memref argument); ``prune=False`` gives the ``all_active`` baseline.
+    With neither ``argnums`` nor ``args`` the activities (and with no ``func`` the
+    function) come from the module's ``__enzyme_autodiff`` calls, if it has any
+    (:mod:`activity.autodiff_calls`).
+
+    Keyword options (documented in full at
+    :func:`activity.codegen.compiled_gradient.gradient`): ``args`` (Enzyme-style
+    activities instead of ``argnums``), ``target`` ("cpu" or "gpu"), ``opt`` (LLVM
+    -O level, 0-3), ``emulate``, ``threads`` (an int or "auto", for ``scf.parallel``),
+    ``reassoc``, ``speculate``, ``expand``, ``static_argnums`` (integer arguments
+    compiled in, as ``jax.jit`` does for shapes; "auto": all), ``inline``,
+    ``strict_adjoints``, ``check_bounds`` (every memref access checked: a
+    ``BoundsError`` with the op's place instead of undefined behaviour),
+    ``strong_zero`` (a zero adjoint times an infinite partial is 0 in every op);
+    ``globals``: contents for the ``extern`` globals the code reads, as for
+    :func:`compile`.
+
+    Example::
+
+        df = activity.gradient("examples/quickstart.mlir", "quickstart", argnums=(0, 2))
+        dx, dbuf = df(0.3, 2.0, np.linspace(-1, 2, 7), 7)
+    """
+    from activity.autodiff_calls import from_calls
+    from activity.codegen import gradient as _gradient
+    from activity.extern_globals import bind
+
+    module = source if isinstance(source, ModuleOp) else parse(source)
+    if argnums is None and kw.get("args") is None:
+        func, kw["args"] = from_calls(module, func, None)
+    elif func is None:
+        func, _ = from_calls(module, None, None)
+    module = bind(module, [func], globals)
+    return _gradient(module, func, argnums, prune, **kw)
+
+
+def compile(source: Any, func: str, *args: Any,  # noqa: A001
+            globals: Mapping[str, Any] | None = None, **kw: Any) -> Any:  # noqa: A002
+    """:func:`activity.codegen.compile` (which documents the options); ``globals``:
+    contents for the ``extern`` globals the code reads (``{"params": array}``),
+    which the JIT has no definition of -- reading one not bound is an error naming
+    it (:mod:`activity.extern_globals`)."""
+    from activity.codegen import compile as _compile
+    from activity.extern_globals import bind
+
+    module = source if isinstance(source, ModuleOp) else parse(source)
+    return _compile(bind(module, [func], globals), func, *args, **kw)
+
+
+def evaluate(module: ModuleOp, func: str, *inputs: Any,
+             globals: Mapping[str, Any] | None = None, **kw: Any) -> tuple:  # noqa: A002
+    """:func:`activity.evaluate.evaluate` (the reference interpreter: ``max_steps``,
+    ``timeout``); ``globals`` as for :func:`compile`."""
+    from activity.evaluate import evaluate as _evaluate
+    from activity.extern_globals import bind
+
+    return _evaluate(bind(module, [func], globals), func, *inputs, **kw)
 
 
 def load_summaries(
@@ -166,4 +296,5 @@ def _no_gc() -> Iterator[None]:
             gc.enable()
 
 
-__all__ = ["ActivityWarning", "analyze", "parse"]
+__all__ = ["ActivityWarning", "analyze", "analyze_calls", "compile", "evaluate", "grad",
+           "gradient", "parse"]

@@ -36,6 +36,7 @@ LAZY_COMMANDS = {
     "grad": "generate the reverse-mode gradient of a function",
     "run": "run a function with the reference interpreter",
     "verify": "search counterexamples to activity claims with Z3 (bounded)",
+    "cc": "compile C that calls __enzyme_autodiff into a native program",
 }
 
 
@@ -141,6 +142,10 @@ def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
         from activity.verify import add_subcommand as add_verify
 
         add_verify(sub)  # verify
+    if command in ("*", "cc"):
+        from activity.cc import add_subcommand as add_cc
+
+        add_cc(sub)  # cc
     real = dict(sub.choices)
     for name, text in LAZY_COMMANDS.items():
         if name not in real:
@@ -149,6 +154,13 @@ def _build_parser(command: str | None = "*") -> argparse.ArgumentParser:
         sp.add_argument("-q", "--quiet", action="store_true",
                             help="no progress line on standard error (shown only on a "
                                  "terminal, after about two seconds)")
+    for name in ("report", "compare", "grad", "run", "verify", "cc"):
+        if name in real:  # (a .c or .ll FILE is compiled: activity.cfront)
+            real[name].add_argument("--cflags", default=None, metavar="FLAGS",
+                                    help="clang-22 flags for a .c FILE, written "
+                                         "--cflags='-O1 -DN=4' (default: -O2 "
+                                         "-fno-vectorize -fno-slp-vectorize "
+                                         "-fno-unroll-loops -ffast-math)")
     return p
 
 
@@ -165,9 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     from activity import progress
+    from activity.cfront import using_cflags
 
     try:
-        with progress.reporting(quiet=getattr(ns, "quiet", False)):
+        with progress.reporting(quiet=getattr(ns, "quiet", False)), \
+                using_cflags(getattr(ns, "cflags", None)):
             return _dispatch(ns)
     except ActivityError as e:
         if e.file is None and getattr(ns, "file", None) not in (None, "-"):
@@ -209,6 +223,10 @@ def _dispatch(ns: argparse.Namespace) -> int:
         from activity.verify import dispatch as verify_dispatch
 
         return verify_dispatch(ns)
+    if ns.command == "cc":
+        from activity.cc import dispatch as cc_dispatch
+
+        return cc_dispatch(ns)
     return 2
 
 
@@ -230,6 +248,12 @@ def _report(ns: argparse.Namespace) -> int:
     spec = _parse_args_spec(ns.args)
     if spec is not None and isinstance(funcs, list):
         raise ActivityError("--args needs exactly one --func")
+    if not ns.func and spec is None:  # one analysis per __enzyme_autodiff call
+        from activity.report import report_calls
+
+        if (text := report_calls(module, ns)) is not None:
+            _write(text, ns.output)
+            return 0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = activity.analyze(module, funcs, spec, alias_args=ns.alias_args,

@@ -35,7 +35,7 @@ import shutil
 import subprocess
 import sys
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -702,7 +702,8 @@ def _dominance_message(found: Violation, display: str) -> str:
 # Entry point
 
 
-def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleOp:
+def parse(source: str | os.PathLike[str], *, name: str | None = None,
+          cflags: str | Sequence[str] | None = None) -> ModuleOp:
     """Parse and verify MLIR given as text or as a path to a file.
 
     ``source`` is a path if it is a ``Path``/``os.PathLike``, or a one-line
@@ -710,12 +711,32 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
     :func:`_looks_like_path`); any other string is MLIR text. ``name``
     overrides the file name used in locations and messages.
 
+    A path ending in ``.c`` or ``.ll`` is compiled with clang-22 (``cflags``: a list
+    or a shell-quoted string, default :data:`activity.cfront.DEFAULT_CFLAGS`) and
+    imported with mlir-translate-22 (:mod:`activity.cfront`); the ops then carry
+    their C positions.
+
     If xDSL cannot parse the text and ``mlir-opt-22``/``mlir-opt`` is on PATH,
     the text is converted to generic form and parsed again, with locations
     mapped back to the original text. Raises :class:`ActivityError` on any
     failure.
     """
+    if not isinstance(source, str) or _looks_like_path(source):
+        from activity import cfront
+
+        if cfront.is_c_source(source):
+            path = os.fspath(source)
+            display = name if name is not None else path
+            generic = cfront.translate(path, cflags, display)
+            return _parse_text(generic, display, own_locations=True)
     text, display = _read_source(source, name)
+    return _parse_text(text, display)
+
+
+def _parse_text(text: str, display: str, own_locations: bool = False) -> ModuleOp:
+    """:func:`parse` of ``text``; ``own_locations``: the ops carry their positions in
+    their ``loc(...)`` (generated MLIR: positions in its text would mean nothing to
+    the user), and an op without one reports its function's."""
     if _is_blank(text):
         # MLIR accepts an empty file as an empty module; xDSL does not.
         return ModuleOp([])
@@ -727,7 +748,10 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
         module, error, parser = _parse_xdsl(ctx, text, display)
         if module is not None:
             assert parser is not None
-            _record_parser_locations(parser, display)
+            if own_locations:
+                _inherit_locations(module)
+            else:
+                _record_parser_locations(parser, display)
         else:
             assert error is not None
             module = _parse_via_mlir_opt(ctx, text, display, error)
@@ -736,6 +760,26 @@ def parse(source: str | os.PathLike[str], *, name: str | None = None) -> ModuleO
         _verify(module, display)
         _check_dominance(module, display)
     return module
+
+
+def _inherit_locations(module: ModuleOp) -> None:
+    """Ops and block arguments without a position of their own (constants clang
+    hoisted, ``loc(unknown)``) report the nearest enclosing op's."""
+
+    def visit(op: Operation, outer: SourceLocation | None) -> None:
+        here = location_of(op)
+        if here is None and outer is not None:
+            _LOCATIONS[op] = here = outer
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    if location_of(arg) is None and here is not None:
+                        _LOCATIONS[arg] = here
+                for inner in block.ops:
+                    visit(inner, here)
+
+    for op in module.body.block.ops:
+        visit(op, None)
 
 
 def _is_blank(text: str) -> bool:

@@ -83,3 +83,78 @@ def render_enzyme(result: ActivityResult) -> str:
             if v not in tagged and result.analysed(v):
                 out.append(f'%{vname}: {"Active" if result.value(v).active else "Constant"}')
     return "\n".join(out) + "\n"
+
+
+def calls_json(pairs: list) -> dict:
+    """The JSON report of :func:`activity.api.analyze_calls`: the first call's
+    ``functions`` and every call's warnings at the top level (the contract of
+    ``docs/conventions.md``), and ``autodiff_calls``: per call site, in module order,
+    ``{"function", "location", "callee", "args", "stats", "functions"}`` (``stats``:
+    the differentiated function's, ``functions``: that call's whole report)."""
+    items = []
+    warnings: list[str] = []
+    for call, result in pairs:
+        js = result.to_json()
+        warnings += [w for w in js.get("warnings", []) if w not in warnings]
+        items.append({"function": call.function, "location": call.location,
+                      "callee": call.callee, "args": list(call.args),
+                      "stats": js["functions"][call.function]["stats"],
+                      "functions": js["functions"]})
+    return {"functions": items[0]["functions"] if items else {}, "warnings": warnings,
+            "autodiff_calls": items}
+
+
+def _call_header(call: object) -> str:
+    c = call
+    return (f"{c.callee} at {c.location}: @{c.function}("  # type: ignore[attr-defined]
+            f"{', '.join(c.args)})")  # type: ignore[attr-defined]
+
+
+def render_calls_text(pairs: list) -> str:
+    """The text report of each call site, under a line naming the call."""
+    return "".join(f"{_call_header(call)}\n{render_text(result)}" for call, result in pairs)
+
+
+def render_calls_enzyme(pairs: list) -> str:
+    """Enzyme's lines for each call site, under a ``// call`` comment line."""
+    return "".join(f"// {_call_header(call)}\n{render_enzyme(result)}"
+                   for call, result in pairs)
+
+
+def report_calls(module: object, ns: object) -> str | None:
+    """``activity report`` of a module with ``__enzyme_autodiff`` calls and no
+    ``--func``/``--args``: one analysis per call site, rendered in ``ns.format``
+    (warnings printed on standard error); None when the module has no such call."""
+    import json
+    import sys
+    import warnings
+
+    from activity.api import analyze_calls
+    from activity.autodiff_calls import find_calls
+    from activity.errors import ActivityError
+
+    calls = find_calls(module)  # type: ignore[arg-type]
+    if not calls:
+        return None
+    if ns.format == "mlir" and len({c.key() for c in calls}) > 1:  # type: ignore[attr-defined]
+        raise ActivityError(f"--format mlir annotates one analysis, but the module has "
+                            f"{len(calls)} __enzyme_autodiff calls with different "
+                            "activities: choose one with --func and --args")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pairs = analyze_calls(module, alias_args=ns.alias_args,  # type: ignore
+                              strict=ns.strict, mode=ns.mode,  # type: ignore[attr-defined]
+                              summaries=ns.summaries or None)  # type: ignore[attr-defined]
+    for w in caught:
+        print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)
+    fmt = ns.format  # type: ignore[attr-defined]
+    if fmt == "json":
+        return json.dumps(calls_json(pairs), indent=2) + "\n"
+    if fmt == "enzyme":
+        return render_calls_enzyme(pairs)
+    if fmt == "mlir":
+        from activity.printing import module_text
+
+        pairs[0][1].annotate("activity")
+        return module_text(module, True) + "\n"  # type: ignore[arg-type]
+    return render_calls_text(pairs)

@@ -40,7 +40,8 @@ def add_subcommands(sub: Any) -> None:
                     "args). Activity analysis prunes inactive work unless --no-prune.",
     )
     g.add_argument("file", help="the .mlir file ('-' for standard input)")
-    g.add_argument("--func", required=True, help="the function to differentiate")
+    g.add_argument("--func", default=None, help="the function to differentiate (default: "
+                   "the one the module's __enzyme_autodiff calls differentiate)")
     g.add_argument("--args", default=None, metavar="SPEC",
                    help="argument activities: 'active,const,dup' by position or "
                         "'x=active,m=dup' by name (default: floats active, integers "
@@ -202,6 +203,10 @@ def run_grad(ns: argparse.Namespace) -> int:
 
     module = _load(ns.file)
     spec = parse_args_spec(ns.args)
+    if spec is None:  # (from the module's __enzyme_autodiff calls, if any)
+        from activity.autodiff_calls import from_calls
+
+        ns.func, spec = from_calls(module, ns.func, None)
     bounds = _bounds(ns.bounds)
     if bounds:
         _check_names(module, ns.func, bounds, "--bounds")
