@@ -53,6 +53,10 @@ class ActivityError(Exception):
         )
 
 
+class ActivityWarning(UserWarning):
+    """A sound but conservative assumption was made (unknown op or function)."""
+
+
 def outside_stacklevel() -> int:
     """The ``stacklevel`` for a ``warnings.warn`` called right where this is called
     that names the first frame outside this package: the user's call, however deep in

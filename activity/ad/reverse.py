@@ -80,7 +80,7 @@ class Differentiator:
                  measure: bool = False, alias_args: str = "distinct",
                  inline: bool = False, strict_adjoints: bool = False,
                  strong_zero: bool = False) -> None:
-        from activity.api import analyze
+        from activity.analyses import analyze
 
         # adjoint sums in the reverse sweep's order and roundings (False: reassoc,contract
         # on the sums, contract on the products they sum: FMAs)
@@ -125,7 +125,7 @@ class Differentiator:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.result = analyze(self.module, func_name, args, alias_args=alias_args)
-        from activity.api import ActivityWarning
+        from activity.errors import ActivityWarning
 
         for wop, msg in self.result.warnings:  # re-issued with the user's locations
             src = self.orig.get(id(wop), wop) if wop is not None else None

@@ -71,7 +71,7 @@ def _warn_nothing_to_seed(fop: Operation, kinds: Sequence[str]) -> None:
     """Warn when ``F_grad`` has nothing to seed -- no float result, no ``dup`` buffer
     -- so that every derivative it returns is zero (a user's function returning a
     memref got a gradient of constant 0 without a word)."""
-    from activity.api import ActivityWarning
+    from activity.errors import ActivityWarning
 
     if any(k in ("dup", "dupnoneed") for k in kinds):
         return

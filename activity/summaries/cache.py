@@ -48,10 +48,10 @@ def tool_hash() -> str:
     """The version and the source of every module of the package."""
     import xdsl
 
-    import activity
-
-    root = Path(activity.__file__).parent
-    h = hashlib.sha256(activity.__version__.encode())
+    # (the package's root by path, not by ``import activity``, whose lazy names import
+    # the API and so this module back; the version is in __init__.py, hashed below)
+    root = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256(b"activity")
     h.update(str(getattr(xdsl, "__version__", "?")).encode())
     for p in sorted(root.rglob("*.py")):
         h.update(str(p.relative_to(root)).encode())
