@@ -340,11 +340,15 @@ def measure(module: Any, func: str, inputs: list[Any], args: Any = None,
     and record the stack height the forward sweep reached."""
     import numpy as np
 
+    from activity.ad.lift_cf import with_lifted
     from activity.ad.reverse import Differentiator
     from activity.semantics import Interpreter
 
-    d = Differentiator(module, func, args, prune, measure=True)
-    gmod, made = d.run()
+    def make(m: Any) -> tuple[Differentiator, Any]:
+        d = Differentiator(m, func, args, prune, measure=True)
+        return d, d.run()[0]
+
+    d, gmod = with_lifted(module, make)
     st = d.stats
     kinds = d.root_kinds
     call: list[Any] = []
