@@ -19,7 +19,8 @@ until nothing changes --
   the shape a rotated ``do { } while`` loop takes once its body is reduced to one
   block) becomes, in place, ``H: r = <loop>(H's arguments); br E(out from r)``.
   Where one argument ``i`` of ``H`` steps by a positive constant ``s``
-  (``next = add i, s``) and the condition continues while ``x < N`` (``slt``; ``ult``
+  (``next = add i, s``; or by a loop-invariant ``s`` with a no-wrap add and ``slt``:
+  the loop steps by ``max(s, 1)``) and the condition continues while ``x < N`` (``slt``; ``ult``
   on zero-extended values; ``ne`` with step 1 and a no-wrap add), ``x`` being ``i``
   or ``i + s`` and ``N`` defined outside the loop, the loop is an
   ``scf.for %k = i0 to max(N', i0 + s) step s`` (``N' = N`` or ``N + s``; the ``max``
@@ -387,7 +388,7 @@ class _Counter:
     """The loop's counter: ``H``'s argument ``p`` stepping by ``step``; iterations run
     while ``bound`` (in ``index``, built by :meth:`upper`) has not been reached."""
 
-    def __init__(self, p: int, step: int, bound: SSAValue, after_step: bool,
+    def __init__(self, p: int, step: int | SSAValue, bound: SSAValue, after_step: bool,
                  unsigned: bool) -> None:
         self.p, self.step, self.bound = p, step, bound
         self.after_step, self.unsigned = after_step, unsigned
@@ -417,10 +418,17 @@ def _counter(h: Block, back: list[SSAValue], cond: SSAValue, h_true: bool) -> _C
                 or add.parent_block() is not h or arg not in add.operands:
             continue
         other = add.operands[1] if add.operands[0] is arg else add.operands[0]
-        step = _int_const(other)
-        if step is None or step <= 0 or x not in (arg, nxt):
+        if x not in (arg, nxt):
             continue
         flags = _attr_int(add, "overflowFlags")
+        step = _int_const(other)
+        if step is None and not _defined_in(other, h) and pred == SLT and flags & _NSW:
+            # a loop-invariant step (``i += 2 * b``): the loop steps by max(s, 1) --
+            # where s <= 0 the blocks run once (the exit test holds at once) or never
+            # stop (they compute nothing to compare with)
+            return _Counter(p, other, n, x is nxt, False)
+        if step is None or step <= 0:
+            continue
         width = x.type.width.data
         small = width < 64 or (_zext(n) and _small_inits(h, p))
         if pred == SLT:
@@ -438,6 +446,26 @@ def _counter(h: Block, back: list[SSAValue], cond: SSAValue, h_true: bool) -> _C
                 return _Counter(p, step, n, x is nxt, True)
         return None
     return None
+
+
+def _as_arith_step(a: BlockArgument, v: SSAValue, body: Block) -> SSAValue:
+    """``v = llvm.add a, c`` (``c`` from outside the loop) becomes ``arith.addi``: the
+    generator recomputes such a counter (a triangular nest's running offset) from the
+    iteration number instead of taping it, and it knows arith's add (the no-wrap flags
+    are dropped: the same value wherever the original's is not poison)."""
+    add = v.owner
+    if not isinstance(add, Operation) or op_name(add) != "llvm.add" \
+            or add.parent_block() is not body or a not in add.operands:
+        return v
+    c = add.operands[1] if add.operands[0] is a else add.operands[0]
+    if c is a or _defined_in(c, body):
+        return v
+    new = arith.AddiOp(a, c)
+    carry_location(new, add)
+    body.insert_op_before(new, add)
+    add.results[0].replace_all_uses_with(new.result)
+    _erase(add)
+    return new.result
 
 
 def _zext(v: SSAValue) -> bool:
@@ -515,6 +543,12 @@ def _self_loop(h: Block, llvm_style: bool) -> bool:
     for v, r in zip(live, out, strict=True):
         v.replace_uses_with_if(r, lambda u: _outside(u.operation, h)
                                and u.operation is not loop)
+    if isinstance(loop, scf.ForOp):
+        body = loop.body.block
+        y = body.last_op
+        assert y is not None
+        for j, a in enumerate(body.args[1:]):
+            _as_arith_step(a, y.operands[j], body)
     br = _branch(llvm_style, exit_blk, [outer.get(id(v), v) for v in exit_ops])
     _place(br, term, term)
     _erase(term)
@@ -585,7 +619,11 @@ def _to_for(h: Block, term: Operation, back: list[SSAValue], live: list[SSAValue
 
     lb = cast(iv)
     n = cast(k.bound)
-    step = emit(arith.ConstantOp(IntegerAttr(k.step, INDEX)))
+    if isinstance(k.step, int):
+        step = emit(arith.ConstantOp(IntegerAttr(k.step, INDEX)))
+    else:
+        one = emit(arith.ConstantOp(IntegerAttr(1, INDEX)))
+        step = emit(arith.MaxSIOp(cast(k.step), one))
     ub = n if k.after_step else emit(arith.AddiOp(n, step))
     first = emit(arith.AddiOp(lb, step))
     ub = emit(arith.MaxSIOp(ub, first))
