@@ -43,6 +43,7 @@ from typing import TypeVar
 from xdsl.dialects import arith, cf, llvm, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
+    FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -493,7 +494,7 @@ def _zero(t: Attribute) -> Operation | None:
     if isinstance(t, IntegerType):
         return arith.ConstantOp(IntegerAttr(0, t))
     if isinstance(t, AnyFloat):
-        return arith.ConstantOp.from_float_and_width(0.0, t)
+        return arith.ConstantOp(FloatAttr(0.0, t))
     if isinstance(t, llvm.LLVMPointerType):
         return llvm.ZeroOp(t)
     return None
