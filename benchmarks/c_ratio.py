@@ -3,7 +3,9 @@
 Both compiled by us in one process (``activity.compile`` for the primal,
 ``activity.gradient`` pruned for the gradient, the activities of
 tests/test_c_objectives.py), at ADBench-like sizes; each time is the median over
-``--repeat`` batches of calls (a batch runs at least ``--batch-ms``), per call::
+``--repeat`` batches of calls (a batch runs at least ``--batch-ms``; the primal's and
+the gradient's batches alternate), per call, Python's call overhead included (it
+dominates BA's and Hand's primal)::
 
     PYTHONPATH=$PWD python benchmarks/c_ratio.py [--only gmm,hand] [--repeat 7]
 
@@ -86,20 +88,24 @@ def module(name: str):
     return m
 
 
-def per_call(f: Callable[[], object], repeat: int, batch_ms: float) -> float:
-    """Median seconds per call over ``repeat`` batches."""
-    f()
-    t0 = time.perf_counter()
-    f()
-    one = max(time.perf_counter() - t0, 1e-7)
-    n = max(1, int(batch_ms / 1e3 / one))
-    times = []
-    for _ in range(repeat):
+def side_by_side(fs: list[Callable[[], object]], repeat: int,
+                 batch_ms: float) -> list[float]:
+    """Median seconds per call of each of ``fs``, their batches alternating (so that a
+    machine busy with other work slows them alike)."""
+    sizes = []
+    for f in fs:
+        f()
         t0 = time.perf_counter()
-        for _ in range(n):
-            f()
-        times.append((time.perf_counter() - t0) / n)
-    return statistics.median(times)
+        f()
+        sizes.append(max(1, int(batch_ms / 1e3 / max(time.perf_counter() - t0, 1e-7))))
+    times: list[list[float]] = [[] for _ in fs]
+    for _ in range(repeat):
+        for f, n, ts in zip(fs, sizes, times, strict=True):
+            t0 = time.perf_counter()
+            for _ in range(n):
+                f()
+            ts.append((time.perf_counter() - t0) / n)
+    return [statistics.median(ts) for ts in times]
 
 
 def run(name: str, repeat: int, batch_ms: float) -> tuple[float, float]:
@@ -113,8 +119,7 @@ def run(name: str, repeat: int, batch_ms: float) -> tuple[float, float]:
         return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
 
     a, b = copies(), copies()  # (LSTM and miniBUDE write their buffers: fresh ones)
-    tp = per_call(lambda: primal(*a), repeat, batch_ms)
-    tg = per_call(lambda: grad(*b), repeat, batch_ms)
+    tp, tg = side_by_side([lambda: primal(*a), lambda: grad(*b)], repeat, batch_ms)
     return tp, tg
 
 
