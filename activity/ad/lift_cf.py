@@ -58,7 +58,6 @@ from activity.ops import op_name
 
 T = TypeVar("T")
 INDEX = IndexType()
-ALLOW_PTR = True
 MAX_COPIES = 32  # tail duplications per function
 MAX_COPY_OPS = 200  # ops in a duplicated block (nested ones included)
 
@@ -89,7 +88,8 @@ def lift_module(module: ModuleOp) -> ModuleOp:
     for f in todo:
         g = f.clone()
         carry_location(g, f)
-        if lift_function(g) >= 0 and len(g.regions[0].blocks) == 1 \
+        lift_function(g)
+        if len(g.regions[0].blocks) == 1 \
                 and first_violation(g) is None:
             lifted[id(f)] = g
     if not lifted:
@@ -237,7 +237,7 @@ def _merge(a: Block, region: Region) -> bool:
     return True
 
 
-def _arm(a: Block, t: Block, targs: list[SSAValue], j: Block | None) -> Block | None:
+def _arm(a: Block, t: Block, j: Block | None) -> Block | None:
     """The join ``t`` branches to, if ``t`` is a lone arm of ``a`` (only predecessor
     ``a``, ends in ``br``); ``j`` given: only if it is that join."""
     if t is a or _n_uses(t) != 1:
@@ -248,7 +248,6 @@ def _arm(a: Block, t: Block, targs: list[SSAValue], j: Block | None) -> Block | 
     dest = tt.successors[0]
     if dest is a or dest is t or (j is not None and dest is not j):
         return None
-    del targs
     return dest
 
 
@@ -268,11 +267,11 @@ def _diamond(a: Block, llvm_style: bool) -> bool:
     if t is f:
         j = t
         arms = [(None, ta), (None, fa)]
-    elif (jt := _arm(a, t, ta, None)) is not None and (
-            jt is f or _arm(a, f, fa, jt) is jt):
+    elif (jt := _arm(a, t, None)) is not None and (
+            jt is f or _arm(a, f, jt) is jt):
         j = jt
         arms = [(t, ta), (None, fa) if jt is f else (f, fa)]
-    elif (jf := _arm(a, f, fa, None)) is not None and jf is t:
+    elif (jf := _arm(a, f, None)) is not None and jf is t:
         j = t
         arms = [(None, ta), (f, fa)]
     else:
@@ -515,8 +514,6 @@ def _self_loop(h: Block, llvm_style: bool) -> bool:
     region = h.parent
     if region is None or h is region.blocks.first or _n_uses(h) < 2:
         return False
-    if ALLOW_PTR is False and any(isinstance(a.type, llvm.LLVMPointerType) for a in h.args):
-        return False  # (pointers carried round a loop: the generator's block form)
     cond = term.operands[0]
     # values of H needed after the loop (uses outside H, and the exit operands)
     live: list[SSAValue] = []
