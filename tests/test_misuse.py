@@ -143,7 +143,7 @@ CASES = {
                       "AllocationError", "MemoryError", "23:8", "overflows 64 bits"),
     "ptr_gradient": ("cloop", "gradient", "p", [["arange", 4], 6],
                      {"argnums": 0, "check_bounds": True}, "BoundsError", "IndexError",
-                     "15:8", "llvm.load in @p_aug: the access of bytes 32..39 is out of "
+                     "15:8", "llvm.load in @p_grad: the access of bytes 32..39 is out of "
                      "bounds of the 32-byte block"),
     "ptr_compile": ("cloop", "compile", "p", [["arange", 4], 10**9], {"check_bounds": True},
                     "BoundsError", "IndexError", "15:8", "llvm.load in @p: the access of "

@@ -12,6 +12,7 @@ from typing import Any
 from xdsl.dialects.builtin import ModuleOp
 
 from activity.ad import stats as _stats
+from activity.ad.lift_cf import with_lifted
 from activity.ad.measure import measure as _measure
 from activity.ad.reverse import Differentiator, GradError
 
@@ -50,9 +51,9 @@ def grad(module: ModuleOp, func: str, args: Any = None, prune: bool = True, *,
             partials that are infinite there (``y != 0 ? x / y : 0``).  Costs a
             compare and a select per partial.
     """
-    out, _ = Differentiator(module, func, args, prune, alias_args=alias_args,
-                            inline=inline, strict_adjoints=strict_adjoints,
-                            strong_zero=strong_zero).run()
+    out, _ = with_lifted(module, lambda m: Differentiator(
+        m, func, args, prune, alias_args=alias_args, inline=inline,
+        strict_adjoints=strict_adjoints, strong_zero=strong_zero).run())
     return out
 
 

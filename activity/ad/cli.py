@@ -199,6 +199,7 @@ def _print_module(module: Any, generic: bool) -> str:
 
 
 def run_grad(ns: argparse.Namespace) -> int:
+    from activity.ad.lift_cf import with_lifted
     from activity.ad.reverse import Differentiator
 
     module = _load(ns.file)
@@ -220,10 +221,13 @@ def run_grad(ns: argparse.Namespace) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            d = Differentiator(module, ns.func, spec, prune=not ns.no_prune,
-                               inline=ns.inline, strict_adjoints=ns.strict_adjoints,
-                               strong_zero=ns.strong_zero)
-            out, _ = d.run()
+            def make(m: Any) -> tuple[Differentiator, Any]:
+                d = Differentiator(m, ns.func, spec, prune=not ns.no_prune,
+                                   inline=ns.inline, strict_adjoints=ns.strict_adjoints,
+                                   strong_zero=ns.strong_zero)
+                return d, d.run()[0]
+
+            d, out = with_lifted(module, make)
         finally:
             for w in caught:
                 print(f"{w.message}".replace(": ", ": warning: ", 1), file=sys.stderr)

@@ -12,6 +12,7 @@ from typing import Any
 
 from xdsl.dialects.builtin import AnyFloat
 
+from activity.ad.lift_cf import with_lifted
 from activity.ad.reverse import Differentiator
 from activity.ad.stats import GradStats
 
@@ -24,8 +25,11 @@ def measure(module: Any, func: str, inputs: list[Any], args: Any = None,
 
     from activity.semantics import Interpreter  # (the interpreter loads only when measuring)
 
-    d = Differentiator(module, func, args, prune, measure=True)
-    gmod, made = d.run()
+    def make(m: Any) -> tuple[Differentiator, Any]:
+        d = Differentiator(m, func, args, prune, measure=True)
+        return d, d.run()[0]
+
+    d, gmod = with_lifted(module, make)
     st = d.stats
     kinds = d.root_kinds
     call: list[Any] = []
