@@ -95,7 +95,8 @@ class RunResult:
     ``result_tangents`` holds the tangent of each result: a float for scalars (``0.0``
     for integers unless a bitcast or a memory round trip carried a derivative into
     them), a numpy array for memref results (whose ``results`` entry is a numpy copy of
-    the view), a tuple (or ``0.0``) for LLVM aggregates.  ``buffer_tangents`` is
+    the view), a tuple (or ``0.0``) for LLVM aggregates, an array for array values
+    (whose rules give them array tangents).  ``buffer_tangents`` is
     parallel to the inputs: for a memref or pointer input, the tangents of its memory
     after the call (shape of the input array); ``None`` for scalars.
     """
