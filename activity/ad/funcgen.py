@@ -302,10 +302,11 @@ class FuncGen(FunctionSweeps, CfSweeps):
             if self.needs.needs_rev(op):
                 self.rev_op(op)
             elif op.results and self.shadows.fwd_shadowed(op.results[0]):
-                # the last mirror of this allocation's uses: its shadow goes
+                # the last mirror of this allocation's uses (those of later ops of
+                # its block, nested region ops' too, were emitted just above): its
+                # shadow goes here, not at the scope's head before them
                 sh = self.mirror.materialize(self.d.fwd_shadow(op.results[0]), block)
-                S = self.mirror.scope_for(self.mirror.target_block(op.results[0], block))
-                with self.b.at(S.ip), self.b.in_pass("adjoint"):
+                with self.b.in_pass("adjoint"):
                     self.mem.free(self.b.v(llvm.IntToPtrOp(sh)))
 
     def rev_op(self, op: Operation) -> None:
