@@ -1,9 +1,11 @@
 """Small helpers for tests: analyse MLIR text and look values up by tag; load the
-benchmark kernels."""
+benchmark kernels; run the CLI in-process."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import sys
 import warnings
 from pathlib import Path
@@ -46,3 +48,16 @@ def benchmark_kernels() -> Any:
         sys.modules[name] = mod
         spec.loader.exec_module(mod)
     return sys.modules[name]
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    """``activity ARGS...`` in this process: (exit code, stdout, stderr)."""
+    from activity.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            rc = main(list(args))
+        except SystemExit as e:
+            rc = int(e.code or 0)
+    return rc, out.getvalue(), err.getvalue()

@@ -6,8 +6,6 @@ structs, duplicate or unknown names in ``--args``/``--bounds``, ``activity run
 
 from __future__ import annotations
 
-import contextlib
-import io
 import re
 import time
 from pathlib import Path
@@ -17,7 +15,7 @@ import numpy as np
 import pytest
 
 import activity
-from activity.cli import main
+from tests.helpers import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,16 +45,6 @@ func.func @spin(%x: f64) -> f64 {
   cf.br ^bb1(%y : f64)
 }
 """
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            rc = main(list(args))
-        except SystemExit as e:
-            rc = int(e.code or 0)
-    return rc, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")

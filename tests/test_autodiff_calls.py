@@ -5,8 +5,6 @@ and the API; located errors for calls that cannot be read."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import shutil
 import warnings
@@ -17,23 +15,13 @@ import pytest
 
 import activity
 from activity.autodiff_calls import find_calls
-from activity.cli import main
 from activity.errors import ActivityError
+from tests.helpers import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 HAVE_TOOLS = bool(shutil.which("clang-22") and shutil.which("mlir-translate-22"))
 needs_tools = pytest.mark.skipif(not HAVE_TOOLS,
                                  reason="needs clang-22 and mlir-translate-22")
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            rc = main(list(args))
-        except SystemExit as e:
-            rc = int(e.code or 0)
-    return rc, out.getvalue(), err.getvalue()
 
 
 def test_benchmark_drivers_give_the_objectives_activities() -> None:

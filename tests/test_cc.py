@@ -5,9 +5,7 @@ and called through ctypes."""
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
-import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,23 +13,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from activity.cli import main
+from tests.helpers import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 CDIR = ROOT / "benchmarks" / "c"
 HAVE_TOOLS = all(shutil.which(t) for t in ("clang-22", "mlir-translate-22", "mlir-opt-22"))
 pytestmark = pytest.mark.skipif(not HAVE_TOOLS,
                                 reason="needs clang-22, mlir-translate-22 and mlir-opt-22")
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            rc = main(list(args))
-        except SystemExit as e:
-            rc = int(e.code or 0)
-    return rc, out.getvalue(), err.getvalue()
 
 
 PROG = r"""

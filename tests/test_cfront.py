@@ -5,8 +5,6 @@ positions; tool failures are one located line; the generated MLIR is cached unde
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import shutil
 import subprocess
@@ -17,9 +15,9 @@ import pytest
 
 import activity
 from activity import cfront
-from activity.cli import main
 from activity.errors import ActivityError
 from activity.frontend import location_of
+from tests.helpers import cli
 
 HAVE_TOOLS = bool(shutil.which("clang-22") and shutil.which("mlir-translate-22"))
 needs_tools = pytest.mark.skipif(not HAVE_TOOLS,
@@ -40,16 +38,6 @@ void df(const double *x, double *dx, int n) {
   __enzyme_autodiff((void *)f, enzyme_dup, x, dx, enzyme_const, n);
 }
 """
-
-
-def cli(*args: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            rc = main(list(args))
-        except SystemExit as e:
-            rc = int(e.code or 0)
-    return rc, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
