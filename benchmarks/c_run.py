@@ -43,11 +43,9 @@ import importlib.util
 import json
 import math
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -84,14 +82,7 @@ ORDER = list(OBJECTIVES)
 def _objectives_module() -> Any:
     """benchmarks/objectives.py: the input generators of our MLIR benchmarks, whose
     argument lists the C objectives share (the sizes: ``small`` and ``bench``)."""
-    name = "activity_benchmark_objectives"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, HERE / "objectives.py")
-        assert spec is not None and spec.loader is not None
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
+    return _module("activity_benchmark_objectives", "objectives.py")
 
 
 def make_inputs(name: str, small: bool) -> list[Any]:
@@ -351,34 +342,22 @@ def enzyme_share(built: Built, python: str) -> dict[str, Any] | None:
 # Timing
 
 
-def rotations(keys: list[str], repeat: int) -> list[str]:
-    """``repeat`` rounds over ``keys``, each round starting one later."""
-    out = []
-    for r in range(repeat):
-        out += keys[r % len(keys):] + keys[:r % len(keys)]
-    return out
+def _module(name: str, file: str) -> Any:
+    """A sibling benchmark script loaded as a module (they are not a package)."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, HERE / file)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
 
 
-def code_times(preps: dict[str, Any], repeat: int, min_sample: float = 0.02,
-               warmup: int = 2) -> dict[str, float]:
-    """Median seconds per run of each prepared variant (native code alone), samples of
-    at least ``min_sample`` seconds taken round-robin; arguments restored before each."""
-    batch: dict[str, int] = {}
-    for k, p in preps.items():
-        best = math.inf
-        for _ in range(warmup):
-            p.reset()
-            t0 = time.perf_counter()
-            p.run(1)
-            best = min(best, time.perf_counter() - t0)
-        batch[k] = max(1, min(100_000, math.ceil(min_sample / max(best, 1e-9))))
-    times: dict[str, list[float]] = {k: [] for k in preps}
-    for k in rotations(list(preps), repeat):
-        preps[k].reset()
-        t0 = time.perf_counter()
-        preps[k].run(batch[k])
-        times[k].append((time.perf_counter() - t0) / batch[k])
-    return {k: statistics.median(v) for k, v in times.items()}
+def code_times(preps: dict[str, Any], repeat: int) -> dict[str, float]:
+    """Median seconds per run of each prepared variant (native code alone): the CPU
+    benchmark's own clock (benchmarks/run.py ``code_stats``), samples of 20 ms."""
+    return _module("activity_benchmark_run", "run.py").code_stats(preps, repeat,
+                                                                    min_sample=0.02)
 
 
 # ---------------------------------------------------------------------------------------
