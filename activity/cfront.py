@@ -139,8 +139,11 @@ def tool_error(stderr: str, tool: str, what: str, display: str, rc: int) -> Acti
 def clang_to_llvm(path: str, cflags: Sequence[str], display: str) -> str:
     """LLVM IR text of the C file ``path`` (with line tables)."""
     clang = _need(CLANG_NAMES, "compile C", display)
-    return _run([clang, *cflags, "-gline-tables-only", "-S", "-emit-llvm", "-o", "-", path],
-                display, "compile C")
+    # (-fdebug-compilation-dir=/: clang strips the path prefix a file shares with the
+    # compilation directory from its debug-info name, and the import keeps only that
+    # name: /tmp/x/prog.c compiled from /tmp/ci was placed at "x/prog.c")
+    return _run([clang, *cflags, "-gline-tables-only", "-fdebug-compilation-dir=/", "-S",
+                 "-emit-llvm", "-o", "-", path], display, "compile C")
 
 
 def llvm_to_mlir(ll_text: str, display: str) -> str:
@@ -185,7 +188,7 @@ def _cache_path(path: str, text: str, flags: Sequence[str], display: str) -> Pat
     if not root:
         return None
     h = hashlib.sha256()
-    for part in ("c-v1", display, "\0".join(flags), text):
+    for part in ("c-v2", display, "\0".join(flags), text):
         h.update(part.encode(errors="replace") + b"\0\1")
     for inc in _local_includes(Path(path), text):
         h.update(inc.encode(errors="replace") + b"\0\1")
