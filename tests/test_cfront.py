@@ -84,6 +84,19 @@ def test_parse_c_gives_c_positions(prog: Path) -> None:
     assert all(location_of(op) is not None for op in f.walk())
 
 
+
+
+@needs_tools
+def test_positions_keep_the_whole_path_from_a_sibling_directory(
+        prog: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # clang names a file by what it does not share with the working directory: run
+    # from a sibling of the file's directory, ops were placed at "<dir>/prog.c"
+    here = tmp_path / "elsewhere"
+    here.mkdir()
+    monkeypatch.chdir(here)
+    fmul = next(op for op in activity.parse(prog).walk() if op.name == "llvm.fmul")
+    loc = location_of(fmul)
+    assert loc is not None and (loc.file, loc.line) == (str(prog), 7)
 @needs_tools
 @pytest.mark.parametrize("level", ["-O0", "-O1", "-O2"])
 def test_report_of_a_c_file_at_each_level(prog: Path, level: str) -> None:
