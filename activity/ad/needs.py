@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from xdsl.dialects.builtin import VectorType
+from xdsl.dialects.builtin import TensorType, VectorType
 from xdsl.ir import Operation, SSAValue
 
 from activity.ad.llvmmem import is_aggregate
@@ -111,13 +111,19 @@ class OpNeeds:
             # their pointer operands have shadows, and they were refused); the forward
             # sweep keeps them and the lowering drops them
             return False
-        if spec is None or (name.startswith("llvm.") and spec.kind not in _LLVM_KINDS):
+        tensor = spec is not None and (
+            spec.kind in (OpKind.TENSOR, OpKind.STRUCTURED)
+            or any(isinstance(v.type, TensorType) for v in [*op.operands, *op.results]))
+        if spec is None or tensor or (name.startswith("llvm.")
+                                      and spec.kind not in _LLVM_KINDS):
             touches = (any(facts.has_adjoint(r) for r in op.results)
                        or any(facts.has_adjoint(u) or facts.has_shadow(u) for u in op.operands))
             if touches and facts.op_active(op):
                 vector = any(isinstance(v.type, VectorType)
                              for v in [*op.operands, *op.results])
-                why = ("vector values are not supported by the AD generator (for C: build "
+                why = ("the AD generator does not differentiate tensor or linalg ops yet"
+                       if tensor else
+                       "vector values are not supported by the AD generator (for C: build "
                        "with -O1, or with -fno-vectorize -fno-slp-vectorize)" if vector
                        else "this llvm op is not supported by the AD generator"
                        if name.startswith("llvm.") else "not in the op table")

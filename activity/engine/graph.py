@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 
 from activity.engine.program import (
     CALL_OPS,
@@ -44,6 +44,7 @@ from activity.engine.program import (
 from activity.engine.types import is_pointer, may_hold_pointer
 from activity.ops import ALLOCATORS, DEALLOCATORS, EXTERNAL_ALIASES, OpKind, OpSpec, lookup, op_name
 from activity.ops.forall import FORALL, IN_PARALLEL, forall_loop
+from activity.tensor.structured import Structured, structured
 
 ALL = -1  # the full mask: x & ALL == x for any bitset
 Edge = tuple[list[int], list[int]]
@@ -316,23 +317,34 @@ class GraphBuilder:
         if name in ("scf.yield", "scf.condition", "scf.reduce", "scf.reduce.return",
                     IN_PARALLEL):
             return  # wired by the parent
+        if name == "linalg.yield" and _in_structured(op):
+            return  # wired by the parent
         if opaque_terminator(op):
             return  # read by the parent's fallback
         if spec is None:
             self._fallback(op, fi, f"op '{name}' is outside the analysed subset")
+            return
+        if spec.kind == OpKind.STRUCTURED:
+            self._wire_structured(op, fi)
             return
         self._wire_spec(op, spec, n)
 
     def _wire_spec(self, op: Operation, spec: OpSpec, n: int) -> None:
         g = self.g
         k = spec.kind
-        if k in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT):
+        if k in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT, OpKind.TENSOR):
             if op.results:
                 res = op.results[0]
                 opnds = tuple(op.operands)
                 for i in spec.diff_operands(op):
                     self._flow(opnds[i], res)
-        if k == OpKind.MEM_READ:
+        if k == OpKind.TENSOR and spec.reads:  # bufferization.to_tensor: a whole-buffer load
+            ptr, res = op.operands[spec.ptr or 0], op.results[0]
+            g.effects[n] = (Effect.LOAD, g.vid[ptr], g.vid[res])
+            self._watch_bwd(res, n)
+        elif k == OpKind.TENSOR and spec.fresh:  # bufferization.to_buffer
+            self._to_buffer(op, spec, n)
+        elif k == OpKind.MEM_READ:
             ptr, res = op.operands[spec.ptr or 0], op.results[0]
             g.effects[n] = (Effect.LOAD, g.vid[ptr], g.vid[res])
             self._watch_bwd(res, n)
@@ -372,6 +384,95 @@ class GraphBuilder:
         elif k == OpKind.MEM_COPY:
             src, dst = op.operands[spec.src or 0], op.operands[spec.dst or 0]
             self._copy(n, src, dst)
+
+    def _to_buffer(self, op: Operation, spec: OpSpec, n: int) -> None:
+        """``bufferization.to_buffer %t``: a fresh buffer into which ``%t`` is stored --
+        or the buffer ``%t`` was read from by a ``bufferization.to_tensor`` (through
+        ``tensor.cast``s), which upstream's bufferization returns instead: the result
+        may point to both."""
+        g = self.g
+        val, res = op.operands[spec.value or 0], op.results[0]
+        c = g.new_class(f"{op_name(op)}#{len(g.classes)}", "alloc", op)
+        g.fresh.append((g.vid[res], c))
+        src = val
+        while isinstance(src, OpResult) and op_name(src.op) == "tensor.cast":
+            src = src.op.operands[0]
+        if isinstance(src, OpResult) and op_name(src.op) == "bufferization.to_tensor":
+            g.psucc[g.vid[src.op.operands[0]]].append(g.vid[res])
+        g.effects[n] = (Effect.STORE, g.vid[val], g.vid[res])
+        self._watch_fwd(val, n)
+
+    def _wire_structured(self, op: Operation, fi: int) -> None:
+        """A structured op (:mod:`activity.tensor.structured`): a loop nest over its
+        iteration space whose body sees one element per operand.
+
+        * values: each input flows into its body argument, each output (the init) into
+          its output argument; each yielded value into its result, and back into its
+          output argument where an output element is visited more than once (a loop
+          that its indexing map drops: reductions); the init into the result as well
+          unless every element of it is written (all loop ranges static and positive,
+          the output map a projection of the loops), so the body's ops decide: a
+          result is varied iff the yield depends on a varied input element;
+        * control: op -> body -> yield -> body again or exit; op -> exit (no
+          iteration);
+        * on memrefs, each iteration loads the element of every ``ins``/``outs`` buffer
+          into the body argument (one ``LOAD`` node each before the body) and stores the
+          yielded values into the ``outs`` (one ``STORE`` node each after the yield)."""
+        g = self.g
+        view = structured(op)
+        if view is None:
+            self._fallback(op, fi, f"'{op_name(op)}' with an unexpected layout")
+            return
+        n, ex = g.op_node[op], g.exit_node[op]
+        y = view.body.last_op
+        assert y is not None
+        yielded = view.yielded
+        for u, a in zip(view.inputs, view.input_args, strict=True):
+            self._flow(u, a)
+        for j, (o, a) in enumerate(zip(view.outputs, view.output_args, strict=True)):
+            self._flow(o, a)
+            if not _visits_once(view, j):
+                self._flow(yielded[j], a)
+            if j < len(view.results):
+                self._flow(yielded[j], view.results[j])
+                if not _writes_every_element(view, j):
+                    self._flow(o, view.results[j])
+        loads = [(u, a) for u, a in zip(view.operands, view.body.args, strict=True)
+                 if is_pointer(u.type)]
+        stores = [(v, o) for v, o in zip(yielded, view.outputs, strict=True)
+                  if is_pointer(o.type)]
+        head = self._chain(op, fi, loads, Effect.LOAD) if loads else None
+        tail = self._chain(op, fi, stores, Effect.STORE) if stores else None
+        top = head[0] if head else self._first(view.body)
+        g.edge(n, top)
+        g.edge(n, ex)
+        if head:
+            g.edge(head[1], self._first(view.body))
+        end = g.op_node[y]
+        if tail:
+            g.edge(end, tail[0])
+            end = tail[1]
+        g.edge(end, top)
+        g.edge(end, ex)
+
+    def _chain(self, op: Operation, fi: int, pairs: list[tuple[SSAValue, SSAValue]],
+               kind: Effect) -> tuple[int, int]:
+        """A straight line of extra nodes of ``op``, one memory access each: ``LOAD``
+        (buffer, body argument) or ``STORE`` (yielded value, buffer); returns its first
+        and last node."""
+        g = self.g
+        nodes = []
+        for a, b in pairs:
+            m = g.node(op, "load" if kind == Effect.LOAD else "store", fi)
+            if nodes:
+                g.edge(nodes[-1], m)
+            nodes.append(m)
+            g.effects[m] = (kind, g.vid[a], g.vid[b])
+            if kind == Effect.LOAD:
+                self._watch_bwd(b, m)
+            else:
+                self._watch_fwd(a, m)
+        return nodes[0], nodes[-1]
 
     def _copy(self, n: int, src: SSAValue, dst: SSAValue) -> None:
         g = self.g
@@ -656,6 +757,56 @@ def opaque_terminator(op: Operation) -> bool:
         return False
     spec = lookup(op_name(op))
     return spec is None or (spec.kind == OpKind.CONTROL and op_name(op) not in RETURN_OPS)
+
+
+def _in_structured(op: Operation) -> bool:
+    """``op`` ends the body of a structured op of the subset."""
+    parent = op.parent_op()
+    return parent is not None and structured(parent) is not None
+
+
+def _loop_ranges(view: Structured) -> list[int | None]:
+    """The static trip count of each loop of ``view`` (None: not known statically),
+    read off the operand dimensions that a map sends the loop to directly."""
+    from xdsl.dialects.builtin import ShapedType
+    from xdsl.ir.affine import AffineDimExpr
+
+    out: list[int | None] = [None] * view.num_loops
+    for u, m in zip(view.operands, view.indexing_maps, strict=True):
+        if not isinstance(u.type, ShapedType):
+            continue
+        shape = u.type.get_shape()
+        for e, size in zip(m.results, shape, strict=False):
+            if isinstance(e, AffineDimExpr) and size >= 0 and out[e.position] is None:
+                out[e.position] = size
+    return out
+
+
+def _output_dims(view: Structured, j: int) -> list[int] | None:
+    """The loops that output ``j``'s map sends to its dimensions, or None when a result
+    of the map is not a plain loop index."""
+    from xdsl.ir.affine import AffineDimExpr
+
+    m = view.indexing_maps[len(view.inputs) + j]
+    dims = [e.position for e in m.results if isinstance(e, AffineDimExpr)]
+    return dims if len(dims) == len(m.results) else None
+
+
+def _visits_once(view: Structured, j: int) -> bool:
+    """Each element of output ``j`` is visited by at most one iteration: its map
+    sends the loops one-to-one onto its dimensions."""
+    dims = _output_dims(view, j)
+    return dims is not None and sorted(dims) == list(range(view.num_loops))
+
+
+def _writes_every_element(view: Structured, j: int) -> bool:
+    """Every element of output ``j`` is written at least once: its map is a projection
+    of the loops, and every loop it drops runs at least once."""
+    dims = _output_dims(view, j)
+    if dims is None or len(set(dims)) != len(dims):
+        return False
+    ranges = _loop_ranges(view)
+    return all(r is not None and r > 0 for d, r in enumerate(ranges) if d not in dims)
 
 
 def _unique(vals: list[SSAValue]) -> list[SSAValue]:

@@ -131,6 +131,10 @@ def _effects(spec: OpSpec) -> str:
         parts.append("aliases #" + str(spec.ptr) if spec.ptr is not None else "global")
     if spec.kind == OpKind.MEM_COPY:
         parts = [f"reads #{spec.src}, writes #{spec.dst}"]
+    if spec.kind == OpKind.STRUCTURED:
+        parts = ["on memrefs: reads the ins, writes the outs"]
+    if spec.name == "bufferization.to_buffer":
+        parts = [f"allocates; writes #{spec.value} into it"]
     return "; ".join(parts)
 
 
@@ -147,6 +151,8 @@ def render_markdown() -> str:
         lines.append("|---|---|---|---|---|")
         for s in specs:
             diff = "all" if s.diff == (-1,) else ", ".join(f"#{i}" for i in s.diff) or "none"
+            if s.kind == OpKind.STRUCTURED:
+                diff = "through the body, element by element"
             bits = " (bit-carrying)" if s.carries_bits else ""
             part = _partials_src(s).replace("|", "\\|")
             part = f"`{part}`" if part else ""

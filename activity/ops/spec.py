@@ -39,6 +39,8 @@ class OpKind(enum.Enum):
     CALL = "call"
     FUNCTION = "function"
     META = "metadata"
+    TENSOR = "tensor value"
+    STRUCTURED = "structured (linalg)"
 
 
 # ``sem(N, op, *args)`` returns the tuple of result values.

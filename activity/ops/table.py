@@ -29,6 +29,7 @@ from xdsl.ir import Attribute, Operation
 
 from activity.ops.gamma import dg
 from activity.ops.spec import OpKind, OpSpec
+from activity.tensor.structured import STRUCTURED_OPS
 
 TABLE: dict[str, OpSpec] = {}
 
@@ -618,6 +619,63 @@ _add(OpSpec("llvm.extractvalue", OpKind.CAST, "field of an aggregate", diff=(0,)
             partials=lambda N, a: (1,)))
 _add(OpSpec("llvm.insertvalue", OpKind.CAST, "aggregate with one field replaced", diff=(0, 1),
             partials=lambda N, a, b: (1, 1)))
+
+# ---------------------------------------------------------------------------
+# Tensors: values (no aliasing), so derivatives flow through the ``diff`` operands like
+# through scalar ops, elementwise over the tensor's elements.  ``arith``/``math`` ops on
+# tensor operands are the scalar entries above, applied elementwise.
+
+for _n, _s, _d in (
+    ("tensor.empty", "a tensor of the given shape, contents unspecified (zero derivative)", ()),
+    ("tensor.extract", "t[i...] (operand #0 the tensor)", (0,)),
+    ("tensor.insert", "t with t[i...] := v (operands v, t, i...)", (0, 1)),
+    ("tensor.extract_slice", "the slice of t at offsets/sizes/strides", (0,)),
+    ("tensor.insert_slice", "dest with the slice at offsets/sizes/strides := src "
+     "(operands src, dest, ...)", (0, 1)),
+    ("tensor.from_elements", "the tensor of the operands, row-major", (-1,)),
+    ("tensor.splat", "a tensor with every element v (operand #0)", (0,)),
+    ("tensor.collapse_shape", "the same elements, dimensions merged", (0,)),
+    ("tensor.expand_shape", "the same elements, dimensions split", (0,)),
+    ("tensor.cast", "the same tensor, static/dynamic sizes changed", (0,)),
+):
+    _add(OpSpec(_n, OpKind.TENSOR, _s, diff=_d))
+_add(OpSpec("tensor.dim", OpKind.META, "shape metadata (integer, zero derivative)"))
+_add(OpSpec("bufferization.to_tensor", OpKind.TENSOR,
+            "the buffer's contents as a tensor (a read of the whole buffer)",
+            ptr=0, reads=True))
+_add(OpSpec("bufferization.to_buffer", OpKind.TENSOR,
+            "a buffer holding the tensor's value (a fresh one, or the buffer of a "
+            "`to_tensor` it reads)", value=0, writes=True, fresh=True))
+
+# Structured ops: ``out[map_o(i)] = body(in[map_k(i)]..., out[map_o(i)])`` over the
+# iteration space (``activity.tensor.structured``).  Derivatives flow element by element
+# through the body (whose ops keep their own entries): inputs into the body's arguments,
+# the yielded values into the results (and, along reduction loops, back into the output
+# arguments).  On memrefs the op reads the ``ins`` buffers and writes the ``outs``.
+_STRUCTURED_SUMMARY = {
+    "linalg.generic": "the body over the iteration space of the indexing maps",
+    "linalg.matmul": "C[i, j] += A[i, k] * B[k, j]",
+    "linalg.batch_matmul": "C[b, i, j] += A[b, i, k] * B[b, k, j]",
+    "linalg.matvec": "y[i] += A[i, k] * x[k]",
+    "linalg.vecmat": "y[j] += x[k] * A[k, j]",
+    "linalg.dot": "s += a[k] * b[k]",
+    "linalg.fill": "out[i...] = v",
+    "linalg.copy": "out[i...] = in[i...]",
+    "linalg.transpose": "out[i...] = in[permuted i...]",
+    "linalg.broadcast": "out[i...] = in[i... without `dimensions`]",
+    "linalg.reduce": "out[kept i...] = body(in[i...], out[kept i...]) over `dimensions`",
+    "linalg.map": "out[i...] = body(in_0[i...], ..., out[i...])",
+    "linalg.select": "out[i...] = c[i...] ? a[i...] : b[i...]",
+}
+for _n in sorted(STRUCTURED_OPS):
+    _add(OpSpec(_n, OpKind.STRUCTURED,
+                _STRUCTURED_SUMMARY.get(_n, f"elementwise `{_n.removeprefix('linalg.')}`"),
+                reads=True, writes=True))
+_add(OpSpec("linalg.yield", OpKind.CONTROL, "yield the output elements to the parent "
+            "structured op"))
+_add(OpSpec("linalg.index", OpKind.META, "the index of loop `dim` of the enclosing "
+            "structured op (integer, zero derivative)"))
+
 
 # ---------------------------------------------------------------------------
 # Control flow, calls and functions: the engine's region-flow rules give their meaning.
