@@ -14,7 +14,13 @@ Each was an ``internal error`` deep in a later stage (found by tests/test_fuzz_c
   builder asserted);
 * values an ``scf.if``/``scf.execute_region``/``scf.while`` region hands on that do not
   match in number and type what receives them (xDSL checks ``scf.for``'s only; ``run``
-  even answered).
+  even answered);
+* at the tensor level (:func:`check_tensor_op`): a structured op whose body arguments,
+  yielded values or results do not match its operands (xDSL checks the body arguments
+  of ``linalg.generic`` and the named ops only, and nothing of ``linalg.yield``), a
+  ``linalg.index`` past the loops, mixed tensor and memref operands of
+  ``linalg.reduce``/``broadcast``/``map``, and ``tensor.extract``/``insert``/
+  ``from_elements`` with as many indices or elements as their types do not have.
 
 :func:`check_op` raises ``VerifyException``; :func:`activity.frontend.parse` reports
 it at the op.
@@ -25,14 +31,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import IntegerAttr, NoneAttr, UnregisteredOp
+from xdsl.dialects.builtin import (
+    IntegerAttr,
+    MemRefType,
+    NoneAttr,
+    ShapedType,
+    TensorType,
+    UnregisteredOp,
+)
 from xdsl.ir import Attribute, Operation
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import VerifyException
 
 from activity.ops.table import CMPF_PREDICATES, CMPI_PREDICATES
+from activity.tensor.structured import structured
 
-__all__ = ["ATOMIC_ORDERINGS", "check_op"]
+__all__ = ["ATOMIC_ORDERINGS", "check_op", "check_tensor_op"]
 
 _PREDICATES: dict[str, tuple[str, ...]] = {
     "arith.cmpf": CMPF_PREDICATES, "llvm.fcmp": CMPF_PREDICATES,
@@ -55,6 +69,8 @@ def check_op(op: Operation) -> None:
                               f"(one of {sorted(ATOMIC_ORDERINGS)})")
     if isinstance(op, llvm.FuncOp):
         _check_entry_block(op)
+    if op.name.startswith(("linalg.", "tensor.")):
+        check_tensor_op(op)
     if op.regions and not isinstance(op, UnregisteredOp) and not op.has_trait(NoTerminator):
         for region in op.regions:
             for block in region.blocks:
@@ -138,3 +154,95 @@ def _space(t: llvm.LLVMPointerType) -> int:
     space = t.addr_space
     return 0 if isinstance(space, NoneAttr) else int(space.data)
 
+
+
+# --------------------------------------------------------------------------
+# The tensor level
+
+
+def _element(t: Attribute) -> Attribute:
+    """The element type of a tensor or memref; a scalar's own type."""
+    return t.get_element_type() if isinstance(t, TensorType | MemRefType) else t
+
+
+def check_tensor_op(op: Operation) -> None:
+    """The tensor-level checks of the module doc (upstream's messages where it has
+    them)."""
+    view = structured(op)
+    if view is not None:
+        shaped = [v.type for v in view.operands if isinstance(v.type, ShapedType)]
+        if (any(isinstance(t, TensorType) for t in shaped)
+                and any(isinstance(t, MemRefType) for t in shaped)):
+            raise VerifyException("expected to have pure tensor or buffer semantics")
+        if view.body.last_op is None or view.body.last_op.name != "linalg.yield":
+            raise VerifyException("expected its body to end with 'linalg.yield'")
+        args = view.body.args
+        if len(args) != len(view.operands):
+            raise VerifyException(f"mismatching number of operands and block arguments: "
+                                  f"{len(view.operands)} and {len(args)}")
+        for k, (v, a) in enumerate(zip(view.operands, args, strict=True)):
+            if a.type != _element(v.type):
+                raise VerifyException(f"expected type of bb argument #{k} ({a.type}) to "
+                                      f"match element or self type of the corresponding "
+                                      f"operand ({_element(v.type)})")
+        outs = [v.type for v in view.outputs if isinstance(v.type, TensorType)]
+        if len(view.results) != len(outs):
+            raise VerifyException(f"expected {len(outs)} result(s), one per tensor init, "
+                                  f"got {len(view.results)}")
+        for k, (t, r) in enumerate(zip(outs, view.results, strict=True)):
+            if r.type != t:
+                raise VerifyException(f"expected type of operand #{len(view.inputs) + k} "
+                                      f"('{t}') to match type of corresponding result "
+                                      f"('{r.type}')")
+        for k, (v, m) in enumerate(zip(view.operands, view.indexing_maps, strict=True)):
+            rank = len(v.type.get_shape()) if isinstance(v.type, ShapedType) else 0
+            if m.num_dims != view.num_loops or len(m.results) != rank or m.num_symbols:
+                raise VerifyException(f"indexing map #{k} ({m}) does not fit "
+                                      f"{view.num_loops} loop(s) and operand #{k} of rank "
+                                      f"{rank}")
+        return
+    parent = op.parent_op()
+    outer = structured(parent) if parent is not None else None
+    if op.name == "linalg.yield" and outer is not None:
+        outs = outer.outputs
+        if len(op.operands) != len(outs):
+            raise VerifyException(f"expected number of yield values ({len(op.operands)}) to "
+                                  f"match the number of inits / outs operands of the "
+                                  f"enclosing LinalgOp ({len(outs)})")
+        for k, (v, o) in enumerate(zip(op.operands, outs, strict=True)):
+            if v.type != _element(o.type):
+                raise VerifyException(f"type of yield operand {k + 1} ('{v.type}') doesn't "
+                                      f"match the element type of the enclosing "
+                                      f"'{parent.name}' op ('{_element(o.type)}')")
+    elif op.name == "linalg.index":
+        dim = op.properties.get("dim")
+        loops = outer.num_loops if outer is not None else None
+        if (loops is not None and isinstance(dim, IntegerAttr)
+                and not 0 <= dim.value.data < loops):
+            raise VerifyException(f"expected dim ({dim.value.data}) to be lower than the "
+                                  f"number of loops ({loops}) of the enclosing LinalgOp")
+    elif op.name in ("tensor.extract", "tensor.insert"):
+        at = 0 if op.name == "tensor.extract" else 1
+        if len(op.operands) > at and isinstance(op.operands[at].type, ShapedType):
+            t = op.operands[at].type
+            rank = len(t.get_shape())
+            if len(op.operands) - at - 1 != rank:
+                raise VerifyException(f"incorrect number of indices: "
+                                      f"{len(op.operands) - at - 1} for a tensor of rank "
+                                      f"{rank}")
+            if op.name == "tensor.insert" and op.operands[0].type != _element(t):
+                raise VerifyException(f"inserts a {op.operands[0].type} into a tensor of "
+                                      f"{_element(t)}")
+    elif op.name == "tensor.from_elements" and op.results:
+        t = op.results[0].type
+        if isinstance(t, ShapedType) and all(d >= 0 for d in t.get_shape()):
+            count = 1
+            for d in t.get_shape():
+                count *= d
+            if len(op.operands) != count:
+                raise VerifyException(f"has {len(op.operands)} element(s) for a {t} "
+                                      f"({count})")
+            for k, v in enumerate(op.operands):
+                if v.type != _element(t):
+                    raise VerifyException(f"element #{k} has type {v.type}, the tensor "
+                                          f"holds {_element(t)}")
