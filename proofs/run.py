@@ -20,6 +20,7 @@ GROUPS: dict[str, str] = {
     "monotonicity": "proofs.monotonicity",
     "local soundness": "proofs.local_soundness",
     "derivative rules": "proofs.derivative_rules",
+    "tensor soundness": "proofs.tensor_soundness",
 }
 
 

@@ -189,3 +189,56 @@ def test_law_names_match_the_formulas() -> None:
         assert set(lattice_laws.LAWS) == set(lattice_laws._laws(8))
     finally:
         core.set_join_checks(was)
+
+
+# ---------------------------------------------------------------------------
+# The tensor level (proofs/tensor_soundness.py).
+
+
+def test_every_tensor_op_has_its_lemma(all_checks: list[Check]) -> None:
+    from proofs import tensor_soundness
+
+    assert tensor_soundness.uncovered_ops() == []
+    names = {c.name for c in all_checks}
+    for model in tensor_soundness.TENSOR_MODELS:
+        assert f"{model.name}: forward (Z3)" in names
+        assert f"{model.name}: backward (Z3)" in names
+
+
+def test_tensor_lemma_fails_for_a_missing_edge() -> None:
+    from proofs import tensor_soundness as ts
+
+    insert = next(m for m in ts.TENSOR_MODELS if m.name == "tensor.insert")
+    edges = ts.tensor_edges(insert)
+    assert edges == {0, 1}
+    assert ts.check_tensor_forward(insert, edges)[0]
+    assert not ts.check_tensor_forward(insert, edges - {1})[0]
+    assert not ts.check_tensor_backward(insert, edges - {0})[0]
+
+
+@pytest.mark.parametrize("instance, dropped", [
+    ("reduction of 3", ("y", "o")),     # the loop-carried output element
+    ("reduction, dynamic", ("O", "R")),  # the init, when the reduction may not run
+    ("reduction of 0", ("O", "R")),
+    ("parallel, static", ("X", "x")),
+])
+def test_structured_lemma_fails_without_an_edge(instance: str, dropped: tuple[str, str]
+                                                ) -> None:
+    from proofs import tensor_soundness as ts
+
+    inst = next(i for i in ts.STRUCTURED_INSTANCES if i.name == instance)
+    edges = ts.structured_edges(inst)
+    assert dropped in edges
+    assert ts.check_structured(inst, edges)[0]
+    assert not ts.check_structured(inst, edges - {dropped})[0]
+
+
+def test_structured_edges_are_precise() -> None:
+    """No init -> result edge where every output element is written (the lemma holds
+    without it, and the analysis is precise there)."""
+    from proofs import tensor_soundness as ts
+
+    for inst in ts.STRUCTURED_INSTANCES:
+        edges = ts.structured_edges(inst)
+        assert (("O", "R") in edges) == (inst.trips is not None and 0 in inst.trips)
+        assert (("y", "o") in edges) == (inst.trips is not None)
