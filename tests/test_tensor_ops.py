@@ -44,7 +44,7 @@ def _body_names(op: Operation) -> list[str]:
     return [o.name for o in view.body.ops]
 
 
-CUSTOM = ["named.mlir", "elementwise.mlir", "tensor.mlir"]
+CUSTOM = ["named.mlir", "elementwise.mlir", "tensor.mlir", "map.mlir"]
 
 
 @pytest.mark.parametrize("name", CUSTOM)

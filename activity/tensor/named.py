@@ -29,7 +29,7 @@ from xdsl.dialects.linalg import Linalg
 from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import YieldOp
-from xdsl.ir import Attribute, BlockArgument, Dialect, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.irdl import (
     IRDLOperation,
@@ -41,6 +41,8 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
 __all__ = [
@@ -253,6 +255,55 @@ class MapOp(IRDLOperation):
         super().__init__(operands=[inputs, init], regions=[mapper],
                          result_types=[_tensor_results([init])])
 
+    @classmethod
+    def parse(cls, parser: Parser) -> MapOp:
+        """Upstream's custom forms: ``linalg.map { arith.addf [{attrs}] } ins(..) outs(..)
+        [{attrs}]`` (the body applies one op to the input elements) and ``linalg.map
+        ins(..) outs(..) [{attrs}] (%in: f32, ..., %init: f32) { body }``."""
+        short: tuple[str, dict[str, Attribute]] | None = None
+        if parser.parse_optional_punctuation("{") is not None:
+            short = (parser.parse_identifier(context_msg=" (the op of linalg.map)"),
+                     parser.parse_optional_attr_dict())
+            parser.parse_punctuation("}")
+        ins: Sequence[SSAValue] = ()
+        pos = parser.pos
+        if parser.parse_optional_characters("ins") is not None:
+            ins = _operand_list(parser, pos)
+        pos = parser.pos
+        parser.parse_characters("outs")
+        outs = _operand_list(parser, pos)
+        if len(outs) != 1:
+            parser.raise_error("linalg.map takes one init", pos, parser.pos)
+        attrs = parser.parse_optional_attr_dict()
+        if short is None:
+            args = parser.parse_comma_separated_list(parser.Delimiter.PAREN,
+                                                     parser.parse_argument)
+            region = parser.parse_region(args)
+        else:
+            region = _short_body(parser, short[0], short[1], [*ins, *outs])
+        op = cls(ins, outs[0], region)
+        op.attributes |= attrs
+        return op
+
+    def print(self, printer: Printer) -> None:
+        if self.inputs:
+            printer.print_string(" ins(")
+            printer.print_list(self.inputs, printer.print_ssa_value)
+            printer.print_string(" : ")
+            printer.print_list(self.inputs.types, printer.print_attribute)
+            printer.print_string(")")
+        printer.print_string(" outs(")
+        printer.print_ssa_value(self.init)
+        printer.print_string(" : ")
+        printer.print_attribute(self.init.type)
+        printer.print_string(")")
+        if self.attributes:
+            printer.print_op_attributes(self.attributes)
+        printer.print_string(" (")
+        printer.print_list(self.mapper.block.args, printer.print_block_argument)
+        printer.print_string(") ")
+        printer.print_region(self.mapper, print_entry_block_args=False)
+
     def verify_(self) -> None:
         shape = self.init.type.get_shape()  # type: ignore[attr-defined]
         for k, value in enumerate(self.inputs):
@@ -272,6 +323,43 @@ class MapOp(IRDLOperation):
                                       f"expected {element}")
         if self.result and self.result[0].type != self.init.type:
             raise VerifyException("result type must be the init type")
+
+
+def _operand_list(parser: Parser, pos: int) -> Sequence[SSAValue]:
+    """``(%a, %b : T, U)`` after ``ins``/``outs``."""
+    parser.parse_punctuation("(")
+    names = parser.parse_comma_separated_list(parser.Delimiter.NONE,
+                                              parser.parse_unresolved_operand)
+    parser.parse_punctuation(":")
+    types = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_type)
+    parser.parse_punctuation(")")
+    return parser.resolve_operands(names, types, pos)
+
+
+def _short_body(parser: Parser, name: str, attrs: dict[str, Attribute],
+                operands: Sequence[SSAValue]) -> Region:
+    """The body of ``linalg.map { name {attrs} }``: ``name`` applied to the input
+    elements, its result (of the init's element type) yielded."""
+    op_type = parser.ctx.get_optional_op(name)
+    if op_type is None:
+        parser.raise_error(f"unknown op '{name}' in linalg.map")
+    arg_types = [o.type.get_element_type() if isinstance(o.type, ShapedType) else o.type
+                 for o in operands]
+    known = (op_type.get_irdl_definition().properties
+             if issubclass(op_type, IRDLOperation) else {})
+
+    block = Block(arg_types=arg_types)
+    inner = op_type.create(
+        operands=list(block.args[:-1]), result_types=[arg_types[-1]],
+        properties={k: v for k, v in attrs.items() if k in known},
+        attributes={k: v for k, v in attrs.items() if k not in known})
+    if isinstance(inner, IRDLOperation):  # (the defaults of properties not given)
+        for key, prop in type(inner).get_irdl_definition().properties.items():
+            default = getattr(prop, "default_value", None)
+            if key not in inner.properties and default is not None:
+                inner.properties[key] = default
+    block.add_ops([inner, YieldOp(inner.results[0])])
+    return Region(block)
 
 
 NEW_OPS: tuple[type[IRDLOperation], ...] = (
