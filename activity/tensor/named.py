@@ -20,12 +20,15 @@ from xdsl.dialects.builtin import (
     AnyFloat,
     AnyTensorType,
     ArrayAttr,
+    DenseArrayBase,
     FloatAttr,
     MemRefType,
     ShapedType,
     TensorType,
+    i64,
 )
 from xdsl.dialects.linalg import Linalg
+from xdsl.dialects.linalg import ops as xdsl_linalg
 from xdsl.dialects.linalg.abstract_ops import ElementwiseOperation, NamedOperation
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import YieldOp
@@ -33,6 +36,8 @@ from xdsl.ir import Attribute, Block, BlockArgument, Dialect, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.irdl import (
     IRDLOperation,
+    ParsePropInAttrDict,
+    SameVariadicOperandSize,
     base,
     irdl_op_definition,
     operand_def,
@@ -260,11 +265,7 @@ class MapOp(IRDLOperation):
         """Upstream's custom forms: ``linalg.map { arith.addf [{attrs}] } ins(..) outs(..)
         [{attrs}]`` (the body applies one op to the input elements) and ``linalg.map
         ins(..) outs(..) [{attrs}] (%in: f32, ..., %init: f32) { body }``."""
-        short: tuple[str, dict[str, Attribute]] | None = None
-        if parser.parse_optional_punctuation("{") is not None:
-            short = (parser.parse_identifier(context_msg=" (the op of linalg.map)"),
-                     parser.parse_optional_attr_dict())
-            parser.parse_punctuation("}")
+        short = _short_op(parser)
         ins: Sequence[SSAValue] = ()
         pos = parser.pos
         if parser.parse_optional_characters("ins") is not None:
@@ -336,10 +337,22 @@ def _operand_list(parser: Parser, pos: int) -> Sequence[SSAValue]:
     return parser.resolve_operands(names, types, pos)
 
 
+def _short_op(parser: Parser) -> tuple[str, dict[str, Attribute]] | None:
+    """``{ arith.addf [{attrs}] }`` before ``ins``, or None."""
+    if parser.parse_optional_punctuation("{") is None:
+        return None
+    short = (parser.parse_identifier(context_msg=" (the payload op)"),
+             parser.parse_optional_attr_dict())
+    parser.parse_punctuation("}")
+    return short
+
+
 def _short_body(parser: Parser, name: str, attrs: dict[str, Attribute],
-                operands: Sequence[SSAValue]) -> Region:
+                operands: Sequence[SSAValue], init_first: bool = False) -> Region:
     """The body of ``linalg.map { name {attrs} }``: ``name`` applied to the input
-    elements, its result (of the init's element type) yielded."""
+    elements, its result (of the init's element type) yielded; ``init_first``
+    (``linalg.reduce``): applied to the init element and then the input's, as
+    upstream's parser builds it."""
     op_type = parser.ctx.get_optional_op(name)
     if op_type is None:
         parser.raise_error(f"unknown op '{name}' in linalg.map")
@@ -349,8 +362,9 @@ def _short_body(parser: Parser, name: str, attrs: dict[str, Attribute],
              if issubclass(op_type, IRDLOperation) else {})
 
     block = Block(arg_types=arg_types)
+    args = [block.args[-1], *block.args[:-1]] if init_first else list(block.args[:-1])
     inner = op_type.create(
-        operands=list(block.args[:-1]), result_types=[arg_types[-1]],
+        operands=args, result_types=[arg_types[-1]],
         properties={k: v for k, v in attrs.items() if k in known},
         attributes={k: v for k, v in attrs.items() if k not in known})
     if isinstance(inner, IRDLOperation):  # (the defaults of properties not given)
@@ -362,6 +376,99 @@ def _short_body(parser: Parser, name: str, attrs: dict[str, Attribute],
     return Region(block)
 
 
+def _int_list(parser: Parser, keyword: str) -> DenseArrayBase:
+    parser.parse_keyword(keyword)
+    parser.parse_punctuation("=")
+    return DenseArrayBase.from_list(i64, parser.parse_comma_separated_list(
+        parser.Delimiter.SQUARE, parser.parse_integer))
+
+
+@irdl_op_definition
+class ReduceOp(xdsl_linalg.ReduceOp):
+    """xDSL's ``linalg.reduce`` reading upstream's custom forms in full: the short one
+    (``linalg.reduce { arith.addf } ins(..) outs(..) dimensions = [1]``, which xDSL 0.75
+    does not read) and an attribute dictionary after the dimensions (which it does
+    not either)."""
+
+    name = "linalg.reduce"
+
+    # (an IRDL subclass restates its fields)
+    input = operand_def(base(MemRefType) | base(AnyTensorType))
+    init = operand_def(base(MemRefType) | base(AnyTensorType))
+    result = var_result_def(AnyTensorType)
+    region = region_def("single_block")
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ReduceOp:
+        short = _short_op(parser)
+        pos = parser.pos
+        parser.parse_characters("ins")
+        ins = _operand_list(parser, pos)
+        pos = parser.pos
+        parser.parse_characters("outs")
+        outs = _operand_list(parser, pos)
+        if len(ins) != 1 or len(outs) != 1:
+            parser.raise_error("linalg.reduce with more than one input or init is not "
+                               "supported", pos, parser.pos)
+        dims = _int_list(parser, "dimensions")
+        attrs = parser.parse_optional_attr_dict()
+        if short is None:
+            args = parser.parse_comma_separated_list(parser.Delimiter.PAREN,
+                                                     parser.parse_argument)
+            region = parser.parse_region(args)
+        else:
+            region = _short_body(parser, short[0], short[1], [*ins, *outs], init_first=True)
+        op = cls(ins[0], outs[0], dims, region)
+        op.attributes |= attrs
+        return op
+
+
+@irdl_op_definition
+class TransposeOp(xdsl_linalg.TransposeOp):
+    """xDSL's ``linalg.transpose`` reading an attribute dictionary after the
+    permutation (xDSL 0.75 does not)."""
+
+    name = "linalg.transpose"
+
+    inputs = var_operand_def(base(MemRefType) | base(AnyTensorType))
+    outputs = var_operand_def(base(MemRefType) | base(AnyTensorType))
+    res = var_result_def(AnyTensorType)
+    body = region_def("single_block")
+    irdl_options = (SameVariadicOperandSize(), ParsePropInAttrDict())
+    permutation = prop_def(DenseArrayBase.constr(i64))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> TransposeOp:
+        op = super().parse(parser)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+
+@irdl_op_definition
+class BroadcastOp(xdsl_linalg.BroadcastOp):
+    """xDSL's ``linalg.broadcast`` reading an attribute dictionary after the
+    dimensions (xDSL 0.75 does not)."""
+
+    name = "linalg.broadcast"
+
+    input = operand_def(base(MemRefType) | base(AnyTensorType))
+    init = operand_def(base(MemRefType) | base(AnyTensorType))
+    result = var_result_def(AnyTensorType)
+    hidden_region = region_def("single_block")
+    dimensions = prop_def(DenseArrayBase.constr(i64))
+
+    @classmethod
+    def parse(cls, parser: Parser) -> BroadcastOp:
+        op = super().parse(parser)
+        op.attributes |= parser.parse_optional_attr_dict()
+        return op
+
+
+REPLACED: tuple[type[IRDLOperation], ...] = (ReduceOp, TransposeOp, BroadcastOp)
+"""Subclasses :func:`linalg_dialect` registers in place of xDSL's ops of the same name
+(``isinstance`` with xDSL's classes still holds)."""
+
 NEW_OPS: tuple[type[IRDLOperation], ...] = (
     DotOp, MatvecOp, VecmatOp, BatchMatmulOp, MapOp,
     DivOp, NegfOp, AbsOp, TanhOp, SquareOp, ReciprocalOp, RsqrtOp, PowfOp,
@@ -369,8 +476,10 @@ NEW_OPS: tuple[type[IRDLOperation], ...] = (
 """The ops :func:`linalg_dialect` adds to xDSL's."""
 
 def linalg_dialect() -> Dialect:
-    """xDSL's ``linalg`` dialect with :data:`NEW_OPS` added."""
-    ops = list(Linalg.operations)
+    """xDSL's ``linalg`` dialect with :data:`NEW_OPS` added and :data:`REPLACED` in
+    place of xDSL's classes."""
+    mine = {op.name: op for op in REPLACED}
+    ops = [mine.get(op.name, op) for op in Linalg.operations]
     known = {op.name for op in ops}
     ops += [op for op in NEW_OPS if op.name not in known]
     return Dialect(Linalg.name, ops, list(Linalg.attributes), list(Linalg._interfaces))
