@@ -11,6 +11,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,17 +23,19 @@ from activity.semantics import Interpreter, InterpreterError
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _run(text: str, inputs: list, tangents: list | None = None, func: str = "f"):
-    m = activity.parse(text)
-    return Interpreter(m).run(func, inputs, tangents=tangents, record=True)
+def _run(text: Any, inputs: list, tangents: list | None = None, func: str = "f"):
+    ip = text if isinstance(text, Interpreter) else Interpreter(activity.parse(text))
+    return ip.run(func, inputs, tangents=tangents, record=True)
 
 
-def _fd(text: str, inputs: list, direction: list, h: float = 1e-6, func: str = "f"):
+def _fd(text: Any, inputs: list, direction: list, h: float = 1e-6, func: str = "f"):
     """Central differences of every float result along ``direction``."""
+    ip = text if isinstance(text, Interpreter) else Interpreter(activity.parse(text))
+
     def at(s: float) -> list:
         xs = [x + s * d if d is not None else x for x, d in zip(inputs, direction,
                                                                 strict=True)]
-        return [np.asarray(r, dtype=np.float64) for r in _run(text, xs, func=func).results]
+        return [np.asarray(r, dtype=np.float64) for r in _run(ip, xs, func=func).results]
     hi, lo = at(h), at(-h)
     return [(a - b) / (2 * h) for a, b in zip(hi, lo, strict=True)]
 
@@ -310,22 +313,22 @@ def test_evaluate_checks_tensor_arguments() -> None:
 def test_random_linalg_tangents_match_finite_differences() -> None:
     """Random generated tensor programs: the interpreter's tangents of the results
     agree with central differences (where the program is smooth at the point)."""
-    from activity.testing.tensorgen import generate
+    from activity.testing.tensorgen import TensorGenConfig, generate
 
     checked = 0
-    for seed in range(60):
-        prog = generate(seed)
+    for seed in range(40):
+        prog = generate(seed, TensorGenConfig(stmts=(2, 6)))
         rng = np.random.default_rng(seed)
         inputs = prog.make_inputs(rng)
         tangents = prog.make_tangents(rng)
+        direction = [t if not isinstance(t, float) or t else None for t in tangents]
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             try:
-                out = _run(prog.text, inputs, tangents, func=prog.func)
-                fd = _fd(prog.text, inputs, [t if not isinstance(t, float) or t else None
-                                             for t in tangents], func=prog.func)
-                fd2 = _fd(prog.text, inputs, [t if not isinstance(t, float) or t else None
-                                              for t in tangents], h=1e-7, func=prog.func)
+                ip = Interpreter(prog.parse())
+                out = _run(ip, inputs, tangents, func=prog.func)
+                fd = _fd(ip, inputs, direction, func=prog.func)
+                fd2 = _fd(ip, inputs, direction, h=1e-7, func=prog.func)
             except (InterpreterError, ZeroDivisionError, OverflowError):
                 continue
         for t, f, f2, r in zip(out.result_tangents, fd, fd2, out.results, strict=True):
@@ -337,4 +340,4 @@ def test_random_linalg_tangents_match_finite_differences() -> None:
             np.testing.assert_allclose(t[ok], f[ok], rtol=1e-4, atol=1e-5,
                                        err_msg=prog.text)
             checked += int(ok.sum())
-    assert checked > 200
+    assert checked > 150, checked
