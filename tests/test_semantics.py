@@ -824,11 +824,6 @@ def test_evaluate_names_the_op_that_failed() -> None:
     assert loaded == "False"
 
 
-# linalg ops xDSL 0.75 lacks that the frontend registers (issue #32)
-TENSOR_LEVEL_EXTRA = {"linalg.dot", "linalg.matvec", "linalg.vecmat", "linalg.batch_matmul",
-                      "linalg.map"}
-
-
 def test_rules_are_found_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each op's evaluation is the rule the registry holds for it (a new dialect's rules
     module needs no change of the core), every rule names an op of the table (a
@@ -838,12 +833,14 @@ def test_rules_are_found_through_the_registry(monkeypatch: pytest.MonkeyPatch) -
 
     from xdsl.dialects import get_all_dialects
 
+    from activity.tensor.structured import STRUCTURED_OPS
+
     xdsl_ops = {o.name for d in ("linalg", "tensor", "bufferization")
                 for o in get_all_dialects()[d]().operations}
-    # (an op outside the table, e.g. linalg.yield, must be one xDSL knows)
+    # (an op outside the table, e.g. linalg.yield, must be one xDSL or the frontend knows)
     assert not [n for n in (*registry.OP_RULES, *registry.TERMINATOR_RULES,
                             *registry.SHAPED_RULES)
-                if n not in TABLE and n not in xdsl_ops and n not in TENSOR_LEVEL_EXTRA]
+                if n not in TABLE and n not in xdsl_ops and n not in STRUCTURED_OPS]
     text = """func.func @f(%a: f64, %b: f64) -> f64 {
       %c = arith.addf %a, %b : f64
       func.return %c : f64

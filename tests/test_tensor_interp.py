@@ -341,3 +341,111 @@ def test_random_linalg_tangents_match_finite_differences() -> None:
                                        err_msg=prog.text)
             checked += int(ok.sum())
     assert checked > 150, checked
+
+
+def test_while_carries_tensors_and_generic_with_two_outputs_on_memrefs() -> None:
+    text = """
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%a: tensor<3xf64>, %m: memref<3xf64>, %k: memref<3xf64>) -> tensor<3xf64> {
+  %c0 = arith.constant 0 : index
+  %r:2 = scf.while (%t = %a, %i = %c0) : (tensor<3xf64>, index) -> (tensor<3xf64>, index) {
+    %c3 = arith.constant 3 : index
+    %go = arith.cmpi ult, %i, %c3 : index
+    scf.condition(%go) %t, %i : tensor<3xf64>, index
+  } do {
+  ^bb0(%t: tensor<3xf64>, %i: index):
+    %x = tensor.extract %t[%i] : tensor<3xf64>
+    %y = math.exp %x : f64
+    %t2 = tensor.insert %y into %t[%i] : tensor<3xf64>
+    %c1 = arith.constant 1 : index
+    %i2 = arith.addi %i, %c1 : index
+    scf.yield %t2, %i2 : tensor<3xf64>, index
+  }
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%m : memref<3xf64>) outs(%m, %k : memref<3xf64>, memref<3xf64>) {
+  ^bb0(%in: f64, %o1: f64, %o2: f64):
+    %s = arith.mulf %in, %in : f64
+    %n = arith.negf %o2 : f64
+    linalg.yield %s, %n : f64, f64
+  }
+  return %r#0 : tensor<3xf64>
+}"""
+    a = np.array([0.0, 1.0, -1.0])
+    m = np.array([1.0, 2.0, 3.0])
+    k = np.array([4.0, 5.0, 6.0])
+    out = _run(text, [a, m, k], [np.ones(3), np.ones(3), np.zeros(3)])
+    np.testing.assert_allclose(out.results[0], np.exp(a), rtol=1e-15)
+    np.testing.assert_allclose(out.result_tangents[0], np.exp(a), rtol=1e-15)
+    np.testing.assert_array_equal(m, [1.0, 4.0, 9.0])
+    np.testing.assert_array_equal(k, [-4.0, -5.0, -6.0])
+    np.testing.assert_array_equal(out.buffer_tangents[1], 2 * np.array([1.0, 2.0, 3.0]))
+
+
+def test_shape_mismatches_in_linalg_are_errors() -> None:
+    text = """
+#id = affine_map<(d0) -> (d0)>
+func.func @f(%a: tensor<?xf64>, %b: tensor<?xf64>) -> tensor<?xf64> {
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<?xf64>) outs(%b : tensor<?xf64>) {
+  ^bb0(%in: f64, %o: f64):
+    linalg.yield %in : f64
+  } -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}"""
+    m = activity.parse(text, name="p.mlir")
+    (r,) = activity.evaluate(m, "f", np.ones(2), np.zeros(2))
+    np.testing.assert_array_equal(r, np.ones(2))
+    with pytest.raises(ActivityError, match=r"p\.mlir:4:.*loop 0 has size 2 and 3"):
+        activity.evaluate(m, "f", np.ones(2), np.zeros(3))
+
+
+_UNARY = {"exp": np.exp, "log": np.log, "sqrt": np.sqrt, "negf": np.negative,
+          "abs": np.abs, "tanh": np.tanh, "square": np.square,
+          "reciprocal": np.reciprocal, "rsqrt": lambda x: 1 / np.sqrt(x)}
+_BINARY = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
+           "max": np.maximum, "min": np.minimum, "powf": np.power}
+
+
+@pytest.mark.parametrize("name", sorted(_UNARY) + sorted(_BINARY))
+def test_named_elementwise_ops(name: str) -> None:
+    t = "tensor<2x3xf64>"
+    n_in = 1 if name in _UNARY else 2
+    ins = ", ".join(["%a", "%b"][:n_in])
+    text = (f"func.func @f(%a: {t}, %b: {t}) -> {t} {{\n"
+            f"  %e = tensor.empty() : {t}\n"
+            f"  %r = linalg.{name} ins({ins} : {', '.join([t] * n_in)}) outs(%e : {t}) -> {t}\n"
+            f"  return %r : {t}\n}}\n")
+    rng = np.random.default_rng(3)
+    a, b = rng.uniform(0.5, 2, (2, 3)), rng.uniform(-2, 2, (2, 3))
+    da = rng.normal(size=(2, 3))
+    out = _run(text, [a, b], [da, np.zeros((2, 3))])
+    want = _UNARY[name](a) if name in _UNARY else _BINARY[name](a, b)
+    np.testing.assert_allclose(out.results[0], want, rtol=1e-14)
+    fd = _fd(text, [a, b], [da, None])[0]
+    np.testing.assert_allclose(out.result_tangents[0], fd, rtol=1e-6, atol=1e-8)
+
+
+def test_contractions_and_map() -> None:
+    text = """
+func.func @f(%a: tensor<4x5xf64>, %v: tensor<5xf64>, %w: tensor<4xf64>, %s: tensor<f64>, %ba: tensor<2x4x5xf64>, %bb: tensor<2x5x3xf64>, %bc: tensor<2x4x3xf64>) -> (tensor<4xf64>, tensor<5xf64>, tensor<f64>, tensor<2x4x3xf64>, tensor<4xf64>) {
+  %1 = linalg.matvec ins(%a, %v : tensor<4x5xf64>, tensor<5xf64>) outs(%w : tensor<4xf64>) -> tensor<4xf64>
+  %2 = linalg.vecmat ins(%w, %a : tensor<4xf64>, tensor<4x5xf64>) outs(%v : tensor<5xf64>) -> tensor<5xf64>
+  %3 = linalg.dot ins(%v, %v : tensor<5xf64>, tensor<5xf64>) outs(%s : tensor<f64>) -> tensor<f64>
+  %4 = linalg.batch_matmul ins(%ba, %bb : tensor<2x4x5xf64>, tensor<2x5x3xf64>) outs(%bc : tensor<2x4x3xf64>) -> tensor<2x4x3xf64>
+  %e = tensor.empty() : tensor<4xf64>
+  %5 = linalg.map ins(%w, %w : tensor<4xf64>, tensor<4xf64>) outs(%e : tensor<4xf64>)
+    (%x: f64, %y: f64, %o: f64) {
+      %p = arith.mulf %x, %y : f64
+      linalg.yield %p : f64
+    }
+  return %1, %2, %3, %4, %5 : tensor<4xf64>, tensor<5xf64>, tensor<f64>, tensor<2x4x3xf64>, tensor<4xf64>
+}"""
+    rng = np.random.default_rng(4)
+    a, v, w, s = (rng.normal(size=sh) for sh in ((4, 5), (5,), (4,), ()))
+    ba, bb, bc = (rng.normal(size=sh) for sh in ((2, 4, 5), (2, 5, 3), (2, 4, 3)))
+    r1, r2, r3, r4, r5 = _run(text, [a, v, w, s, ba, bb, bc]).results
+    np.testing.assert_allclose(r1, w + a @ v, rtol=1e-13)
+    np.testing.assert_allclose(r2, v + w @ a, rtol=1e-13)
+    np.testing.assert_allclose(r3, s + v @ v, rtol=1e-13)
+    np.testing.assert_allclose(r4, bc + ba @ bb, rtol=1e-13)
+    np.testing.assert_allclose(r5, w * w, rtol=1e-15)

@@ -2,15 +2,13 @@
 are fresh arrays) and on memrefs (ins read from, outs written to, in the interpreter's
 memory); ``linalg.index``; ``linalg.yield`` leaves the body.
 
-An op is taken apart into its *structure* (:func:`structure`: inputs, outputs, indexing
-maps, iterator types, body), by ``activity.tensor.named.structured`` where that exists,
-else from xDSL's own classes (``linalg.generic``; named ops' ``get_indexing_maps()``
-and hidden body; ``linalg.broadcast`` and ``linalg.reduce``, whose maps follow from
-their ``dimensions``).  The evaluator then runs the loops of the iteration space in
+An op is taken apart into its structured view
+(:func:`activity.tensor.structured.structured`: inputs, outputs, indexing maps, iterator
+types, body), the same for ``linalg.generic`` and every named op.  The evaluator then runs the loops of the iteration space in
 row-major order (the first loop outermost, as ``convert-linalg-to-loops`` nests them),
 and at each point runs the body region with the interpreter's own scalar rules: block
 arguments are the elements the indexing maps select (inputs, then the current output
-elements) with their tangents; the values of ``linalg.yield`` are stored at the
+elements, unless the body takes inputs only, as ``linalg.map``'s) with their tangents; the values of ``linalg.yield`` are stored at the
 outputs' positions.  So a reduction accumulates in iteration order and tangents follow
 the body's ops exactly; nothing here restates what an op computes.  It is slow (an
 interpreted body per point): the reference, not a fast path.
@@ -23,17 +21,16 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType, TensorType
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr, AffineMap
 
 from activity.ops import OpSpec
 from activity.ops.table import signed, wrap
-from activity.semantics.attrs import ints, prop
+from activity.semantics.attrs import prop
 from activity.semantics.memory import InterpreterError, MemRef
 from activity.semantics.registry import (
     T_,
@@ -44,67 +41,17 @@ from activity.semantics.registry import (
     shaped_rule,
 )
 from activity.semantics.rules.tensor import elem, tangent
+from activity.tensor.structured import STRUCTURED_OPS, Structured, structured
 
 leaving_terminators("linalg.yield")
 
 
-@dataclass(frozen=True)
-class Structure:
-    """What a structured op computes, as ``linalg.generic`` says it."""
-
-    inputs: tuple[SSAValue, ...]
-    outputs: tuple[SSAValue, ...]
-    maps: tuple[AffineMap, ...]  # one per input, then one per output
-    iterators: tuple[str, ...]  # "parallel" / "reduction" / "window"
-    body: Block
-
-
-def _iter_name(x: Any) -> str:
-    data = getattr(x, "data", x)
-    return str(getattr(data, "value", data))
-
-
-def _from_tops(op: Operation) -> Structure | None:
-    """The structure by t-ops' ``activity.tensor.named.structured`` (when present)."""
-    try:
-        from activity.tensor.named import structured  # type: ignore[import-not-found]
-    except ImportError:
-        return None
+def structure(op: Operation) -> Structured:
+    """The structured view of a ``linalg`` op (:class:`InterpreterError` if none)."""
     s = structured(op)
     if s is None:
-        return None
-    return Structure(tuple(s.inputs), tuple(s.outputs),
-                     tuple(getattr(m, "data", m) for m in s.indexing_maps),
-                     tuple(_iter_name(i) for i in s.iterator_types), s.body)
-
-
-def structure(op: Operation) -> Structure:
-    """The structure of a ``linalg`` op (:class:`InterpreterError` if it has none)."""
-    s = _from_tops(op)
-    if s is not None:
-        return s
-    name = op.name
-    if name in ("linalg.broadcast", "linalg.reduce"):
-        src, init = op.operands[0], op.operands[1]
-        dims = set(ints(prop(op, "dimensions")))  # type: ignore[arg-type]
-        big = src if name == "linalg.reduce" else init
-        n = len(big.type.get_shape())  # type: ignore[attr-defined]
-        ident = AffineMap(n, 0, tuple(AffineDimExpr(d) for d in range(n)))
-        small = AffineMap(n, 0, tuple(AffineDimExpr(d) for d in range(n) if d not in dims))
-        maps = (ident, small) if name == "linalg.reduce" else (small, ident)
-        iters = tuple("reduction" if name == "linalg.reduce" and d in dims else "parallel"
-                      for d in range(n))
-        return Structure((src,), (init,), maps, iters, op.regions[0].blocks.first)
-    get_maps = getattr(op, "get_indexing_maps", None)
-    get_iters = getattr(op, "get_iterator_types", None)
-    if get_maps is None or get_iters is None or not op.regions or \
-            op.regions[0].blocks.first is None:
-        raise InterpreterError(f"{name} is not a structured linalg op the interpreter "
-                               "knows")
-    return Structure(tuple(op.inputs), tuple(op.outputs),  # type: ignore[attr-defined]
-                     tuple(m.data for m in get_maps().data),
-                     tuple(_iter_name(i) for i in get_iters().data),
-                     op.regions[0].blocks.first)
+        raise InterpreterError(f"{op.name} is not a structured linalg op of the subset")
+    return s
 
 
 def _positions(m: AffineMap, what: str) -> tuple[int | None, ...] | tuple[tuple[int], ...]:
@@ -140,24 +87,23 @@ class _Operand:
         return tuple(p[0] if isinstance(p, tuple) else point[p] for p in self.pos)
 
 
-@shaped_rule(
-    "linalg.generic", "linalg.matmul", "linalg.matvec", "linalg.vecmat", "linalg.dot",
-    "linalg.batch_matmul", "linalg.fill", "linalg.reduce", "linalg.map",
-    "linalg.broadcast", "linalg.transpose", "linalg.copy", "linalg.add", "linalg.sub",
-    "linalg.mul", "linalg.max", "linalg.min", "linalg.exp", "linalg.log", "linalg.sqrt",
-    "linalg.select")
+@shaped_rule(*sorted(STRUCTURED_OPS))
 def structured_op(ip: Core, op: Operation, spec: OpSpec | None) -> OpFn:
     s = structure(op)
     name = op.name
     n_in, n_out = len(s.inputs), len(s.outputs)
-    if len(s.maps) != n_in + n_out:
-        raise InterpreterError(f"{name}: {len(s.maps)} indexing maps for "
+    if len(s.indexing_maps) != n_in + n_out:
+        raise InterpreterError(f"{name}: {len(s.indexing_maps)} indexing maps for "
                                f"{n_in + n_out} operands")
-    if any(m.num_dims != len(s.iterators) for m in s.maps):
+    if any(m.num_dims != len(s.iterator_types) for m in s.indexing_maps):
         raise InterpreterError(f"{name}: indexing maps and iterators disagree on the "
                                "number of loops")
-    opnds = [_Operand(v, m, name) for v, m in zip((*s.inputs, *s.outputs), s.maps,
-                                                  strict=True)]
+    opnds = [_Operand(v, m, name) for v, m in zip((*s.inputs, *s.outputs),
+                                                  s.indexing_maps, strict=True)]
+    n_args = len(s.body.args)  # (linalg.map's body takes no output element)
+    if n_args not in (n_in, n_in + n_out):
+        raise InterpreterError(f"{name}: a body of {n_args} arguments for {n_in} inputs "
+                               f"and {n_out} outputs")
     on_tensors = any(isinstance(v.type, TensorType) for v in s.outputs)
     if on_tensors and not all(isinstance(v.type, TensorType) for v in s.outputs):
         raise InterpreterError(f"{name} mixes tensor and memref outputs")
@@ -168,7 +114,7 @@ def structured_op(ip: Core, op: Operation, spec: OpSpec | None) -> OpFn:
     sgs = tuple(ip._sg(r) for r in op.results)
     region = s.body.parent
     assert region is not None
-    n_loops = len(s.iterators)
+    n_loops = len(s.iterator_types)
     cell = _point_cell(ip, op)
     run = ip._run_region
 
@@ -212,7 +158,7 @@ def structured_op(ip: Core, op: Operation, spec: OpSpec | None) -> OpFn:
                 cell[0] = point
                 args: list[Any] = []
                 targs: list[Any] = []
-                for k, o in enumerate(opnds):
+                for k, o in enumerate(opnds[:n_args]):
                     v = vals[k]
                     if not o.shaped:
                         args.append(v)
@@ -284,4 +230,4 @@ def linalg_index(ip: Core, op: Operation, spec: OpSpec | None) -> OpFn:
     return fn
 
 
-__all__ = ["Structure", "linalg_index", "structure", "structured_op"]
+__all__ = ["linalg_index", "structure", "structured_op"]
