@@ -54,7 +54,8 @@ def test_generator_covers_the_tensor_subset() -> None:
                                generate(seed, SMALL).text))
     want = {"linalg.generic", "linalg.index", "linalg.matmul", "linalg.fill",
             "linalg.transpose", "linalg.broadcast", "linalg.reduce", "linalg.copy",
-            "linalg.add", "tensor.empty", "tensor.extract", "tensor.insert",
+            "linalg.add", "linalg.div", "linalg.exp", "linalg.rsqrt", "linalg.matvec",
+            "linalg.vecmat", "linalg.dot", "linalg.batch_matmul", "linalg.map", "tensor.empty", "tensor.extract", "tensor.insert",
             "tensor.extract_slice", "tensor.insert_slice", "tensor.from_elements",
             "tensor.splat", "tensor.collapse_shape", "tensor.expand_shape", "tensor.cast",
             "tensor.dim", "scf.for", "scf.if", "arith.remui", "math.exp"}

@@ -10,8 +10,9 @@ to 3, ``f64``), ``f64`` scalars and an ``index``, whose body draws statements fr
   over the block arguments, values of the enclosing function and constants, sometimes
   using ``linalg.index`` (through ``index_cast``/``sitofp``), sometimes yielding a
   constant or a value that does not vary with the inputs;
-* the named ops ``matmul``, ``fill``, ``transpose``, ``broadcast``, ``reduce``,
-  ``copy``, ``add``/``mul``/``sub``/``max``/``min``;
+* the named ops ``matmul``, ``matvec``, ``vecmat``, ``dot``, ``batch_matmul``,
+  ``fill``, ``transpose``, ``broadcast``, ``reduce``, ``map``, ``copy`` and the
+  elementwise ones (``add``, ``div``, ``exp``, ``rsqrt``, ...);
 * ``tensor.extract``/``insert`` (constant indices, or the ``index`` argument reduced
   into range with ``arith.remui``), ``extract_slice``/``insert_slice`` (static, or a
   dynamic offset), ``from_elements``, ``collapse_shape``/``expand_shape``, ``cast``
@@ -52,9 +53,11 @@ from activity.testing.progen import (
 
 F64 = "f64"
 INDEX = "index"
-NAMED_ELEMENTWISE = {"linalg.add": "arith.addf", "linalg.mul": "arith.mulf",
-                     "linalg.sub": "arith.subf", "linalg.max": "arith.maximumf",
-                     "linalg.min": "arith.minimumf"}
+NAMED_BINARY = ("linalg.add", "linalg.mul", "linalg.sub", "linalg.max", "linalg.min",
+                "linalg.div", "linalg.powf")
+NAMED_UNARY = ("linalg.exp", "linalg.negf", "linalg.abs", "linalg.tanh", "linalg.square",
+               "linalg.log", "linalg.sqrt", "linalg.rsqrt", "linalg.reciprocal")
+NAMED_POSITIVE = ("linalg.log", "linalg.sqrt", "linalg.rsqrt", "linalg.powf")
 
 
 def ttype(shape: tuple[int, ...]) -> str:
@@ -241,7 +244,8 @@ class _Gen:
         kinds: list[tuple[int, Callable[[], None]]] = [
             (4, self.s_elementwise), (6, self.s_generic), (2, self.s_matmul),
             (1, self.s_transpose), (1, self.s_broadcast), (2, self.s_reduce),
-            (1, self.s_copy), (2, self.s_named_elementwise), (3, self.s_extract),
+            (1, self.s_copy), (2, self.s_named_elementwise), (2, self.s_contraction),
+            (1, self.s_map), (3, self.s_extract),
             (2, self.s_insert), (2, self.s_extract_slice), (2, self.s_insert_slice),
             (1, self.s_from_elements), (1, self.s_reshape), (1, self.s_cast),
             (2, self.s_scalar),
@@ -418,11 +422,56 @@ class _Gen:
     def s_named_elementwise(self) -> None:
         a = self.any_tensor()
         t = self.type_of(a)
-        b = self.tensor_of(shape_of(t))
         r = self.fresh("ne")
-        op = pick(self.ch, sorted(NAMED_ELEMENTWISE))
-        self.emit(f"{r} = {op} ins({a}, {b} : {t}, {t}) outs({self.empty(shape_of(t))} : "
-                  f"{t}) -> {t}")
+        binary = self.ch.chance(0.6)
+        op = pick(self.ch, NAMED_BINARY if binary else NAMED_UNARY)
+        if op in NAMED_POSITIVE:  # (a positive first operand)
+            p = self.fresh("ne")
+            self.emit(f"{p} = linalg.abs ins({a} : {t}) outs({self.empty(shape_of(t))} : "
+                      f"{t}) -> {t}")
+            a = p
+        ins = f"{a}, {self.tensor_of(shape_of(t))} : {t}, {t}" if binary else f"{a} : {t}"
+        self.emit(f"{r} = {op} ins({ins}) outs({self.empty(shape_of(t))} : {t}) -> {t}")
+        self.add(r, t)
+
+    def s_contraction(self) -> None:
+        """linalg.matvec / vecmat / dot / batch_matmul, accumulating into an initialised
+        output."""
+        ch = self.ch
+        m, k, n, b = (ch.integer(1, 3) for _ in range(4))
+        kind = pick(ch, ("linalg.matvec", "linalg.vecmat", "linalg.dot",
+                         "linalg.batch_matmul"))
+        shapes = {"linalg.matvec": ((m, k), (k,), (m,)),
+                  "linalg.vecmat": ((m,), (m, k), (k,)),
+                  "linalg.dot": ((k,), (k,), ()),
+                  "linalg.batch_matmul": ((b, m, k), (b, k, n), (b, m, n))}[kind]
+        x, y = self.tensor_of(shapes[0]), self.tensor_of(shapes[1])
+        out = shapes[2]
+        init = self.tensor_of(out) if ch.chance(0.3) else self.filled(out)
+        r = self.fresh("ct")
+        self.emit(f"{r} = {kind} ins({x}, {y} : {ttype(shapes[0])}, {ttype(shapes[1])}) "
+                  f"outs({init} : {ttype(out)}) -> {ttype(out)}")
+        self.add(r, ttype(out))
+
+    def s_map(self) -> None:
+        """linalg.map (generic form: xDSL has no custom form for it) of 1 or 2 inputs;
+        the body takes the init element last, as MLIR 22's does."""
+        a = self.any_tensor()
+        t = self.type_of(a)
+        shape = shape_of(t)
+        ins = [a] + ([self.tensor_of(shape)] if self.ch.chance(0.6) else [])
+        init = self.empty(shape)
+        r = self.fresh("mp")
+        args = [self.fresh("a") for _ in ins]
+        o = self.fresh("o")
+        types = ", ".join([t] * (len(ins) + 1))
+        self.emit(f'{r} = "linalg.map"({", ".join([*ins, init])}) ({{')
+        self.emit("^bb0(" + ", ".join(f"{x}: f64" for x in [*args, o]) + "):")
+        self.indent += 1
+        y = self.expr(args, self.ch.integer(1, 2))
+        self.emit(f'"linalg.yield"({y}) : (f64) -> ()')
+        self.indent -= 1
+        self.emit(f"}}) : ({types}) -> {t}")
         self.add(r, t)
 
     def s_extract(self) -> None:
