@@ -17,7 +17,10 @@ to 3, ``f64``), ``f64`` scalars and an ``index``, whose body draws statements fr
   into range with ``arith.remui``), ``extract_slice``/``insert_slice`` (static, or a
   dynamic offset), ``from_elements``, ``collapse_shape``/``expand_shape``, ``cast``
   (to a dynamic shape and back), ``dim``;
-* ``scf.for`` carrying a tensor, ``scf.if`` yielding tensors; scalar arithmetic.
+* ``scf.for`` carrying a tensor, ``scf.if`` yielding tensors; scalar arithmetic;
+* sometimes a ``memref`` argument (``dup``/``const``/``dupnoneed``), read first with
+  ``bufferization.to_tensor`` and written last by ``linalg`` on buffers (a tensor
+  through ``bufferization.to_buffer``).
 
 Every op result an output reads is initialised (a reduction's or a body-reading output
 starts from ``linalg.fill``); indices and slices are in bounds.  Pieces of
@@ -65,8 +68,8 @@ def ttype(shape: tuple[int, ...]) -> str:
 
 
 def shape_of(t: str) -> tuple[int, ...]:
-    """The static shape of a generated tensor type (``tensor<2x3xf64>``)."""
-    dims = t[len("tensor<"):-1].split("x")[:-1]
+    """The static shape of a generated tensor or memref type (``tensor<2x3xf64>``)."""
+    dims = t[t.index("<") + 1:-1].split("x")[:-1]
     return tuple(int(d) for d in dims)
 
 
@@ -74,16 +77,20 @@ def is_tensor(t: str) -> bool:
     return t.startswith("tensor<")
 
 
+def is_memref(t: str) -> bool:
+    return t.startswith("memref<")
+
+
 @dataclass(frozen=True)
 class TensorProgram(GeneratedProgram):
-    """A generated tensor program: tensor arguments get float64 arrays of their shape,
-    tangent arrays (nonzero for ``active`` ones)."""
+    """A generated tensor program: tensor (and memref) arguments get float64 arrays of
+    their shape, tangent arrays (nonzero for ``active``/``dup`` ones)."""
 
     def make_inputs(self, rng: Any) -> list[Any]:
         r = _Rng(rng)
         out: list[Any] = []
         for t in self.arg_types:
-            if is_tensor(t):
+            if is_tensor(t) or is_memref(t):
                 shape = shape_of(t)
                 n = int(np.prod(shape, dtype=np.int64))
                 out.append(np.array([r.signed(0.25, 2.0) for _ in range(n)]).reshape(shape))
@@ -97,11 +104,11 @@ class TensorProgram(GeneratedProgram):
         r = _Rng(rng)
         out: list[Any] = []
         for t, a in zip(self.arg_types, self.args, strict=True):
-            if is_tensor(t):
+            if is_tensor(t) or is_memref(t):
                 shape = shape_of(t)
                 n = int(np.prod(shape, dtype=np.int64))
                 out.append(np.array([r.signed(0.5, 1.5) for _ in range(n)]).reshape(shape)
-                           if a == "active" else np.zeros(shape))
+                           if a in ("active", "dup", "dupnoneed") else np.zeros(shape))
             elif t in FLOAT_TYPES:
                 out.append(r.signed(0.5, 1.5) if a == "active" else 0.0)
             else:
@@ -109,14 +116,15 @@ class TensorProgram(GeneratedProgram):
         return out
 
     def zero_tangents(self) -> list[Any]:
-        return [np.zeros(shape_of(t)) if is_tensor(t) else 0.0 if t in FLOAT_TYPES else None
-                for t in self.arg_types]
+        return [np.zeros(shape_of(t)) if is_tensor(t) or is_memref(t) else
+                0.0 if t in FLOAT_TYPES else None for t in self.arg_types]
 
 
 @dataclass
 class TensorGenConfig:
     stmts: tuple[int, int] = (3, 10)
     max_depth: int = 1  # nesting of scf regions
+    p_memref: float = 0.3  # a memref argument: read by to_tensor, written by linalg
 
 
 class _Scope:
@@ -572,6 +580,29 @@ class _Gen:
         self.emit(f"{r} = tensor.cast {c} : {dyn} to {t}")
         self.add(r, t)
 
+    def write_back(self, mt: str) -> None:
+        """The memref argument ``%M`` written by linalg on buffers: a tensor of its
+        shape through ``bufferization.to_buffer``, combined with ``%M``'s own elements
+        by a ``linalg.generic`` (or copied by ``linalg.copy``)."""
+        shape = tuple(int(n) for n in mt[len("memref<"):-1].split("x")[:-1])
+        src = self.tensor_of(shape)
+        b = self.fresh("buf")
+        self.emit(f"{b} = bufferization.to_buffer {src} : {ttype(shape)} to {mt}")
+        if self.ch.chance(0.3):
+            self.emit(f"linalg.copy ins({b} : {mt}) outs(%M : {mt})")
+            return
+        dims = ", ".join(f"d{k}" for k in range(len(shape)))
+        ident = f"affine_map<({dims}) -> ({dims})>"
+        iters = ", ".join(['"parallel"'] * len(shape))
+        self.emit(f"linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
+                  f"[{iters}]}} ins({b} : {mt}) outs(%M : {mt}) {{")
+        x, o = self.fresh("a"), self.fresh("o")
+        self.emit(f"^bb0({x}: f64, {o}: f64):")
+        self.indent += 1
+        self.emit(f"linalg.yield {self.expr([x, o], self.ch.integer(1, 2))} : f64")
+        self.indent -= 1
+        self.emit("}")
+
     def _region_body(self, yield_type: str, carried: str | None) -> str:
         """Statements in a nested scope; returns the tensor of ``yield_type`` to yield."""
         self.scope = _Scope(self.scope)
@@ -635,10 +666,21 @@ def _generate(ch: Chooser, cfg: TensorGenConfig | None = None, seed: int | None 
         params.append(("%N", INDEX))
     for name, t in params:
         g.add(name, t)
-    acts = tuple("const" if t == INDEX else ("const" if ch.chance(0.25) else "active")
-                 for _, t in params)
+    acts = ["const" if t == INDEX else ("const" if ch.chance(0.25) else "active")
+            for _, t in params]
+    memref = None
+    if ch.chance(cfg.p_memref):
+        shape = g.shape(ch.integer(1, 2))
+        memref = ("%M", "memref<" + "".join(f"{n}x" for n in shape) + "f64>")
+        params.append(memref)
+        acts.append(weighted(ch, [(6, "dup"), (3, "const"), (1, "dupnoneed")]))
+        t = g.fresh("bt")
+        g.emit(f"{t} = bufferization.to_tensor %M restrict : {memref[1]} to {ttype(shape)}")
+        g.add(t, ttype(shape))
     for _ in range(ch.integer(*cfg.stmts)):
         g.stmt()
+    if memref is not None:
+        g.write_back(memref[1])
     # results: the last tensor, sometimes a second value
     tens = g.tensors()
     results = [tens[-1]]
@@ -649,7 +691,7 @@ def _generate(ch: Chooser, cfg: TensorGenConfig | None = None, seed: int | None 
             f"({', '.join(rtypes)}) {{")
     text = "\n".join([head, *g.lines,
                       f"  return {', '.join(results)} : {', '.join(rtypes)}", "}"]) + "\n"
-    return TensorProgram(text=text, func="f", args=acts,
+    return TensorProgram(text=text, func="f", args=tuple(acts),
                          arg_types=tuple(t for _, t in params), result_types=tuple(rtypes),
                          seed=seed)
 
