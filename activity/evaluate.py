@@ -30,10 +30,10 @@ def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000
     ``max_steps`` executed ops, or longer than ``timeout`` seconds, raises
     ``StepLimitExceeded``.
     """
+    import numpy as np
+
     from activity.semantics import Interpreter, InterpreterError
     from activity.semantics.memory import StepLimitExceeded
-
-    import numpy as np
 
     inputs = _checked_inputs(module, func, inputs)
     try:

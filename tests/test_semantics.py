@@ -829,10 +829,9 @@ def test_rules_are_found_through_the_registry(monkeypatch: pytest.MonkeyPatch) -
     module needs no change of the core), every rule names an op of the table (a
     misspelt name would leave its op unsupported without a word), and vector/tensor
     values reach only rules registered for them."""
-    from activity.semantics import registry
-
     from xdsl.dialects import get_all_dialects
 
+    from activity.semantics import registry
     from activity.tensor.structured import STRUCTURED_OPS
 
     xdsl_ops = {o.name for d in ("linalg", "tensor", "bufferization")

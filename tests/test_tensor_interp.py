@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (MLIR test programs have long lines)
 """The reference interpreter on the tensor level: tensors as immutable arrays with array
 tangents, the ``tensor`` dialect, elementwise ``arith``/``math``, every ``linalg`` op
 through one generic evaluator (on tensors and on memrefs), ``scf`` carrying tensors,

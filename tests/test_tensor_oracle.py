@@ -12,11 +12,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from xdsl.ir import OpResult, SSAValue
 
 import activity
 from activity.testing.oracle import OracleStats, check_program, check_soundness
-from activity.testing.tensorgen import TensorGenConfig, generate
+from activity.testing.tensorgen import TensorGenConfig, generate, programs
 
 CI_PROGRAMS = 500
 SMALL = TensorGenConfig(stmts=(2, 6))
@@ -55,7 +56,8 @@ def test_generator_covers_the_tensor_subset() -> None:
     want = {"linalg.generic", "linalg.index", "linalg.matmul", "linalg.fill",
             "linalg.transpose", "linalg.broadcast", "linalg.reduce", "linalg.copy",
             "linalg.add", "linalg.div", "linalg.exp", "linalg.rsqrt", "linalg.matvec",
-            "linalg.vecmat", "linalg.dot", "linalg.batch_matmul", "linalg.map", "tensor.empty", "tensor.extract", "tensor.insert",
+            "linalg.vecmat", "linalg.dot", "linalg.batch_matmul", "linalg.map",
+            "tensor.empty", "tensor.extract", "tensor.insert",
             "tensor.extract_slice", "tensor.insert_slice", "tensor.from_elements",
             "tensor.splat", "tensor.collapse_shape", "tensor.expand_shape", "tensor.cast",
             "tensor.dim", "scf.for", "scf.if", "arith.remui", "math.exp"}
@@ -117,6 +119,14 @@ def test_the_oracle_catches_an_analysis_that_lies_about_tensor_values(
                            rng=random.Random(prog.seed)):
             caught += 1
     assert programs >= 4 and caught >= programs // 3, (caught, programs)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(programs(SMALL))
+def test_oracle_on_drawn_tensor_programs(prog: Any) -> None:
+    """Hypothesis draws (a failure shrinks to a small program)."""
+    vs = check_program(prog, trials=1, rng=random.Random(0))
+    assert not vs, str(vs[0])
 
 
 @pytest.mark.slow

@@ -4,14 +4,15 @@ memory); ``linalg.index``; ``linalg.yield`` leaves the body.
 
 An op is taken apart into its structured view
 (:func:`activity.tensor.structured.structured`: inputs, outputs, indexing maps, iterator
-types, body), the same for ``linalg.generic`` and every named op.  The evaluator then runs the loops of the iteration space in
-row-major order (the first loop outermost, as ``convert-linalg-to-loops`` nests them),
-and at each point runs the body region with the interpreter's own scalar rules: block
-arguments are the elements the indexing maps select (inputs, then the current output
-elements, unless the body takes inputs only, as ``linalg.map``'s) with their tangents; the values of ``linalg.yield`` are stored at the
-outputs' positions.  So a reduction accumulates in iteration order and tangents follow
-the body's ops exactly; nothing here restates what an op computes.  It is slow (an
-interpreted body per point): the reference, not a fast path.
+types, body), the same for ``linalg.generic`` and every named op.  The evaluator then
+runs the loops of the iteration space in row-major order (the first loop outermost, as
+``convert-linalg-to-loops`` nests them), and at each point runs the body region with the
+interpreter's own scalar rules: block arguments are the elements the indexing maps
+select (inputs, then the current output elements, unless the body takes inputs only)
+with their tangents; the values of ``linalg.yield`` are stored at the outputs'
+positions.  So a reduction accumulates in iteration order and tangents follow the body's
+ops exactly; nothing here restates what an op computes.  It is slow (an interpreted body
+per point): the reference, not a fast path.
 
 Indexing maps must be projected permutations (results are loop dimensions, or constant
 indices); loop sizes come from the operands' shapes, which must agree.
