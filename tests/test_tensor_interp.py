@@ -452,3 +452,17 @@ func.func @f(%a: tensor<4x5xf64>, %v: tensor<5xf64>, %w: tensor<4xf64>, %s: tens
     np.testing.assert_allclose(r3, s + v @ v, rtol=1e-13)
     np.testing.assert_allclose(r4, bc + ba @ bb, rtol=1e-13)
     np.testing.assert_allclose(r5, w * w, rtol=1e-15)
+
+
+def test_materialize_in_destination_writes_the_memref() -> None:
+    text = """
+func.func @f(%a: tensor<2x2xf64>, %m: memref<2x2xf64>) {
+  %s = arith.mulf %a, %a : tensor<2x2xf64>
+  bufferization.materialize_in_destination %s in restrict writable %m : (tensor<2x2xf64>, memref<2x2xf64>) -> ()
+  return
+}"""
+    a = np.array([[1.0, 2], [3, 4]])
+    m = np.zeros((2, 2))
+    out = _run(text, [a, m], [np.ones((2, 2)), np.zeros((2, 2))])
+    np.testing.assert_array_equal(m, a * a)
+    np.testing.assert_array_equal(out.buffer_tangents[1], 2 * a)

@@ -627,5 +627,34 @@ def to_buffer(ip: Core, op: Operation, spec: OpSpec | None) -> OpFn:
     return fn
 
 
+@shaped_rule("bufferization.materialize_in_destination")
+def materialize(ip: Core, op: Operation, spec: OpSpec | None) -> OpFn:
+    """The tensor's elements written into the destination memref (with a tensor
+    destination: the result is the source)."""
+    src, dst = ip._s(op.operands[0]), ip._s(op.operands[1])
+    e = elem(op.operands[0].type)
+    sgs = tuple(ip._sg(r) for r in op.results)
+
+    def fn(V: V_, T: T_) -> None:
+        a, d = V[src], V[dst]
+        if not isinstance(d, MemRef):
+            check_shape("bufferization.materialize_in_destination",
+                        op.operands[1].type, a.shape)
+            ip._define_all(V, T, sgs, [a], [T[src]])
+            return
+        if tuple(d.sizes) != a.shape:
+            raise InterpreterError(f"bufferization.materialize_in_destination: a tensor of "
+                                   f"shape {a.shape} into a memref of {list(d.sizes)}")
+        pos = d.positions()
+        buf = d.buf
+        for p, v in zip(pos.tolist(), e.scalars(a), strict=True):
+            buf.data[p] = v if buf.is_float else signed(v, buf.width)
+        tan = tangent(T[src], a.shape).reshape(-1)
+        buf.tan[pos] = tan
+        if ip._record and np.any(tan != 0.0):
+            ip._memnz.add(op)
+    return fn
+
+
 __all__ = ["Elem", "check_index", "check_shape", "elem", "elementwise", "scalar_twin",
            "slice_index", "tangent"]
