@@ -17,7 +17,10 @@ def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000
     """Run ``func`` (gradients included) on ``inputs``; returns the tuple of results.
 
     Memref arguments are numpy arrays shared with the caller (stores are visible after
-    the call); integers and index values are Python ints; floats are Python floats.
+    the call); tensor arguments are numpy arrays too (read, never written: tensors are
+    values), and a tensor result is a new numpy array of the element type's dtype
+    (float64, float32, int32, bool for ``i1``, ...); integers and index values are
+    Python ints; floats are Python floats.
     Arguments are checked as :func:`activity.compile`'s functions check them: a
     ``TypeError`` or ``ValueError`` naming the argument for a value of the wrong kind
     or out of its type's range, an array of another dtype, rank or static size.
@@ -27,12 +30,15 @@ def evaluate(module: Operation, func: str, *inputs: Any, max_steps: int = 10_000
     ``max_steps`` executed ops, or longer than ``timeout`` seconds, raises
     ``StepLimitExceeded``.
     """
+    import numpy as np
+
     from activity.semantics import Interpreter, InterpreterError
     from activity.semantics.memory import StepLimitExceeded
 
     inputs = _checked_inputs(module, func, inputs)
     try:
-        return tuple(Interpreter(module, max_steps=max_steps, timeout=timeout)
+        return tuple(x.copy() if isinstance(x, np.ndarray) else x
+                     for x in Interpreter(module, max_steps=max_steps, timeout=timeout)
                      .run(func, inputs).results)
     except StepLimitExceeded as e:
         # (the same type: callers catch it by its type -- review)
@@ -50,7 +56,7 @@ def _checked_inputs(module: Operation, func: str, inputs: Sequence[Any]) -> list
     array passed for a ``memref<?xf64>``, ``2**63`` for an ``index`` or ``1.5`` for an
     ``i32`` ran, converted or wrapped: user test.)"""
     import numpy as np
-    from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
+    from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType, TensorType
 
     from activity.arguments import check_memref, check_pointer, label, pointee_struct
     from activity.arguments import scalar_arg as scalar
@@ -68,8 +74,8 @@ def _checked_inputs(module: Operation, func: str, inputs: Sequence[Any]) -> list
         t = arg.type
         if isinstance(t, AnyFloat | IntegerType | IndexType):
             x = scalar(x, t, label(f, i, arg))
-        elif isinstance(t, MemRefType):
-            check_memref(x, t, label(f, i, arg))
+        elif isinstance(t, MemRefType | TensorType):  # (a tensor: as a memref's array)
+            check_memref(x, t, label(f, i, arg))  # type: ignore[arg-type]
         elif isinstance(t, LLVMPointerType) and isinstance(x, np.ndarray):
             check_pointer(x, label(f, i, arg), pointee_spec(pointee(arg)), pointee_struct(arg))
         out.append(x)

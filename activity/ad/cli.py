@@ -263,7 +263,7 @@ def _parse_float(text: str) -> float:
 
 def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     import numpy as np
-    from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
+    from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType, TensorType
     from xdsl.dialects.llvm import LLVMPointerType
 
     from activity.arguments import label, scalar_arg
@@ -306,7 +306,7 @@ def _convert_inputs(func: Any, raw: list[Any]) -> list[Any]:
     for k, (p, x) in enumerate(zip(params, raw, strict=True)):
         t = p.type
         what = f"--inputs: {label(func, k, p)}"
-        if isinstance(t, MemRefType):
+        if isinstance(t, MemRefType | TensorType):  # (tensors: arrays, as memrefs)
             floats = isinstance(t.element_type, AnyFloat)
             bad = [y for y in leaves(x) if not number(y, floats)]
             if bad or not isinstance(x, list) and t.get_shape():
@@ -371,6 +371,7 @@ def _jsonable(x: Any) -> Any:
 
 def run_run(ns: argparse.Namespace) -> int:
     import numpy as np
+    from xdsl.dialects.builtin import TensorType
 
     from activity.engine.program import Program
     from activity.semantics import Interpreter, InterpreterError, StepLimitExceeded
@@ -412,7 +413,9 @@ def run_run(ns: argparse.Namespace) -> int:
 
         raise ActivityError(f"run failed: {e}", **place_of(getattr(e, "op", None))) from None
     out = {"results": _jsonable(list(res.results)),
-           "buffers": [_jsonable(x) if isinstance(x, np.ndarray) else None for x in inputs]}
+           "buffers": [_jsonable(x) if isinstance(x, np.ndarray) and not isinstance(
+               p.type, TensorType) else None for x, p in zip(inputs, f.regions[0].blocks[0].args,
+                                                             strict=True)]}
     sys.stdout.write(json.dumps(out) + "\n")
     return 0
 

@@ -70,6 +70,8 @@ from activity.semantics.registry import (
     KIND_RULES,
     OP_RULES,
     SHAPED,
+    SHAPED_KIND_RULES,
+    SHAPED_RULES,
     T_,
     TERMINATOR_RULES,
     V_,
@@ -428,18 +430,23 @@ class Interpreter:
         gets a closure that raises when executed."""
         name = _op_name(op)
         spec = TABLE.get(name)
-        if spec is None:
-            return fail(f"op {name} is not in the op table")
         if name not in SHAPED and any(_shaped(v.type) for v in (*op.operands, *op.results)):
-            return fail(f"{name} on vector/tensor values is not supported")
-        rule = OP_RULES.get(name) or KIND_RULES.get(spec.kind)
+            rule = SHAPED_RULES.get(name) or (
+                SHAPED_KIND_RULES.get(spec.kind) if spec is not None else None)
+            if rule is None:
+                return fail(f"{name} on vector/tensor values is not supported")
+        else:
+            rule = OP_RULES.get(name) or SHAPED_RULES.get(name) or (
+                KIND_RULES.get(spec.kind) if spec is not None else None)
+        if spec is None and rule is None:
+            return fail(f"op {name} is not in the op table")
         try:
             fn = rule(self, op, spec) if rule is not None else None
         except InterpreterError as e:
             return fail(f"{name}: {e}")
         if fn is None:
-            return fail(f"op {name} ({spec.kind.value}) is not supported by the "
-                        "interpreter")
+            kind = f" ({spec.kind.value})" if spec is not None else ""
+            return fail(f"op {name}{kind} is not supported by the interpreter")
         return fn
 
     def _compile_terminator(self, op: Operation) -> TermFn:

@@ -18,7 +18,10 @@ step limits and errors; it knows no op.  Each dialect family has a rules module 
   becomes a value, a tangent and a finisher (see ``Interpreter._convert_input``).
 
 Ops with vector or tensor operands or results are refused before their rule unless the
-rule was registered with ``shaped=True`` (it then handles them itself).  A tangent is
+rule was registered with ``shaped=True`` (it then handles them itself), or a *shaped
+rule* exists for them (:func:`shaped_rule` by op name, :func:`shaped_kind_rule` by kind:
+consulted first for such ops, e.g. ``arith.addf`` on tensors, elementwise).  An op
+outside the op table runs only if a rule names it (its ``spec`` is then ``None``).  A tangent is
 ``0.0``, a float, a tuple (LLVM aggregates) or a numpy array (array values, such as
 immutable tensors would be); a result whose tangent is an array is returned as one.
 
@@ -80,6 +83,8 @@ ArgRule = Callable[[Any, Attribute, Any, Any, str, dict[int, Any]], Converted]
 OP_RULES: dict[str, OpRule] = {}
 SHAPED: set[str] = set()  # op names whose rule handles vector/tensor values itself
 KIND_RULES: dict[OpKind, OpRule] = {}
+SHAPED_RULES: dict[str, OpRule] = {}  # by name, for ops with vector/tensor values
+SHAPED_KIND_RULES: dict[OpKind, OpRule] = {}  # by kind, for ops with vector/tensor values
 TERMINATOR_RULES: dict[str, TermRule | None] = {}
 ARGUMENT_RULES: list[tuple[Any, ArgRule]] = []  # (type class or union, rule), in order
 
@@ -103,6 +108,28 @@ def kind_rule(*kinds: OpKind) -> Callable[[OpRule], OpRule]:
     def register(fn: OpRule) -> OpRule:
         for kind in kinds:
             KIND_RULES[kind] = fn
+        return fn
+    return register
+
+
+def shaped_rule(*names: str) -> Callable[[OpRule], OpRule]:
+    """Register the rule of the ops ``names`` when they have vector/tensor values (their
+    scalar rule, if any, stays theirs otherwise)."""
+    def register(fn: OpRule) -> OpRule:
+        for name in names:
+            if name in SHAPED_RULES:
+                raise ValueError(f"two shaped interpreter rules for {name}")
+            SHAPED_RULES[name] = fn
+        return fn
+    return register
+
+
+def shaped_kind_rule(*kinds: OpKind) -> Callable[[OpRule], OpRule]:
+    """Register the rule of the table ops of ``kinds`` that have vector/tensor values
+    and no shaped rule of their own."""
+    def register(fn: OpRule) -> OpRule:
+        for kind in kinds:
+            SHAPED_KIND_RULES[kind] = fn
         return fn
     return register
 
@@ -141,6 +168,8 @@ def fail(msg: str) -> OpFn:
     return fn
 
 
-__all__ = ["ARGUMENT_RULES", "KIND_RULES", "OP_RULES", "SHAPED", "TERMINATOR_RULES",
+__all__ = ["ARGUMENT_RULES", "KIND_RULES", "OP_RULES", "SHAPED", "SHAPED_KIND_RULES",
+           "SHAPED_RULES", "TERMINATOR_RULES",
            "Converted", "Core", "Exit", "OpFn", "T_", "TermFn", "V_", "argument_rule",
-           "fail", "kind_rule", "leaving_terminators", "noop", "op_rule", "terminator_rule"]
+           "fail", "kind_rule", "leaving_terminators", "noop", "op_rule", "shaped_kind_rule",
+           "shaped_rule", "terminator_rule"]

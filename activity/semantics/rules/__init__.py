@@ -6,6 +6,16 @@ argument rules with the decorators of the registry) plus its line below; the cor
 (:mod:`activity.semantics.interpreter`) does not change.
 """
 
-from activity.semantics.rules import calls, cf, llvm, memref, parallel, scalar, scf
+from activity.semantics.rules import (
+    calls,
+    cf,
+    linalg,
+    llvm,
+    memref,
+    parallel,
+    scalar,
+    scf,
+    tensor,
+)
 
-__all__ = ["calls", "cf", "llvm", "memref", "parallel", "scalar", "scf"]
+__all__ = ["calls", "cf", "linalg", "llvm", "memref", "parallel", "scalar", "scf", "tensor"]

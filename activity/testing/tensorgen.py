@@ -1,0 +1,711 @@
+"""Random well-formed MLIR programs on the tensor level, for the soundness oracle.
+
+One function ``@f`` over tensor arguments of small static shapes (sizes 1 to 3, ranks 1
+to 3, ``f64``), ``f64`` scalars and an ``index``, whose body draws statements from:
+
+* elementwise ``arith``/``math`` on tensors, ``tensor.splat`` of scalars;
+* ``linalg.generic`` with random projected-permutation indexing maps (an input's
+  dimensions land on random distinct loops; the output keeps a random permutation of
+  some loops, the others are reductions), bodies of random scalar ``arith``/``math``
+  over the block arguments, values of the enclosing function and constants, sometimes
+  using ``linalg.index`` (through ``index_cast``/``sitofp``), sometimes yielding a
+  constant or a value that does not vary with the inputs;
+* the named ops ``matmul``, ``matvec``, ``vecmat``, ``dot``, ``batch_matmul``,
+  ``fill``, ``transpose``, ``broadcast``, ``reduce``, ``map``, ``copy`` and the
+  elementwise ones (``add``, ``div``, ``exp``, ``rsqrt``, ...);
+* ``tensor.extract``/``insert`` (constant indices, or the ``index`` argument reduced
+  into range with ``arith.remui``), ``extract_slice``/``insert_slice`` (static, or a
+  dynamic offset), ``from_elements``, ``collapse_shape``/``expand_shape``, ``cast``
+  (to a dynamic shape and back), ``dim``;
+* ``scf.for`` carrying a tensor, ``scf.if`` yielding tensors; scalar arithmetic;
+* sometimes a ``memref`` argument (``dup``/``const``/``dupnoneed``), read first with
+  ``bufferization.to_tensor`` and written last by ``linalg`` on buffers (a tensor
+  through ``bufferization.to_buffer``).
+
+Every op result an output reads is initialised (a reduction's or a body-reading output
+starts from ``linalg.fill``); indices and slices are in bounds.  Pieces of
+:mod:`activity.testing.progen` are reused (choosers, op lists, the program record).
+:func:`generate` is deterministic in a seed; :func:`programs` is a Hypothesis
+strategy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from hypothesis import strategies as st
+
+from activity.testing.progen import (
+    BINARY,
+    FLOAT_CONSTS,
+    FLOAT_TYPES,
+    POSITIVE_DOMAIN,
+    UNARY,
+    Chooser,
+    DrawChooser,
+    GeneratedProgram,
+    RandomChooser,
+    _Rng,
+    pick,
+    weighted,
+)
+
+F64 = "f64"
+INDEX = "index"
+NAMED_BINARY = ("linalg.add", "linalg.mul", "linalg.sub", "linalg.max", "linalg.min",
+                "linalg.div", "linalg.powf")
+NAMED_UNARY = ("linalg.exp", "linalg.negf", "linalg.abs", "linalg.tanh", "linalg.square",
+               "linalg.log", "linalg.sqrt", "linalg.rsqrt", "linalg.reciprocal")
+NAMED_POSITIVE = ("linalg.log", "linalg.sqrt", "linalg.rsqrt", "linalg.powf")
+
+
+def ttype(shape: tuple[int, ...]) -> str:
+    return "tensor<" + "".join(f"{n}x" for n in shape) + "f64>"
+
+
+def shape_of(t: str) -> tuple[int, ...]:
+    """The static shape of a generated tensor or memref type (``tensor<2x3xf64>``)."""
+    dims = t[t.index("<") + 1:-1].split("x")[:-1]
+    return tuple(int(d) for d in dims)
+
+
+def is_tensor(t: str) -> bool:
+    return t.startswith("tensor<")
+
+
+def is_memref(t: str) -> bool:
+    return t.startswith("memref<")
+
+
+@dataclass(frozen=True)
+class TensorProgram(GeneratedProgram):
+    """A generated tensor program: tensor (and memref) arguments get float64 arrays of
+    their shape, tangent arrays (nonzero for ``active``/``dup`` ones)."""
+
+    def make_inputs(self, rng: Any) -> list[Any]:
+        r = _Rng(rng)
+        out: list[Any] = []
+        for t in self.arg_types:
+            if is_tensor(t) or is_memref(t):
+                shape = shape_of(t)
+                n = int(np.prod(shape, dtype=np.int64))
+                out.append(np.array([r.signed(0.25, 2.0) for _ in range(n)]).reshape(shape))
+            elif t in FLOAT_TYPES:
+                out.append(r.signed(0.25, 2.0))
+            else:
+                out.append(r.integer(0, 4))
+        return out
+
+    def make_tangents(self, rng: Any) -> list[Any]:
+        r = _Rng(rng)
+        out: list[Any] = []
+        for t, a in zip(self.arg_types, self.args, strict=True):
+            if is_tensor(t) or is_memref(t):
+                shape = shape_of(t)
+                n = int(np.prod(shape, dtype=np.int64))
+                out.append(np.array([r.signed(0.5, 1.5) for _ in range(n)]).reshape(shape)
+                           if a in ("active", "dup", "dupnoneed") else np.zeros(shape))
+            elif t in FLOAT_TYPES:
+                out.append(r.signed(0.5, 1.5) if a == "active" else 0.0)
+            else:
+                out.append(None)
+        return out
+
+    def zero_tangents(self) -> list[Any]:
+        return [np.zeros(shape_of(t)) if is_tensor(t) or is_memref(t) else
+                0.0 if t in FLOAT_TYPES else None for t in self.arg_types]
+
+
+@dataclass
+class TensorGenConfig:
+    stmts: tuple[int, int] = (3, 10)
+    max_depth: int = 1  # nesting of scf regions
+    p_memref: float = 0.3  # a memref argument: read by to_tensor, written by linalg
+
+
+class _Scope:
+    def __init__(self, parent: _Scope | None = None) -> None:
+        self.parent = parent
+        self.vals: list[tuple[str, str]] = []  # (name, type)
+
+    def all(self) -> list[tuple[str, str]]:
+        out = self.parent.all() if self.parent else []
+        return out + self.vals
+
+    def of(self, pred: Callable[[str], bool]) -> list[str]:
+        return [n for n, t in self.all() if pred(t)]
+
+
+class _Gen:
+    def __init__(self, ch: Chooser, cfg: TensorGenConfig) -> None:
+        self.ch = ch
+        self.cfg = cfg
+        self.n = 0
+        self.lines: list[str] = []
+        self.indent = 1
+        self.scope = _Scope()
+        self.depth = 0
+
+    # -- plumbing
+    def fresh(self, p: str = "v") -> str:
+        self.n += 1
+        return f"%{p}{self.n}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.indent + line)
+
+    def add(self, name: str, t: str) -> str:
+        self.scope.vals.append((name, t))
+        return name
+
+    def tensors(self, shape: tuple[int, ...] | None = None) -> list[str]:
+        return self.scope.of(lambda t: is_tensor(t) and (shape is None or shape_of(t) == shape))
+
+    def type_of(self, name: str) -> str:
+        for n, t in self.scope.all():
+            if n == name:
+                return t
+        raise KeyError(name)
+
+    def scalar(self) -> str:
+        """An f64 value in scope (or a fresh constant)."""
+        xs = self.scope.of(lambda t: t == F64)
+        if xs and self.ch.chance(0.8):
+            return pick(self.ch, xs)
+        return self.const()
+
+    def const(self) -> str:
+        c = self.fresh("c")
+        self.emit(f"{c} = arith.constant {pick(self.ch, FLOAT_CONSTS)!r} : f64")
+        return self.add(c, F64)
+
+    def index_const(self, k: int) -> str:
+        c = self.fresh("i")
+        self.emit(f"{c} = arith.constant {k} : index")
+        return c
+
+    def index_below(self, n: int) -> str:
+        """An index in [0, n): a constant, or the index argument reduced into range."""
+        idxs = self.scope.of(lambda t: t == INDEX)
+        if idxs and self.ch.chance(0.4):
+            m = self.index_const(n)
+            r = self.fresh("r")
+            self.emit(f"{r} = arith.remui {pick(self.ch, idxs)}, {m} : index")
+            return r
+        return self.index_const(self.ch.integer(0, n - 1))
+
+    def shape(self, rank: int | None = None) -> tuple[int, ...]:
+        rank = rank if rank is not None else weighted(self.ch, [(3, 1), (4, 2), (1, 3)])
+        return tuple(self.ch.integer(1, 3) for _ in range(rank))
+
+    def tensor_of(self, shape: tuple[int, ...]) -> str:
+        """A tensor of ``shape`` in scope, or a new one (splat of a scalar)."""
+        xs = self.tensors(shape)
+        if xs and self.ch.chance(0.85):
+            return pick(self.ch, xs)
+        v = self.fresh("s")
+        self.emit(f"{v} = tensor.splat {self.scalar()} : {ttype(shape)}")
+        return self.add(v, ttype(shape))
+
+    def any_tensor(self) -> str:
+        xs = self.tensors()
+        return pick(self.ch, xs) if xs and self.ch.chance(0.9) else self.tensor_of(self.shape())
+
+    def filled(self, shape: tuple[int, ...]) -> str:
+        e, f = self.fresh("e"), self.fresh("z")
+        t = ttype(shape)
+        self.emit(f"{e} = tensor.empty() : {t}")
+        self.emit(f"{f} = linalg.fill ins({self.scalar()} : f64) outs({e} : {t}) -> {t}")
+        return f
+
+    def empty(self, shape: tuple[int, ...]) -> str:
+        e = self.fresh("e")
+        self.emit(f"{e} = tensor.empty() : {ttype(shape)}")
+        return e
+
+    # -- scalar expressions (function scope or a linalg body)
+    def expr(self, leaves: list[str], ops: int) -> str:
+        vals = list(leaves)
+        for _ in range(ops):
+            r = self.fresh("x")
+            if self.ch.chance(0.6) and len(vals) >= 1:
+                op = pick(self.ch, BINARY)
+                a, b = pick(self.ch, vals), pick(self.ch, vals)
+                self.emit(f"{r} = {op} {a}, {b} : f64")
+            else:
+                op = pick(self.ch, UNARY)
+                a = pick(self.ch, vals)
+                if op in POSITIVE_DOMAIN:
+                    ab = self.fresh("x")
+                    self.emit(f"{ab} = math.absf {a} : f64")
+                    a = ab
+                self.emit(f"{r} = {op} {a} : f64")
+            vals.append(r)
+        return vals[-1]
+
+    # -- statements
+    def stmt(self) -> None:
+        kinds: list[tuple[int, Callable[[], None]]] = [
+            (4, self.s_elementwise), (6, self.s_generic), (2, self.s_matmul),
+            (1, self.s_transpose), (1, self.s_broadcast), (2, self.s_reduce),
+            (1, self.s_copy), (2, self.s_named_elementwise), (2, self.s_contraction),
+            (1, self.s_map), (3, self.s_extract),
+            (2, self.s_insert), (2, self.s_extract_slice), (2, self.s_insert_slice),
+            (1, self.s_from_elements), (1, self.s_reshape), (1, self.s_cast),
+            (2, self.s_scalar),
+        ]
+        if self.depth < self.cfg.max_depth:
+            kinds += [(2, self.s_for), (2, self.s_if)]
+        weighted(self.ch, kinds)()
+
+    def s_scalar(self) -> None:
+        leaves = [self.scalar() for _ in range(2)]
+        self.add(self.expr(leaves, self.ch.integer(1, 2)), F64)
+
+    def s_elementwise(self) -> None:
+        a = self.any_tensor()
+        t = self.type_of(a)
+        r = self.fresh("w")
+        if self.ch.chance(0.6):
+            b = self.tensor_of(shape_of(t))
+            self.emit(f"{r} = {pick(self.ch, BINARY)} {a}, {b} : {t}")
+        else:
+            op = pick(self.ch, UNARY)
+            if op in POSITIVE_DOMAIN:
+                ab = self.fresh("w")
+                self.emit(f"{ab} = math.absf {a} : {t}")
+                a = ab
+            self.emit(f"{r} = {op} {a} : {t}")
+        self.add(r, t)
+
+    def s_generic(self) -> None:
+        ch = self.ch
+        n_loops = ch.integer(1, 3)
+        sizes: list[int | None] = [None] * n_loops
+        ins: list[tuple[str, list[int]]] = []  # (value, loops of its dims)
+        for _ in range(ch.integer(1, 2)):
+            cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) <= n_loops]
+            v = pick(ch, cands) if cands and ch.chance(0.85) else \
+                self.tensor_of(self.shape(ch.integer(1, n_loops)))
+            shape = shape_of(self.type_of(v))
+            for _ in range(4):  # draw an injective dims -> loops assignment that fits
+                loops = list(range(n_loops))
+                order = [loops.pop(ch.integer(0, len(loops) - 1)) for _ in range(len(shape))]
+                if all(sizes[d] in (None, n) for d, n in zip(order, shape, strict=True)):
+                    break
+            else:
+                continue
+            for d, n in zip(order, shape, strict=True):
+                sizes[d] = n
+            ins.append((v, order))
+        # output: a random permutation of some loops (every unbound loop among them)
+        unbound = [d for d in range(n_loops) if sizes[d] is None]
+        for d in unbound:
+            sizes[d] = ch.integer(1, 3)
+        rest = [d for d in range(n_loops) if d not in unbound]
+        keep = unbound + [d for d in rest if ch.chance(0.6)]
+        out_loops = [keep.pop(ch.integer(0, len(keep) - 1)) for _ in range(len(keep))]
+        if not out_loops and not ch.chance(0.3):
+            out_loops = [0]
+        reduction = [d for d in range(n_loops) if d not in out_loops]
+        out_shape = tuple(sizes[d] for d in out_loops)  # type: ignore[misc]
+        body_reads_out = bool(reduction) or ch.chance(0.3)
+        ot = ttype(out_shape)
+        init = self.filled(out_shape) if body_reads_out else self.empty(out_shape)
+        dims = ", ".join(f"d{k}" for k in range(n_loops))
+
+        def amap(loops: list[int]) -> str:
+            return f"affine_map<({dims}) -> ({', '.join(f'd{d}' for d in loops)})>"
+        maps = ", ".join([amap(order) for _, order in ins] + [amap(out_loops)])
+        iters = ", ".join('"reduction"' if d in reduction else '"parallel"'
+                          for d in range(n_loops))
+        r = self.fresh("g")
+        in_list = ", ".join(v for v, _ in ins)
+        in_types = ", ".join(self.type_of(v) for v, _ in ins)
+        ins_txt = f"ins({in_list} : {in_types}) " if ins else ""
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [{maps}], "
+                  f"iterator_types = [{iters}]}} {ins_txt}outs({init} : {ot}) {{")
+        args = [self.fresh("a") for _ in ins]
+        out_arg = self.fresh("o")
+        self.emit("^bb0(" + ", ".join(f"{a}: f64" for a in [*args, out_arg]) + "):")
+        self.indent += 1
+        leaves = list(args)
+        outer = self.scope.of(lambda t: t == F64)
+        if outer and ch.chance(0.5):
+            leaves.append(pick(ch, outer))
+        if ch.chance(0.3):  # an index of the iteration space
+            i, ii, f = self.fresh("ix"), self.fresh("ix"), self.fresh("ix")
+            self.emit(f"{i} = linalg.index {ch.integer(0, n_loops - 1)} : index")
+            self.emit(f"{ii} = arith.index_cast {i} : index to i64")
+            self.emit(f"{f} = arith.sitofp {ii} : i64 to f64")
+            leaves.append(f)
+        if body_reads_out:
+            leaves.append(out_arg)
+        if not leaves or ch.chance(0.1):  # a constant or a value that does not vary
+            c = self.fresh("k")
+            self.emit(f"{c} = arith.constant {pick(ch, FLOAT_CONSTS)!r} : f64")
+            leaves = [c]
+        y = self.expr(leaves, ch.integer(0, 3))
+        if reduction and ch.chance(0.8):
+            acc = self.fresh("x")
+            op = pick(ch, ("arith.addf", "arith.mulf", "arith.maximumf", "arith.addf"))
+            self.emit(f"{acc} = {op} {y}, {out_arg} : f64")
+            y = acc
+        self.emit(f"linalg.yield {y} : f64")
+        self.indent -= 1
+        self.emit(f"}} -> {ot}")
+        self.add(r, ot)
+
+    def s_matmul(self) -> None:
+        m, k, n = (self.ch.integer(1, 3) for _ in range(3))
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) == 2]
+        if cands and self.ch.chance(0.7):
+            a = pick(self.ch, cands)
+            m, k = shape_of(self.type_of(a))
+        else:
+            a = self.tensor_of((m, k))
+        b = self.tensor_of((k, n))
+        init = self.filled((m, n))
+        r = self.fresh("mm")
+        t = ttype((m, n))
+        self.emit(f"{r} = linalg.matmul ins({a}, {b} : {ttype((m, k))}, {ttype((k, n))}) "
+                  f"outs({init} : {t}) -> {t}")
+        self.add(r, t)
+
+    def s_transpose(self) -> None:
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) >= 2]
+        a = pick(self.ch, cands) if cands else self.tensor_of(self.shape(2))
+        shape = shape_of(self.type_of(a))
+        perm = list(range(len(shape)))
+        perm = [perm.pop(self.ch.integer(0, len(perm) - 1)) for _ in range(len(shape))]
+        out = tuple(shape[p] for p in perm)
+        r = self.fresh("tr")
+        self.emit(f"{r} = linalg.transpose ins({a} : {ttype(shape)}) outs("
+                  f"{self.empty(out)} : {ttype(out)}) permutation = {perm}")
+        self.add(r, ttype(out))
+
+    def s_broadcast(self) -> None:
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) <= 2]
+        a = pick(self.ch, cands) if cands else self.tensor_of(self.shape(1))
+        shape = list(shape_of(self.type_of(a)))
+        d = self.ch.integer(0, len(shape))
+        out = tuple(shape[:d] + [self.ch.integer(1, 3)] + shape[d:])
+        r = self.fresh("bc")
+        self.emit(f"{r} = linalg.broadcast ins({a} : {ttype(tuple(shape))}) outs("
+                  f"{self.empty(out)} : {ttype(out)}) dimensions = [{d}]")
+        self.add(r, ttype(out))
+
+    def s_reduce(self) -> None:
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) >= 2]
+        a = pick(self.ch, cands) if cands else self.tensor_of(self.shape(2))
+        shape = shape_of(self.type_of(a))
+        d = self.ch.integer(0, len(shape) - 1)
+        out = tuple(n for k, n in enumerate(shape) if k != d)
+        init = self.filled(out)
+        r, x, y = self.fresh("rd"), self.fresh("a"), self.fresh("o")
+        self.emit(f"{r} = linalg.reduce ins({a} : {ttype(shape)}) outs({init} : "
+                  f"{ttype(out)}) dimensions = [{d}]")
+        self.emit(f"  ({x}: f64, {y}: f64) {{")
+        self.indent += 2
+        s = self.fresh("x")
+        self.emit(f"{s} = {pick(self.ch, ('arith.addf', 'arith.mulf', 'arith.maximumf'))} "
+                  f"{x}, {y} : f64")
+        self.emit(f"linalg.yield {s} : f64")
+        self.indent -= 2
+        self.emit("  }")
+        self.add(r, ttype(out))
+
+    def s_copy(self) -> None:
+        a = self.any_tensor()
+        t = self.type_of(a)
+        r = self.fresh("cp")
+        self.emit(f"{r} = linalg.copy ins({a} : {t}) outs({self.empty(shape_of(t))} : {t})"
+                  f" -> {t}")
+        self.add(r, t)
+
+    def s_named_elementwise(self) -> None:
+        a = self.any_tensor()
+        t = self.type_of(a)
+        r = self.fresh("ne")
+        binary = self.ch.chance(0.6)
+        op = pick(self.ch, NAMED_BINARY if binary else NAMED_UNARY)
+        if op in NAMED_POSITIVE:  # (a positive first operand)
+            p = self.fresh("ne")
+            self.emit(f"{p} = linalg.abs ins({a} : {t}) outs({self.empty(shape_of(t))} : "
+                      f"{t}) -> {t}")
+            a = p
+        ins = f"{a}, {self.tensor_of(shape_of(t))} : {t}, {t}" if binary else f"{a} : {t}"
+        self.emit(f"{r} = {op} ins({ins}) outs({self.empty(shape_of(t))} : {t}) -> {t}")
+        self.add(r, t)
+
+    def s_contraction(self) -> None:
+        """linalg.matvec / vecmat / dot / batch_matmul, accumulating into an initialised
+        output."""
+        ch = self.ch
+        m, k, n, b = (ch.integer(1, 3) for _ in range(4))
+        kind = pick(ch, ("linalg.matvec", "linalg.vecmat", "linalg.dot",
+                         "linalg.batch_matmul"))
+        shapes = {"linalg.matvec": ((m, k), (k,), (m,)),
+                  "linalg.vecmat": ((m,), (m, k), (k,)),
+                  "linalg.dot": ((k,), (k,), ()),
+                  "linalg.batch_matmul": ((b, m, k), (b, k, n), (b, m, n))}[kind]
+        x, y = self.tensor_of(shapes[0]), self.tensor_of(shapes[1])
+        out = shapes[2]
+        init = self.tensor_of(out) if ch.chance(0.3) else self.filled(out)
+        r = self.fresh("ct")
+        self.emit(f"{r} = {kind} ins({x}, {y} : {ttype(shapes[0])}, {ttype(shapes[1])}) "
+                  f"outs({init} : {ttype(out)}) -> {ttype(out)}")
+        self.add(r, ttype(out))
+
+    def s_map(self) -> None:
+        """linalg.map (generic form: xDSL has no custom form for it) of 1 or 2 inputs;
+        the body takes the init element last, as MLIR 22's does."""
+        a = self.any_tensor()
+        t = self.type_of(a)
+        shape = shape_of(t)
+        ins = [a] + ([self.tensor_of(shape)] if self.ch.chance(0.6) else [])
+        init = self.empty(shape)
+        r = self.fresh("mp")
+        args = [self.fresh("a") for _ in ins]
+        o = self.fresh("o")
+        types = ", ".join([t] * (len(ins) + 1))
+        self.emit(f'{r} = "linalg.map"({", ".join([*ins, init])}) ({{')
+        self.emit("^bb0(" + ", ".join(f"{x}: f64" for x in [*args, o]) + "):")
+        self.indent += 1
+        y = self.expr(args, self.ch.integer(1, 2))
+        self.emit(f'"linalg.yield"({y}) : (f64) -> ()')
+        self.indent -= 1
+        self.emit(f"}}) : ({types}) -> {t}")
+        self.add(r, t)
+
+    def s_extract(self) -> None:
+        a = self.any_tensor()
+        shape = shape_of(self.type_of(a))
+        idx = [self.index_below(n) for n in shape]
+        r = self.fresh("x")
+        self.emit(f"{r} = tensor.extract {a}[{', '.join(idx)}] : {self.type_of(a)}")
+        self.add(r, F64)
+
+    def s_insert(self) -> None:
+        a = self.any_tensor()
+        t = self.type_of(a)
+        idx = [self.index_below(n) for n in shape_of(t)]
+        r = self.fresh("in")
+        self.emit(f"{r} = tensor.insert {self.scalar()} into {a}[{', '.join(idx)}] : {t}")
+        self.add(r, t)
+
+    def _slice(self, shape: tuple[int, ...]) -> tuple[str, str, str, tuple[int, ...]]:
+        offs, sizes, strides = [], [], []
+        for n in shape:
+            size = self.ch.integer(1, n)
+            stride = self.ch.integer(1, 2) if size > 1 else 1
+            while size > 1 and (size - 1) * stride >= n:
+                stride = 1
+            hi = n - 1 - (size - 1) * stride
+            if hi > 0 and self.ch.chance(0.3):
+                offs.append(self.index_below(hi + 1))
+            else:
+                offs.append(str(self.ch.integer(0, hi)))
+            sizes.append(size)
+            strides.append(stride)
+        return (", ".join(offs), ", ".join(map(str, sizes)), ", ".join(map(str, strides)),
+                tuple(sizes))
+
+    def ranked(self) -> str:
+        """A tensor of rank >= 1."""
+        xs = [v for v in self.tensors() if shape_of(self.type_of(v))]
+        return pick(self.ch, xs) if xs and self.ch.chance(0.9) else \
+            self.tensor_of(self.shape(self.ch.integer(1, 2)))
+
+    def s_extract_slice(self) -> None:
+        a = self.ranked()
+        t = self.type_of(a)
+        offs, sizes, strides, shape = self._slice(shape_of(t))
+        r = self.fresh("sl")
+        self.emit(f"{r} = tensor.extract_slice {a}[{offs}] [{sizes}] [{strides}] : {t} to "
+                  f"{ttype(shape)}")
+        self.add(r, ttype(shape))
+
+    def s_insert_slice(self) -> None:
+        d = self.ranked()
+        t = self.type_of(d)
+        offs, sizes, strides, shape = self._slice(shape_of(t))
+        s = self.tensor_of(shape)
+        r = self.fresh("is")
+        self.emit(f"{r} = tensor.insert_slice {s} into {d}[{offs}] [{sizes}] [{strides}] : "
+                  f"{ttype(shape)} into {t}")
+        self.add(r, t)
+
+    def s_from_elements(self) -> None:
+        shape = pick(self.ch, [(2,), (3,), (2, 2), (1, 2)])
+        n = int(np.prod(shape))
+        xs = [self.scalar() for _ in range(n)]
+        r = self.fresh("fe")
+        self.emit(f"{r} = tensor.from_elements {', '.join(xs)} : {ttype(shape)}")
+        self.add(r, ttype(shape))
+
+    def s_reshape(self) -> None:
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) == 2]
+        r = self.fresh("rs")
+        if cands and self.ch.chance(0.5):
+            a = pick(self.ch, cands)
+            shape = shape_of(self.type_of(a))
+            out = (shape[0] * shape[1],)
+            self.emit(f"{r} = tensor.collapse_shape {a} [[0, 1]] : {ttype(shape)} into "
+                      f"{ttype(out)}")
+        else:
+            n1, n2 = self.ch.integer(1, 3), self.ch.integer(1, 3)
+            a = self.tensor_of((n1 * n2,))
+            out = (n1, n2)
+            self.emit(f"{r} = tensor.expand_shape {a} [[0, 1]] output_shape [{n1}, {n2}] : "
+                      f"{ttype((n1 * n2,))} into {ttype(out)}")
+        self.add(r, ttype(out))
+
+    def s_cast(self) -> None:
+        a = self.ranked()
+        t = self.type_of(a)
+        dyn = "tensor<" + "".join("?x" for _ in shape_of(t)) + "f64>"
+        c, r = self.fresh("cd"), self.fresh("cs")
+        self.emit(f"{c} = tensor.cast {a} : {t} to {dyn}")
+        if self.ch.chance(0.5):
+            k = self.fresh("i")
+            self.emit(f"{k} = arith.constant 0 : index")
+            d = self.fresh("dm")
+            self.emit(f"{d} = tensor.dim {c}, {k} : {dyn}")
+            self.add(d, INDEX)
+        self.emit(f"{r} = tensor.cast {c} : {dyn} to {t}")
+        self.add(r, t)
+
+    def write_back(self, mt: str) -> None:
+        """The memref argument ``%M`` written by linalg on buffers: a tensor of its
+        shape through ``bufferization.to_buffer``, combined with ``%M``'s own elements
+        by a ``linalg.generic`` (or copied by ``linalg.copy``)."""
+        shape = tuple(int(n) for n in mt[len("memref<"):-1].split("x")[:-1])
+        src = self.tensor_of(shape)
+        b = self.fresh("buf")
+        self.emit(f"{b} = bufferization.to_buffer {src} : {ttype(shape)} to {mt}")
+        if self.ch.chance(0.3):
+            self.emit(f"linalg.copy ins({b} : {mt}) outs(%M : {mt})")
+            return
+        dims = ", ".join(f"d{k}" for k in range(len(shape)))
+        ident = f"affine_map<({dims}) -> ({dims})>"
+        iters = ", ".join(['"parallel"'] * len(shape))
+        self.emit(f"linalg.generic {{indexing_maps = [{ident}, {ident}], iterator_types = "
+                  f"[{iters}]}} ins({b} : {mt}) outs(%M : {mt}) {{")
+        x, o = self.fresh("a"), self.fresh("o")
+        self.emit(f"^bb0({x}: f64, {o}: f64):")
+        self.indent += 1
+        self.emit(f"linalg.yield {self.expr([x, o], self.ch.integer(1, 2))} : f64")
+        self.indent -= 1
+        self.emit("}")
+
+    def _region_body(self, yield_type: str, carried: str | None) -> str:
+        """Statements in a nested scope; returns the tensor of ``yield_type`` to yield."""
+        self.scope = _Scope(self.scope)
+        self.depth += 1
+        self.indent += 1
+        if carried is not None:
+            self.scope.vals.append((carried, yield_type))
+        for _ in range(self.ch.integer(1, 3)):
+            self.stmt()
+        shape = shape_of(yield_type)
+        local = [n for n, t in self.scope.vals if t == yield_type]
+        y = pick(self.ch, local) if local and self.ch.chance(0.8) else self.tensor_of(shape)
+        self.emit(f"scf.yield {y} : {yield_type}")
+        self.indent -= 1
+        self.depth -= 1
+        assert self.scope.parent is not None
+        self.scope = self.scope.parent
+        return y
+
+    def s_for(self) -> None:
+        a = self.any_tensor()
+        t = self.type_of(a)
+        lo, hi, one = self.fresh("i"), self.fresh("i"), self.fresh("i")
+        self.emit(f"{lo} = arith.constant 0 : index")
+        self.emit(f"{hi} = arith.constant {self.ch.integer(1, 3)} : index")
+        self.emit(f"{one} = arith.constant 1 : index")
+        r, iv, it = self.fresh("for"), self.fresh("iv"), self.fresh("it")
+        self.emit(f"{r} = scf.for {iv} = {lo} to {hi} step {one} iter_args({it} = {a}) -> "
+                  f"({t}) {{")
+        self.scope = _Scope(self.scope)
+        self.scope.vals.append((iv, INDEX))
+        self._region_body(t, it)
+        self.scope = self.scope.parent  # type: ignore[assignment]
+        self.emit("}")
+        self.add(r, t)
+
+    def s_if(self) -> None:
+        t = self.type_of(self.any_tensor())
+        c = self.fresh("cnd")
+        self.emit(f"{c} = arith.cmpf {pick(self.ch, ('olt', 'ogt', 'oge'))}, {self.scalar()}"
+                  f", {self.scalar()} : f64")
+        r = self.fresh("if")
+        self.emit(f"{r} = scf.if {c} -> ({t}) {{")
+        self._region_body(t, None)
+        self.emit("} else {")
+        self._region_body(t, None)
+        self.emit("}")
+        self.add(r, t)
+
+
+def _generate(ch: Chooser, cfg: TensorGenConfig | None = None, seed: int | None = None
+              ) -> TensorProgram:
+    cfg = cfg or TensorGenConfig()
+    g = _Gen(ch, cfg)
+    params: list[tuple[str, str]] = []
+    for k in range(ch.integer(1, 3)):
+        params.append((f"%T{k}", ttype(g.shape())))
+    for k in range(ch.integer(0, 2)):
+        params.append((f"%X{k}", F64))
+    if ch.chance(0.5):
+        params.append(("%N", INDEX))
+    for name, t in params:
+        g.add(name, t)
+    acts = ["const" if t == INDEX else ("const" if ch.chance(0.25) else "active")
+            for _, t in params]
+    memref = None
+    if ch.chance(cfg.p_memref):
+        shape = g.shape(ch.integer(1, 2))
+        memref = ("%M", "memref<" + "".join(f"{n}x" for n in shape) + "f64>")
+        params.append(memref)
+        acts.append(weighted(ch, [(6, "dup"), (3, "const"), (1, "dupnoneed")]))
+        t = g.fresh("bt")
+        g.emit(f"{t} = bufferization.to_tensor %M restrict : {memref[1]} to {ttype(shape)}")
+        g.add(t, ttype(shape))
+    for _ in range(ch.integer(*cfg.stmts)):
+        g.stmt()
+    if memref is not None:
+        g.write_back(memref[1])
+    # results: the last tensor, sometimes a second value
+    tens = g.tensors()
+    results = [tens[-1]]
+    if ch.chance(0.5):
+        results.append(pick(ch, g.scope.of(lambda t: is_tensor(t) or t == F64)))
+    rtypes = [g.type_of(r) for r in results]
+    head = (f"func.func @f({', '.join(f'{n}: {t}' for n, t in params)}) -> "
+            f"({', '.join(rtypes)}) {{")
+    text = "\n".join([head, *g.lines,
+                      f"  return {', '.join(results)} : {', '.join(rtypes)}", "}"]) + "\n"
+    return TensorProgram(text=text, func="f", args=tuple(acts),
+                         arg_types=tuple(t for _, t in params), result_types=tuple(rtypes),
+                         seed=seed)
+
+
+def generate(seed: int, config: TensorGenConfig | None = None) -> TensorProgram:
+    """A tensor program drawn deterministically from ``random.Random(seed)``."""
+    return _generate(RandomChooser(random.Random(seed)), config, seed=seed)
+
+
+@st.composite
+def programs(draw: Callable[[st.SearchStrategy[Any]], Any],
+             config: TensorGenConfig | None = None) -> TensorProgram:
+    """Hypothesis strategy for :class:`TensorProgram`."""
+    return _generate(DrawChooser(draw), config)
+
+
+__all__ = ["TensorGenConfig", "TensorProgram", "generate", "programs", "shape_of", "ttype"]
