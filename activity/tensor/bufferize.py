@@ -392,7 +392,7 @@ class _Func:
     def t_extract(self, op: Operation) -> None:
         t, *idx = op.operands
         ld = self.emit(memref.LoadOp.get(self.mem[t], idx), op)
-        op.results[0].replace_by(ld.results[0])
+        op.results[0].replace_all_uses_with(ld.results[0])
         self.erase.append(op)
 
     def t_insert(self, op: Operation) -> None:
@@ -405,7 +405,7 @@ class _Func:
     def t_dim(self, op: Operation) -> None:
         t, i = op.operands
         d = self.emit(memref.DimOp.from_source_and_index(self.mem[t], i), op)
-        op.results[0].replace_by(d.results[0])
+        op.results[0].replace_all_uses_with(d.results[0])
         self.erase.append(op)
 
     def _subview(self, src: SSAValue, op: Operation, result: Attribute) -> SSAValue:
@@ -503,7 +503,7 @@ class _Func:
             m = c.results[0]
         self.escapes.add(bid)
         self.writable[bid] = False
-        op.results[0].replace_by(m)
+        op.results[0].replace_all_uses_with(m)
         self.erase.append(op)
 
     # -- control flow and calls --------------------------------------------------------
@@ -651,7 +651,7 @@ class _Func:
                 self.allocs.append((new, bid))
                 self.bind(r, nr, bid)
             else:
-                r.replace_by(nr)
+                r.replace_all_uses_with(nr)
         self.erase.append(op)
 
     # -- after the walk --------------------------------------------------------------
@@ -682,7 +682,7 @@ class _Func:
                 carry_location(new, op)
                 Rewriter.insert_op(new, InsertPoint.before(op))
                 for j, k in enumerate(keep):
-                    op.results[k].replace_by(new.results[j])
+                    op.results[k].replace_all_uses_with(new.results[j])
                 Rewriter.erase_op(op)
         for a in list(self.f.body.blocks[0].args):
             if is_tensor(a.type):
@@ -692,9 +692,9 @@ class _Func:
         body = op.body.block
         keep = [k for k, v in enumerate(op.iter_args) if not is_tensor(v.type)]
         block = Block(arg_types=[IndexType(), *[op.iter_args[k].type for k in keep]])
-        body.args[0].replace_by(block.args[0])
+        body.args[0].replace_all_uses_with(block.args[0])
         for j, k in enumerate(keep):
-            body.args[k + 1].replace_by(block.args[j + 1])
+            body.args[k + 1].replace_all_uses_with(block.args[j + 1])
         for o in list(body.ops):
             o.detach()
             block.add_op(o)
@@ -702,7 +702,7 @@ class _Func:
         carry_location(new, op)
         Rewriter.insert_op(new, InsertPoint.before(op))
         for j, k in enumerate(keep):
-            op.results[k].replace_by(new.results[j])
+            op.results[k].replace_all_uses_with(new.results[j])
         for a in body.args:
             if a.uses:
                 raise CodegenError("scf.for: a carried tensor still used after the "
@@ -727,7 +727,7 @@ class _Func:
                         n *= s
                     width = getattr(t.element_type, "bitwidth", 64)
                     if n * max(width, 8) // 8 <= STACK_BYTES:
-                        new = memref.AllocaOp.get(t, shape=shape)
+                        new = memref.AllocaOp.get(t.element_type, shape=shape)
                         carry_location(new, op)
                         Rewriter.replace_op(op, new)
                         continue
