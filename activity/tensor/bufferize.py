@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects import arith, func, linalg, memref, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
@@ -50,7 +50,8 @@ from xdsl.dialects.builtin import (
     TensorType,
     i64,
 )
-from xdsl.dialects.linalg import IteratorType, IteratorTypeAttr
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -175,7 +176,7 @@ class _Func:
                     if like is None:
                         raise CodegenError("a dynamic size the bufferization cannot tell",
                                            **where(before))
-                    dyn.append(self.emit(memref.DimOp.from_source_and_index(
+                    dyn.append(self.emit(memref.DimOp(
                         like, self.const(i, before)), before).results[0])
         op = self.emit(memref.AllocOp(dyn, [], mt), before)
         bid = self.new_id(True)
@@ -404,7 +405,7 @@ class _Func:
 
     def t_dim(self, op: Operation) -> None:
         t, i = op.operands
-        d = self.emit(memref.DimOp.from_source_and_index(self.mem[t], i), op)
+        d = self.emit(memref.DimOp(self.mem[t], i), op)
         op.results[0].replace_all_uses_with(d.results[0])
         self.erase.append(op)
 
@@ -557,7 +558,7 @@ class _Func:
                 tmp_t = src.type
                 assert isinstance(tmp_t, MemRefType)
                 tmp = self.emit(memref.AllocOp(
-                    [self.emit(memref.DimOp.from_source_and_index(src, self.const(i, y)),
+                    [self.emit(memref.DimOp(src, self.const(i, y)),
                                y).results[0] for i, s in enumerate(tmp_t.get_shape()) if s < 0],
                     [], MemRefType(tmp_t.element_type, tmp_t.get_shape())), y).results[0]
                 self.copy(src, tmp, y)
@@ -721,7 +722,9 @@ class _Func:
             if isinstance(op, memref.AllocOp):
                 assert isinstance(t, MemRefType)
                 shape = list(t.get_shape())
-                if all(s >= 0 for s in shape):
+                # (only in the entry block: the lowering hoists a static alloca out of
+                # a loop but not its size's multiply, which then does not dominate it)
+                if all(s >= 0 for s in shape) and block is self.f.body.blocks[0]:
                     n = 1
                     for s in shape:
                         n *= s

@@ -26,9 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects import arith, linalg, memref, scf
+from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, ShapedType
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
@@ -92,7 +94,7 @@ def structured(op: Operation) -> Structured | None:
         return Structured(op, ins, outs, [m.data for m in op.get_indexing_maps()],
                           [str(it.data) for it in op.get_iterator_types()],
                           op.body.block)  # type: ignore[attr-defined]
-    if isinstance(op, linalg.BroadcastOp):
+    if isinstance(op, BroadcastOp):
         t = op.init.type
         assert isinstance(t, ShapedType)
         n = len(t.get_shape())
@@ -101,7 +103,7 @@ def structured(op: Operation) -> Structured | None:
                           [_dims_map(n, [d for d in range(n) if d not in added]),
                            _dims_map(n, range(n))],
                           ["parallel"] * n, op.hidden_region.block)
-    if isinstance(op, linalg.ReduceOp):
+    if isinstance(op, ReduceOp):
         t = op.input.type
         assert isinstance(t, ShapedType)
         n = len(t.get_shape())
@@ -209,7 +211,7 @@ def _bounds(at: _At, s: Structured) -> list[SSAValue]:
             if size >= 0:
                 out[d] = _const(at, size)
             else:
-                out[d] = at(memref.DimOp.from_source_and_index(v, _const(at, p))).results[0]
+                out[d] = at(memref.DimOp(v, _const(at, p))).results[0]
     for d, b in enumerate(out):
         if b is None:
             raise CodegenError(f"{s.op.name}: no operand dimension gives the size of "
