@@ -53,7 +53,7 @@ def upstream(src: str | Path, func: str) -> Any:
     text = Path(src).read_text() if isinstance(src, Path) else src
     out = subprocess.run(
         [tool, "--convert-elementwise-to-linalg",
-         "--one-shot-bufferize=bufferize-function-boundaries",
+         "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops",
          "--convert-linalg-to-loops", "--mlir-print-op-generic"],
         input=text, capture_output=True, text=True, check=True).stdout
     return activity.compile(activity.parse(out), func)
