@@ -357,3 +357,35 @@ def test_carried_value_read_after_insert() -> None:
     ref[:3, 1] = 2.0
     np.testing.assert_array_equal(got, ref)
     np.testing.assert_array_equal(got, upstream(READ_AFTER_INSERT, "cp")(3))
+
+
+MEMREF_MATMULS = """
+func.func @mm(%a: memref<12x7xf32>, %b: memref<7x48xf32>, %c: memref<12x48xf32>) {
+  linalg.matmul ins(%a, %b : memref<12x7xf32>, memref<7x48xf32>) outs(%c : memref<12x48xf32>)
+  return
+}
+func.func @mm64(%a: memref<8x7xf64>, %b: memref<7x16xf64>, %c: memref<8x16xf64>) {
+  linalg.matmul ins(%a, %b : memref<8x7xf64>, memref<7x16xf64>) outs(%c : memref<8x16xf64>)
+  return
+}
+func.func @odd(%a: memref<5x7xf64>, %b: memref<7x5xf64>, %c: memref<5x5xf64>) {
+  linalg.matmul ins(%a, %b : memref<5x7xf64>, memref<7x5xf64>) outs(%c : memref<5x5xf64>)
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("func,m,k,n,dt", [("mm", 12, 7, 48, np.float32),
+                                           ("mm64", 8, 7, 16, np.float64),
+                                           ("odd", 5, 7, 5, np.float64)])
+def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: Any) -> None:
+    """linalg on memrefs: the register-tiled i-k-j nests (``mm``, ``mm64``) and the
+    untiled one (``odd``) sum each element's terms in linalg's order (k increasing,
+    onto the initial C): bit-identical to that sum."""
+    rng = np.random.default_rng(3)
+    a, b, c = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
+    ref = c.copy()
+    for j in range(k):
+        ref = ref + a[:, j:j + 1] * b[j:j + 1, :]
+    activity.compile(MEMREF_MATMULS, func)(a, b, c)
+    np.testing.assert_array_equal(c, ref)

@@ -27,7 +27,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType, ModuleOp, ShapedType
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    NoneAttr,
+    ShapedType,
+)
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
@@ -152,6 +159,58 @@ def loop_order(s: Structured) -> tuple[list[int], bool]:
     return par + red, True
 
 
+TILE_ROWS = 4  # register tile of an i-k-j nest: rows ...
+TILE_BYTES = 64  # ... by this many bytes of contiguous output (two AVX2 vectors)
+
+
+def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str, int]]:
+    """The loops as ``(dimension, role, tile)``: role ``full`` (0 to the size), or a
+    tiled dimension's ``outer`` (step ``tile``) and ``inner`` (0 to ``tile``) loops.
+
+    An i-k-j nest (:func:`loop_order`: the output's contiguous dimension innermost,
+    after the reductions) with static sizes the tiles divide is tiled by registers:
+    ``j0, i0, (other parallel), k..., ii, jj`` over a tile of ``TILE_ROWS`` rows by
+    ``TILE_BYTES`` of a row -- the tile's output elements stay in registers along
+    the reductions (LLVM promotes them), each row of ``B`` loaded serves ``TILE_ROWS``
+    rows, and the inner loops are short and constant, so they are unrolled and
+    vectorized.  Still exact: the tiles are over parallel dimensions, each output
+    element sums its terms in the same order."""
+    plain = [(d, "full", 0) for d in order]
+    n = len(order)
+    red = [d for d in order if s.iterators[d] != "parallel"]
+    if carry or not red or s.iterators[order[-1]] != "parallel" or order[-len(red) - 1:-1] != red:
+        return plain
+    last = order[-1]
+    out = s.outputs[0].type
+    if not isinstance(out, MemRefType) or not isinstance(out.layout, NoneAttr):
+        return plain
+    size = _static_sizes(s)
+    width = getattr(out.element_type, "bitwidth", 64)
+    tj = max(1, TILE_BYTES * 8 // max(width, 8))
+    if size.get(last, -1) <= 0 or size[last] % tj:
+        return plain
+    om = s.maps[len(s.inputs)]
+    row = _dim(om.results[-2]) if len(om.results) >= 2 else None
+    outer = [d for d in order[:n - len(red) - 1]]
+    if row is None or row not in outer or size.get(row, -1) <= 0 or size[row] % TILE_ROWS:
+        return ([(last, "outer", tj)] + [(d, "full", 0) for d in outer + red]
+                + [(last, "inner", tj)])
+    rest = [d for d in outer if d != row]
+    return ([(last, "outer", tj), (row, "outer", TILE_ROWS)] + [(d, "full", 0) for d in rest + red]
+            + [(row, "inner", TILE_ROWS), (last, "inner", tj)])
+
+
+def _static_sizes(s: Structured) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for v, m in zip(s.inputs + s.outputs, s.maps, strict=True):
+        if isinstance(v.type, MemRefType):
+            for p, e in enumerate(m.results):
+                d = _dim(e)
+                if d is not None and v.type.get_shape()[p] >= 0:
+                    out.setdefault(d, v.type.get_shape()[p])
+    return out
+
+
 # --------------------------------------------------------------------------
 # Emitting
 
@@ -253,7 +312,9 @@ def lower_structured(op: Operation) -> None:
     at = _At(anchor=op, loc=op)
     n = len(s.iterators)
     order, carry = loop_order(s)
+    plan = tiling(s, order, carry)
     bounds = _bounds(at, s)
+    base: dict[int, SSAValue] = {}  # a tiled dimension's outer counter
     zero, one = _const(at, 0), _const(at, 1)
     ivs: list[SSAValue | None] = [None] * n
     nin = len(s.inputs)
@@ -293,7 +354,7 @@ def lower_structured(op: Operation) -> None:
     def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
         carried outputs), return the loop's results."""
-        if level == n:
+        if level == len(plan):
             ins = load_inputs(at)
             outs = acc if acc is not None else load_outputs(at)
             ys = _inline_body(at, s, ins + list(outs), ivs)  # type: ignore[arg-type]
@@ -302,7 +363,7 @@ def lower_structured(op: Operation) -> None:
             store_outputs(at, ys)
             return None
         hoist(at)
-        d = order[level]
+        d, role, tile = plan[level]
         if carry and acc is None and s.iterators[d] != "parallel":
             # the first reduction loop: the output elements go round in iter_args
             init = load_outputs(at)
@@ -312,15 +373,26 @@ def lower_structured(op: Operation) -> None:
             return None
         types = [a.type for a in acc] if acc is not None else []
         block = Block(arg_types=[IndexType(), *types])
-        ivs[d] = block.args[0]
         inner = _At(block=block, loc=op)
+        if role == "outer":
+            base[d] = block.args[0]
+        elif role == "inner":
+            ivs[d] = inner(arith.AddiOp(base[d], block.args[0])).results[0]
+        else:
+            ivs[d] = block.args[0]
         before = set(loaded)
         res = nest(inner, level + 1, list(block.args[1:]) if acc is not None else None)
         for k in set(loaded) - before:
             del loaded[k]
         ivs[d] = None
         inner(scf.YieldOp(*(res or [])))
-        loop = at(scf.ForOp(zero, bounds[d], one, acc or [], Region(block)))
+        if role == "full":
+            lb, ub, step = zero, bounds[d], one
+        elif role == "outer":
+            lb, ub, step = zero, bounds[d], _const(at, tile)
+        else:
+            lb, ub, step = zero, _const(at, tile), one
+        loop = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
         return list(loop.results) if acc is not None else None
 
     nest(at, 0, None)
