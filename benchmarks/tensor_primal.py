@@ -7,10 +7,9 @@ and ``jax.jit`` on one thread, side by side in one process.
 Programs (``benchmarks/tensor/*.mlir``): a matmul chain ``(A B) C`` (f32, 256^3), an MLP
 layer stack (784-512-512-10, batch 64, f32) and the GMM objective on tensors (f64,
 ADBench's d=10, K=25, n=1000: ``benchmarks/objectives.py``'s ``bench`` size).  Each
-round calls every variant once per batch (a batch lasts ~20 ms), the variants
-interleaved and the starting one rotated; the table shows the least and the median
-time per call over the rounds and the ratios of the least, ``ours/numpy`` and
-``ours/jax``.  Our time is a whole call from Python
+round calls every variant for ~20 ms, the variants interleaved and the starting one
+rotated, each call timed; the table shows the least and the median time of a call and
+the ratios of the least, ``ours/numpy`` and ``ours/jax``.  Our time is a whole call from Python
 (arguments checked, the result array made); jax's is ``f(*args).block_until_ready()``
 on arrays already on the device.  One thread everywhere: the BLAS numpy uses (set
 before numpy is imported), XLA (``--xla_cpu_multi_thread_eigen=false
@@ -106,9 +105,10 @@ def programs(rng: np.random.Generator) -> dict[str, tuple[str, str, list, Callab
 
 
 def timed(fns: dict[str, Callable[[], Any]], repeat: int, sample: float = 0.02) -> dict:
-    """Seconds per call of each thunk: the least and the median over the rounds
-    (interleaved and rotated); the least is what the code costs on a machine others
-    share (the median shows how much they took)."""
+    """Seconds per call of each thunk: the least and the median over every call of
+    the rounds (interleaved and rotated, ~``sample`` seconds of calls per variant and
+    round); the least is what the code costs on a machine others share (the median
+    shows how much they took)."""
     batch = {}
     for k, fn in fns.items():
         fn()
@@ -120,10 +120,10 @@ def timed(fns: dict[str, Callable[[], Any]], repeat: int, sample: float = 0.02) 
     for r in range(repeat):
         for k in keys[r % len(keys):] + keys[:r % len(keys)]:
             fn, n = fns[k], batch[k]
-            t0 = time.perf_counter()
             for _ in range(n):
+                t0 = time.perf_counter()
                 fn()
-            times[k].append((time.perf_counter() - t0) / n)
+                times[k].append(time.perf_counter() - t0)
     return {k: (min(v), statistics.median(v)) for k, v in times.items()}
 
 
