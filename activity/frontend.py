@@ -14,7 +14,8 @@ Why this module exists rather than calling ``xdsl.parser.Parser`` directly:
   (which xDSL always understands) with ``loc(...)`` debug info, and the
   locations are mapped back to the original file.
 * xDSL's ``llvm.icmp`` refuses pointer operands, which MLIR (and every C pointer
-  comparison) has; :func:`make_context` registers :class:`ICmpOp` in its place.
+  comparison) has; :func:`make_context` registers :class:`ICmpOp` in its place, and
+  the ``linalg`` named ops xDSL lacks (``linalg.dot``, ``matvec``, ...).
 * xDSL's lexer takes exponential time on a string literal that does not close; the
   text is scanned for one first, and xDSL's parser runs on a linear-time lexer
   (:mod:`activity.lexing`).
@@ -185,10 +186,14 @@ def make_context() -> Context:
     and accepts unregistered ops, so that IR using dialects xDSL lacks still
     parses (such ops are then treated conservatively by the analysis).
 
-    Its ``llvm.icmp`` is :class:`ICmpOp`, which also compares pointers."""
+    Its ``llvm.icmp`` is :class:`ICmpOp`, which also compares pointers; its ``linalg``
+    has the named ops xDSL lacks (:mod:`activity.tensor.named`)."""
+    from activity.tensor.named import linalg_dialect
+
+    ours = {"llvm": _llvm_dialect, "linalg": linalg_dialect}
     ctx = Context(allow_unregistered=True)
     for name, factory in get_all_dialects().items():
-        ctx.register_dialect(name, _llvm_dialect if name == "llvm" else factory)
+        ctx.register_dialect(name, ours.get(name, factory))
     return ctx
 
 
