@@ -21,6 +21,16 @@ def as_module(source: Any) -> ModuleOp:
     return parse(source)
 
 
+def _bufferized(source: Any) -> tuple[Any, bool]:
+    """``source`` with its tensors bufferized and its linalg ops lowered to loops
+    (:mod:`activity.tensor.bufferize`), or itself when it has neither; and whether it
+    had them."""
+    from activity.tensor.bufferize import has_tensors, lower_tensors
+
+    module = as_module(source)
+    return (lower_tensors(module), True) if has_tensors(module) else (module, False)
+
+
 def check_options(opt: Any, fill: Any = None) -> None:
     """``opt`` an LLVM -O level and ``fill`` a byte, or a ``ValueError`` naming them
     (``opt=9`` raised an empty AssertionError deep in the JIT; ``fill=300`` was taken
@@ -100,6 +110,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
     from activity.codegen.specialize import wanted
 
     check_options(opt, fill)
+    source, tensors = _bufferized(source)
     if check_bounds and target == "gpu":
         raise ValueError("check_bounds=True is for target='cpu' (the GPU target has no "
                          "bounds checks)")
@@ -136,7 +147,7 @@ def compile(source: Any, func: str, target: str = "cpu", opt: int = 3,  # noqa: 
         from activity.codegen.jit import compile_cpu
 
         return compile_cpu(module, func, opt=opt, fill=fill, noalias=noalias,
-                           check_bounds=check_bounds)
+                           check_bounds=check_bounds, slp=tensors)
     if target == "gpu":
         from activity.codegen.gpu import compile_gpu
 

@@ -135,11 +135,14 @@ def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False,
                   heap_cache=heap_cache, check_bounds=check_bounds, recover=recover)
 
 
-def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int) -> None:
-    """Run LLVM's default -O<opt> module pipeline."""
+def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int, slp: bool = False) -> None:
+    """Run LLVM's default -O<opt> module pipeline (``slp``: with the SLP vectorizer,
+    which llvmlite leaves off; the loops bufferized tensor code tiles by registers
+    need it)."""
     if opt <= 0:
         return
     pto = llvm.create_pipeline_tuning_options(speed_level=opt)
+    pto.slp_vectorization = slp
     pb = llvm.create_pass_builder(tm, pto)
     pb.getModulePassManager().run(mod, pb)
 
@@ -895,21 +898,21 @@ def check_symbols(mod: llvm.ModuleRef) -> None:
                            "which this process does not have")
 
 
-def jit_module(text: str, opt: int) -> tuple[Engine, str]:
+def jit_module(text: str, opt: int, slp: bool = False) -> tuple[Engine, str]:
     """Parse, verify, optimize and JIT LLVM IR text; returns the engine and the
     optimized IR."""
     tm = host_machine(opt)
     mod = llvm.parse_assembly(text)
     mod.verify()
     check_symbols(mod)
-    optimize(mod, tm, opt)
+    optimize(mod, tm, opt, slp)
     opt_text = str(mod)
     return Engine(mod, tm), opt_text
 
 
 def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = None,
                 fill: int | None = None, noalias: bool = False,
-                check_bounds: bool = False) -> CompiledFunction:
+                check_bounds: bool = False, slp: bool = False) -> CompiledFunction:
     """Lower ``func`` (and its callees) for the host, JIT it, return the callable.
 
     ``fill``: the byte fresh memory is filled with (``None``: left uninitialized, as
@@ -919,7 +922,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     Cached per session on (module text, function, opt level, fill, noalias, checks)."""
     key = key or module_key(module)
     key += locations_key(module, check_bounds)
-    ck = (key, func, "cpu", opt, fill, noalias, check_bounds)
+    ck = (key, func, "cpu", opt, fill, noalias, check_bounds, slp)
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
@@ -934,7 +937,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     add_entry(irmod, func, ins, wrapper_name(func))
     text = str(irmod)
     with _LOCK:
-        engine, opt_text = jit_module(text, opt)
+        engine, opt_text = jit_module(text, opt, slp)
     mutable = [(g.name, _global_size(g)) for g in ml.gvars.values() if not g.global_constant]
     engine.snapshot_globals(mutable)
     cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)

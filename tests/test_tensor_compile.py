@@ -1,0 +1,391 @@
+"""Tensor programs compiled to native code (activity/tensor/bufferize.py, loops.py):
+results against numpy, against upstream's one-shot bufferization followed by our memref
+path, and the buffers the bufferization makes (in place where the value is dead, no
+copy per ``tensor.insert`` in a loop, arguments never written)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import activity
+from activity.codegen import CodegenError
+from activity.codegen.upstream import find_tool
+from activity.tensor.bufferize import lower_tensors
+from activity.tensor.bufferize_live import Liveness
+
+ROOT = Path(__file__).resolve().parents[1]
+TENSOR = ROOT / "benchmarks" / "tensor"
+
+
+def _load(name: str, path: Path) -> Any:
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+INPUTS = _load("activity_tensor_inputs", TENSOR / "inputs.py")
+OBJ = _load("activity_benchmark_objectives", ROOT / "benchmarks" / "objectives.py")
+
+
+def counts(src: str | Path, what: tuple[str, ...] = ("memref.alloc", "memref.copy")) -> dict:
+    text = str(lower_tensors(activity.parse(src)))
+    return {w: len(re.findall(re.escape(w) + r"\b", text)) for w in what}
+
+
+def upstream(src: str | Path, func: str) -> Any:
+    """``func`` bufferized by ``mlir-opt-22 --one-shot-bufferize`` and lowered to loops
+    by upstream, then compiled by our memref path."""
+    tool = find_tool("mlir-opt")
+    if tool is None:
+        pytest.skip("mlir-opt-22 not installed")
+    text = Path(src).read_text() if isinstance(src, Path) else src
+    out = subprocess.run(
+        [tool, "--convert-elementwise-to-linalg",
+         "--one-shot-bufferize=bufferize-function-boundaries allow-return-allocs-from-loops",
+         "--convert-linalg-to-loops", "--mlir-print-op-generic"],
+        input=text, capture_output=True, text=True, check=True).stdout
+    return activity.compile(activity.parse(out), func)
+
+
+# --------------------------------------------------------------------------
+# The benchmark programs
+
+
+def test_matmul_chain() -> None:
+    rng = np.random.default_rng(0)
+    args = INPUTS.chain_args(rng)
+    f = activity.compile(TENSOR / "matmul_chain.mlir", "chain")
+    got = f(*args)
+    ref = INPUTS.chain_numpy(*[a.astype(np.float64) for a in args])
+    assert got.dtype == np.float32 and got.shape == (256, 256)
+    assert np.abs(got - ref).max() <= 1e-4 * np.abs(ref).max()
+    # the fill writes over the empty tensor, the matmul over the fill: one buffer each
+    assert counts(TENSOR / "matmul_chain.mlir") == {"memref.alloc": 2, "memref.copy": 0}
+    np.testing.assert_array_equal(got, upstream(TENSOR / "matmul_chain.mlir", "chain")(*args))
+
+
+def test_mlp() -> None:
+    rng = np.random.default_rng(1)
+    args = INPUTS.mlp_args(rng)
+    f = activity.compile(TENSOR / "mlp.mlir", "mlp")
+    got = f(*args)
+    ref = INPUTS.mlp_numpy(*[a.astype(np.float64) for a in args])
+    assert got.shape == (64, 10)
+    assert np.abs(got - ref).max() <= 1e-4 * np.abs(ref).max()
+    # four tensor.empty, nothing copied (layer 1's relu writes over its matmul)
+    assert counts(TENSOR / "mlp.mlir") == {"memref.alloc": 4, "memref.copy": 0}
+    np.testing.assert_array_equal(got, upstream(TENSOR / "mlp.mlir", "mlp")(*args))
+
+
+@pytest.mark.parametrize("size", ["small", "bench"])
+def test_gmm(size: str) -> None:
+    rng = np.random.default_rng(2)
+    inp = OBJ.gmm_inputs(rng, size)
+    args = INPUTS.gmm_tensor_args(*inp)
+    f = activity.compile(TENSOR / "gmm.mlir", "gmm")
+    got = f(*args)
+    ref = OBJ.gmm_reference(inp)
+    assert got == pytest.approx(ref, rel=1e-12, abs=1e-12)
+    assert got == pytest.approx(INPUTS.gmm_numpy(*args), rel=1e-12, abs=1e-12)
+    assert upstream(TENSOR / "gmm.mlir", "gmm")(*args) == got
+    saved = [a.copy() for a in args[:5]]
+    f(*args)
+    for a, b in zip(args[:5], saved, strict=True):
+        np.testing.assert_array_equal(a, b)  # tensor arguments are never written
+
+
+# --------------------------------------------------------------------------
+# Loops and branches carrying tensors
+
+INSERT_LOOP = """
+func.func @fill(%t: tensor<8xf64>, %n: index) -> tensor<8xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<8xf64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %e) -> (tensor<8xf64>) {
+    %x = tensor.extract %t[%i] : tensor<8xf64>
+    %y = arith.mulf %x, %x : f64
+    %acc2 = tensor.insert %y into %acc[%i] : tensor<8xf64>
+    scf.yield %acc2 : tensor<8xf64>
+  }
+  return %r : tensor<8xf64>
+}
+"""
+
+
+def test_insert_in_loop_in_place() -> None:
+    t = np.arange(8.0)
+    f = activity.compile(INSERT_LOOP, "fill")
+    got = f(t, 8)
+    np.testing.assert_array_equal(got, t * t)
+    np.testing.assert_array_equal(t, np.arange(8.0))
+    # one buffer for the whole loop, no copy per insert (nor anywhere)
+    assert counts(INSERT_LOOP) == {"memref.alloc": 1, "memref.copy": 0}
+    np.testing.assert_array_equal(got, upstream(INSERT_LOOP, "fill")(t, 8))
+
+
+INSERT_ARG_LOOP = """
+func.func @scale(%t: tensor<8xf64>, %n: index) -> (tensor<8xf64>, f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %t) -> (tensor<8xf64>) {
+    %x = tensor.extract %acc[%i] : tensor<8xf64>
+    %y = arith.mulf %x, %two : f64
+    %acc2 = tensor.insert %y into %acc[%i] : tensor<8xf64>
+    scf.yield %acc2 : tensor<8xf64>
+  }
+  %old = tensor.extract %t[%c1] : tensor<8xf64>
+  return %r, %old : tensor<8xf64>, f64
+}
+"""
+
+
+def test_loop_over_argument_copies_once() -> None:
+    """The loop updates a copy of the argument (copy-on-write), once, not per insert;
+    the argument's old value is still read after the loop."""
+    t = np.arange(8.0)
+    r, old = activity.compile(INSERT_ARG_LOOP, "scale")(t, 5)
+    np.testing.assert_array_equal(r, [0, 2, 4, 6, 8, 5, 6, 7])
+    assert old == 1.0
+    np.testing.assert_array_equal(t, np.arange(8.0))
+    assert counts(INSERT_ARG_LOOP) == {"memref.alloc": 1, "memref.copy": 1}
+    r2, old2 = upstream(INSERT_ARG_LOOP, "scale")(t, 5)
+    np.testing.assert_array_equal(r, r2)
+
+
+ALIVE_AFTER = """
+func.func @two(%n: index) -> (tensor<4xf64>, tensor<4xf64>) {
+  %one = arith.constant 1.0 : f64
+  %two = arith.constant 2.0 : f64
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<4xf64>
+  %a = linalg.fill ins(%one : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+  %b = tensor.insert %two into %a[%c0] : tensor<4xf64>
+  %c = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]}
+      ins(%b : tensor<4xf64>) outs(%a : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %s = arith.addf %x, %o : f64
+    linalg.yield %s : f64
+  } -> tensor<4xf64>
+  return %a, %c : tensor<4xf64>, tensor<4xf64>
+}
+"""
+
+
+def test_value_alive_after_is_copied() -> None:
+    """``%a`` is read after the insert and after the generic that writes over it: both
+    must leave it alone (a wrong in-place write gives 2 or 3 in ``%a``)."""
+    a, c = activity.compile(ALIVE_AFTER, "two")(0)
+    np.testing.assert_array_equal(a, [1, 1, 1, 1])
+    np.testing.assert_array_equal(c, [3, 2, 2, 2])
+    a2, c2 = upstream(ALIVE_AFTER, "two")(0)
+    np.testing.assert_array_equal(a, a2)
+    np.testing.assert_array_equal(c, c2)
+
+
+SLICES = """
+#id = affine_map<(j) -> (j)>
+func.func @rows(%t: tensor<4x6xf64>) -> tensor<4x6xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %t) -> (tensor<4x6xf64>) {
+    %row = tensor.extract_slice %acc[%i, 0] [1, 6] [1, 1] : tensor<4x6xf64> to tensor<6xf64>
+    %e = tensor.empty() : tensor<6xf64>
+    %s = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%row : tensor<6xf64>) outs(%e : tensor<6xf64>) {
+    ^bb0(%x: f64, %o: f64):
+      %i64 = arith.index_cast %i : index to i64
+      %f = arith.sitofp %i64 : i64 to f64
+      %y = arith.mulf %x, %f : f64
+      linalg.yield %y : f64
+    } -> tensor<6xf64>
+    %half = tensor.extract_slice %s[1] [3] [2] : tensor<6xf64> to tensor<3xf64>
+    %acc2 = tensor.insert_slice %half into %acc[%i, 0] [1, 3] [1, 1]
+        : tensor<3xf64> into tensor<4x6xf64>
+    scf.yield %acc2 : tensor<4x6xf64>
+  }
+  return %r : tensor<4x6xf64>
+}
+"""
+
+
+def test_slices_in_loop() -> None:
+    t = np.arange(24.0).reshape(4, 6)
+    got = activity.compile(SLICES, "rows")(t)
+    ref = t.copy()
+    for i in range(4):
+        ref[i, 0:3] = (ref[i] * i)[1::2]
+    np.testing.assert_array_equal(got, ref)
+    np.testing.assert_array_equal(t, np.arange(24.0).reshape(4, 6))
+    np.testing.assert_array_equal(got, upstream(SLICES, "rows")(t))
+
+
+BRANCHES = """
+func.func @br(%t: tensor<5xf64>, %c: i1, %x: f64) -> tensor<5xf64> {
+  %c2 = arith.constant 2 : index
+  %e = tensor.empty() : tensor<5xf64>
+  %z = linalg.copy ins(%t : tensor<5xf64>) outs(%e : tensor<5xf64>) -> tensor<5xf64>
+  %r = scf.if %c -> (tensor<5xf64>) {
+    %u = tensor.insert %x into %z[%c2] : tensor<5xf64>
+    scf.yield %u : tensor<5xf64>
+  } else {
+    %two = arith.constant 2.0 : f64
+    %d = arith.mulf %t, %t : tensor<5xf64>
+    scf.yield %d : tensor<5xf64>
+  }
+  return %r : tensor<5xf64>
+}
+"""
+
+
+def test_if_carrying_tensors() -> None:
+    t = np.arange(5.0)
+    f = activity.compile(BRANCHES, "br")
+    np.testing.assert_array_equal(f(t, 1, 9.0), [0, 1, 9, 3, 4])
+    np.testing.assert_array_equal(f(t, 0, 9.0), t * t)
+    np.testing.assert_array_equal(t, np.arange(5.0))
+    g = upstream(BRANCHES, "br")
+    for c in (0, 1):
+        np.testing.assert_array_equal(f(t, c, 9.0), g(t, c, 9.0))
+
+
+SHAPES = """
+func.func @shapes(%t: tensor<2x3xf64>, %x: f64, %n: index) -> (tensor<6xf64>, tensor<3x2xf64>,
+                                                            tensor<?xf64>, index) {
+  %flat = tensor.collapse_shape %t [[0, 1]] : tensor<2x3xf64> into tensor<6xf64>
+  %back = tensor.expand_shape %flat [[0, 1]] output_shape [3, 2]
+      : tensor<6xf64> into tensor<3x2xf64>
+  %s = tensor.splat %x[%n] : tensor<?xf64>
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %s, %c0 : tensor<?xf64>
+  %e = tensor.from_elements %x, %x, %x, %x, %x, %x : tensor<6xf64>
+  %sum = arith.addf %flat, %e : tensor<6xf64>
+  return %sum, %back, %s, %d : tensor<6xf64>, tensor<3x2xf64>, tensor<?xf64>, index
+}
+"""
+
+
+def test_reshapes_splat_from_elements() -> None:
+    t = np.arange(6.0).reshape(2, 3)
+    s, back, sp, d = activity.compile(SHAPES, "shapes")(t, 0.5, 4)
+    np.testing.assert_array_equal(s, np.arange(6.0) + 0.5)
+    np.testing.assert_array_equal(back, np.arange(6.0).reshape(3, 2))
+    np.testing.assert_array_equal(sp, [0.5] * 4)
+    assert d == 4
+
+
+def test_unsupported_is_located() -> None:
+    src = """
+func.func @w(%t: tensor<4xf64>) -> tensor<4xf64> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.while (%a = %t) : (tensor<4xf64>) -> tensor<4xf64> {
+    %f = arith.constant 0 : i1
+    scf.condition(%f) %a : tensor<4xf64>
+  } do {
+  ^bb0(%b: tensor<4xf64>):
+    scf.yield %b : tensor<4xf64>
+  }
+  return %r : tensor<4xf64>
+}
+"""
+    with pytest.raises(CodegenError, match=r"scf.while on tensors is not supported") as e:
+        activity.compile(src, "w")
+    assert e.value.line == 6
+
+
+# --------------------------------------------------------------------------
+# Liveness
+
+
+def test_dead_after_is_conservative_in_loops() -> None:
+    m = activity.parse(INSERT_ARG_LOOP)
+    fop = next(iter(m.ops))
+    live = Liveness(fop)
+    ops = list(fop.walk())
+    insert = next(o for o in ops if o.name == "tensor.insert")
+    loop = next(o for o in ops if o.name == "scf.for")
+    t = fop.body.blocks[0].args[0]
+    acc = loop.body.block.args[1]
+    assert live.dead_after(acc, insert)  # the carried value: its only later use is none
+    assert not live.dead_after(t, loop)  # %t is read after the loop
+    ext = next(o for o in ops if o.name == "tensor.extract")
+    assert not live.dead_after(t, ext)  # (inside the loop: repeats)
+
+
+READ_AFTER_INSERT = """
+func.func @cp(%n: index) -> tensor<4x6xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f64
+  %e = tensor.empty() : tensor<4x6xf64>
+  %z = linalg.fill ins(%one : f64) outs(%e : tensor<4x6xf64>) -> tensor<4x6xf64>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<4x6xf64>) {
+    %old = tensor.extract %acc[%i, %c0] : tensor<4x6xf64>
+    %y = arith.addf %old, %one : f64
+    %a2 = tensor.insert %y into %acc[%i, %c1] : tensor<4x6xf64>
+    %o2 = tensor.extract %acc[%i, %c1] : tensor<4x6xf64>
+    %a3 = tensor.insert %o2 into %a2[%i, %c0] : tensor<4x6xf64>
+    scf.yield %a3 : tensor<4x6xf64>
+  }
+  return %r : tensor<4x6xf64>
+}
+"""
+
+
+def test_carried_value_read_after_insert() -> None:
+    """``%acc`` is read after the first insert: that insert goes to a copy (in the
+    loop), which the yield copies back into the loop's buffer."""
+    got = activity.compile(READ_AFTER_INSERT, "cp")(3)
+    ref = np.ones((4, 6))
+    ref[:3, 1] = 2.0
+    np.testing.assert_array_equal(got, ref)
+    np.testing.assert_array_equal(got, upstream(READ_AFTER_INSERT, "cp")(3))
+
+
+MEMREF_MATMULS = """
+func.func @mm(%a: memref<12x7xf32>, %b: memref<7x48xf32>, %c: memref<12x48xf32>) {
+  linalg.matmul ins(%a, %b : memref<12x7xf32>, memref<7x48xf32>) outs(%c : memref<12x48xf32>)
+  return
+}
+func.func @mm64(%a: memref<8x7xf64>, %b: memref<7x16xf64>, %c: memref<8x16xf64>) {
+  linalg.matmul ins(%a, %b : memref<8x7xf64>, memref<7x16xf64>) outs(%c : memref<8x16xf64>)
+  return
+}
+func.func @odd(%a: memref<5x7xf64>, %b: memref<7x5xf64>, %c: memref<5x5xf64>) {
+  linalg.matmul ins(%a, %b : memref<5x7xf64>, memref<7x5xf64>) outs(%c : memref<5x5xf64>)
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("func,m,k,n,dt", [("mm", 12, 7, 48, np.float32),
+                                           ("mm64", 8, 7, 16, np.float64),
+                                           ("odd", 5, 7, 5, np.float64)])
+def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: Any) -> None:
+    """linalg on memrefs: the register-tiled i-k-j nests (``mm``, ``mm64``) and the
+    untiled one (``odd``) sum each element's terms in linalg's order (k increasing,
+    onto the initial C): bit-identical to that sum."""
+    rng = np.random.default_rng(3)
+    a, b, c = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
+    ref = c.copy()
+    for j in range(k):
+        ref = ref + a[:, j:j + 1] * b[j:j + 1, :]
+    activity.compile(MEMREF_MATMULS, func)(a, b, c)
+    np.testing.assert_array_equal(c, ref)
