@@ -37,7 +37,6 @@ from collections.abc import Sequence
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     AffineMapAttr,
-    ArrayAttr,
     DenseArrayBase,
     FunctionType,
     IndexType,
@@ -45,7 +44,6 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     NoneAttr,
-    ShapedType,
     StridedLayoutAttr,
     TensorType,
     i64,
@@ -59,6 +57,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
+from activity.ops import op_name
 from activity.tensor.bufferize_live import Liveness
 from activity.tensor.loops import is_structured, lower_linalg, structured
 
@@ -268,8 +267,12 @@ class _Func:
             if (name.startswith("arith.") or name.startswith("math.")) and op.results:
                 self.elementwise(op)
                 return
-            raise CodegenError(f"{name} on tensors is not supported by the bufferization",
-                               **where(op))
+            if op_name(op) == "scf.forall":  # (xDSL parses it as unregistered)
+                raise CodegenError("'scf.forall' with shared_outs (tensor results) is outside "
+                                   "the subset: only scf.forall on memrefs (no shared_outs) is "
+                                   "supported", **where(op))
+            raise CodegenError(f"{op_name(op)} on tensors is not supported by the "
+                               "bufferization", **where(op))
         if op.regions:  # a region op that carries no tensor: its blocks in turn
             start = self.fork()
             states = []
@@ -514,7 +517,7 @@ class _Func:
         body = op.body.block
         bufs: list[tuple[SSAValue, int] | None] = []
         taken: set[int] = set()
-        for init, arg in zip(op.iter_args, body.args[1:], strict=True):
+        for init in op.iter_args:
             if not is_tensor(init.type):
                 bufs.append(None)
                 continue
@@ -538,7 +541,7 @@ class _Func:
         assert yield_op is not None
         self._yield_into(yield_op, [b[0] if b else None for b in bufs])
         self.join(outer)
-        for b, r in zip(bufs, op.results, strict=True):
+        for b in bufs:
             if b is not None:
                 self.state[b[1]] = set()
         for b, r in zip(bufs, op.results, strict=True):

@@ -35,8 +35,8 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     ShapedType,
 )
-from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import (

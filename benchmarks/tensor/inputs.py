@@ -53,7 +53,7 @@ def mlp_args(rng: np.random.Generator, batch: int = 64,
              sizes: tuple[int, ...] = (784, 512, 512, 10)) -> list:
     """``mlp.mlir``'s arguments: ``x`` then a weight and a bias per layer (f32)."""
     out = [rng.standard_normal((batch, sizes[0])).astype(np.float32)]
-    for a, b in zip(sizes, sizes[1:]):
+    for a, b in zip(sizes, sizes[1:], strict=False):
         out.append((rng.standard_normal((a, b)) / math.sqrt(a)).astype(np.float32))
         out.append((0.1 * rng.standard_normal(b)).astype(np.float32))
     return out
