@@ -324,8 +324,10 @@ def _case_gradient(drv: _Counting) -> dict[str, Any]:
     dx, dw, dc = (DeviceArray.from_host(v) for v in (x, w, c0))
     (gx, gw), c = drv.during(lambda: g(dx, dw, dc, 40))
     assert isinstance(gx, DeviceArray) and isinstance(gw, DeviceArray)
-    assert c["htod"] == 0 and c["dtoh"] == 0, c
-    assert c["alloc"] >= 2 and c["memset"] >= 2, c  # the shadows, on the device
+    # the two shadows allocated and zeroed on the device, the reduction's slot (managed);
+    # every argument of @energy_grad only kernels dereference: no copy at all
+    assert c == {"htod": 0, "dtoh": 0, "dtod": 0, "memset": 2, "alloc": 2,
+                 "alloc_managed": 1}, c
     np.testing.assert_allclose(gx.copy_to_host(), want[0], rtol=1e-12)
     np.testing.assert_allclose(gw.copy_to_host(), want[1], rtol=1e-12)
     np.testing.assert_array_equal(dx.copy_to_host(), x)  # inputs untouched
@@ -547,7 +549,6 @@ def test_device_arrays_on_the_fake_driver(fake_lib: str, case: str) -> None:
 
 
 @needs_driver
-@pytest.mark.slow
 def test_benchmark_kernel_on_device_arrays(fake_lib: str) -> None:
     _result(fake_lib, "xsbench", "xsbench")
 
