@@ -50,6 +50,7 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
+from activity.codegen import gpu_arrays
 from activity.codegen.checks import LAUNCH_FAILED, RECORD, Checks, LaunchFailed
 from activity.codegen.errors import AllocationError, CodegenError
 from activity.codegen.gpu_arrays import (
@@ -58,6 +59,7 @@ from activity.codegen.gpu_arrays import (
     check_on_device,
     device_arg,
     host_view,
+    to_device,
 )
 from activity.codegen.gpu_buffers import device_only_args, host_derefs, in_kernel, written_args
 from activity.codegen.gpu_kernels import (
@@ -1284,6 +1286,9 @@ def runtime() -> _Runtime:
     return _RT
 
 
+gpu_arrays.RUNTIME[:] = [runtime]
+
+
 def device_available() -> bool:
     try:
         runtime()
@@ -1298,7 +1303,7 @@ def kernel_ptx(module: ModuleOp, func: str, arch: str = "sm_80", opt: int = 3) -
 
 
 __all__ = ["ARCHS", "CudaUnavailable", "DeviceArray", "GPUFunction", "compile_gpu",
-           "device_available", "kernel_ptx", "ptxas", "F64",
+           "device_available", "kernel_ptx", "to_device", "ptxas", "F64",
            # (compile-time parts, in gpu_kernels, gpu_ptx and gpu_buffers)
            "NVPTX_TRIPLE", "Kernel", "add_only_params", "device_only_args", "emit_launch",
            "find_libdevice", "kernel_may_fail", "kernel_module", "live_ins", "lower_kernel",

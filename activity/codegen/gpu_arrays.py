@@ -312,10 +312,16 @@ def host_view(ptr: int, shape: tuple[int, ...], dtype: np.dtype) -> np.ndarray:
 # DeviceArray
 
 
-def _runtime() -> Any:
-    from activity.codegen.gpu import runtime
+# the CUDA driver runtime (``activity.codegen.gpu.runtime``, which registers itself
+# here when imported: this module stays below it)
+RUNTIME: list[Any] = []
 
-    rt = runtime()
+
+def _runtime() -> Any:
+    if not RUNTIME:
+        raise RuntimeError("DeviceArray needs the GPU runtime: import it as "
+                           "activity.DeviceArray or from activity.codegen.gpu")
+    rt = RUNTIME[0]()
     rt.make_current()
     return rt
 
