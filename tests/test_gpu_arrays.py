@@ -143,7 +143,8 @@ class DLPackOnly:
 class _Counting(_Driver):
     """The fake driver with its copy counters (``fake_cuda_counter``)."""
 
-    NAMES = ("htod", "dtoh", "dtod", "memset", "alloc", "alloc_managed")
+    NAMES = ("htod", "dtoh", "dtod", "memset", "alloc", "alloc_managed", "htod_bytes",
+             "dtoh_bytes")
 
     def __init__(self, path: str) -> None:
         super().__init__(path)
@@ -161,6 +162,9 @@ class _Counting(_Driver):
         out = f()
         after = self.counts()
         return out, {n: after[n] - before[n] for n in self.NAMES}
+
+
+NO_COPY = dict.fromkeys(_Counting.NAMES, 0)
 
 
 def _gpu(drv: _Counting, src: str, func: str) -> Any:
@@ -195,11 +199,33 @@ def _case_cai(drv: _Counting) -> dict[str, Any]:
                                                       else {"strides": (8,)}))
         r, c = drv.during(lambda fx=fx, fy=fy: f(fx, fy, 1.5, 100))
         assert r is None
-        assert c == {"htod": 0, "dtoh": 0, "dtod": 0, "memset": 0, "alloc": 0,
-                     "alloc_managed": 0}, c
+        assert c == NO_COPY, c
         np.testing.assert_allclose(dy.copy_to_host(), want, rtol=1e-15)
         np.testing.assert_array_equal(dx.copy_to_host(), x)
         out[f"v{version}"] = c
+    # memory no allocation of the runtime made (as CuPy's or PyTorch's), on a device
+    # that cannot reach pageable host memory: still passed as it is, not staged as if
+    # it were host memory
+    from activity.codegen import gpu
+
+    rt = gpu.runtime()
+    mem = [ctypes.c_uint64() for _ in range(2)]
+    for p in mem:
+        assert drv.lib.cuMemAlloc_v2(ctypes.byref(p), ctypes.c_size_t(800)) == 0
+    ctypes.memmove(mem[0].value, x.ctypes.data, 800)  # (the fake's device memory is
+    ctypes.memmove(mem[1].value, y.ctypes.data, 800)  # the host's)
+    rt.pageable = False
+    try:
+        _, c = drv.during(lambda: f(CAI(mem[0].value, (100,)), CAI(mem[1].value, (100,)),
+                                    1.5, 100))
+    finally:
+        rt.pageable = True
+    assert c == NO_COPY, c
+    got = np.empty(100)
+    ctypes.memmove(got.ctypes.data, mem[1].value, 800)
+    np.testing.assert_allclose(got, want, rtol=1e-15)
+    for p in mem:
+        assert drv.lib.cuMemFree_v2(ctypes.c_uint64(p.value)) == 0
     # the numpy path: copied in and out (the counters see copies)
     yh = y.copy()
     _, c = drv.during(lambda: f(x, yh, 1.5, 100))
@@ -229,8 +255,7 @@ def _case_dlpack(drv: _Counting) -> dict[str, Any]:
         px = DLPackOnly(DeviceArray.from_host(x), versioned)
         py = DLPackOnly(DeviceArray.from_host(y), versioned)
         _, c = drv.during(lambda px=px, py=py: f(px, py, -0.5, 33))
-        assert c == {"htod": 0, "dtoh": 0, "dtod": 0, "memset": 0, "alloc": 0,
-                     "alloc_managed": 0}, c
+        assert c == NO_COPY, c
         np.testing.assert_allclose(py.a.copy_to_host(), want, rtol=1e-15)
         assert px.calls[0] == {"stream": 1, "max_version": (1, 0)}, px.calls
     # a read-only capsule: fine for x (never written), refused for y
@@ -326,8 +351,7 @@ def _case_gradient(drv: _Counting) -> dict[str, Any]:
     assert isinstance(gx, DeviceArray) and isinstance(gw, DeviceArray)
     # the two shadows allocated and zeroed on the device, the reduction's slot (managed);
     # every argument of @energy_grad only kernels dereference: no copy at all
-    assert c == {"htod": 0, "dtoh": 0, "dtod": 0, "memset": 2, "alloc": 2,
-                 "alloc_managed": 1}, c
+    assert c == {**NO_COPY, "memset": 2, "alloc": 2, "alloc_managed": 1}, c
     np.testing.assert_allclose(gx.copy_to_host(), want[0], rtol=1e-12)
     np.testing.assert_allclose(gw.copy_to_host(), want[1], rtol=1e-12)
     np.testing.assert_array_equal(dx.copy_to_host(), x)  # inputs untouched
@@ -467,7 +491,13 @@ def _case_xsbench(drv: _Counting) -> dict[str, Any]:
         assert isinstance(a, DeviceArray)
         np.testing.assert_allclose(a.copy_to_host(), b, rtol=1e-12, atol=1e-14)
     assert c2["htod"] == 0 and c2["dtoh"] == 0, c2
-    return {"primal": c, "gradient": c2}
+    # what the numpy path copies, for comparison
+    _, cn = drv.during(lambda: f(*[v.copy() if isinstance(v, np.ndarray) else v
+                                   for v in inputs]))
+    _, cg = drv.during(lambda: g(*[v.copy() if isinstance(v, np.ndarray) else v
+                                   for v in inputs]))
+    assert cn["htod_bytes"] > 0 and cg["htod_bytes"] > 0
+    return {"primal": c, "gradient": c2, "primal_numpy": cn, "gradient_numpy": cg}
 
 
 CASES: dict[str, Callable[[_Counting], dict[str, Any]]] = {

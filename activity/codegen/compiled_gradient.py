@@ -455,6 +455,10 @@ class GradientFunction:
         call: list[Any] = []
         shadows: dict[int, Any] = {}
         devs = self._device_args(xs)
+        if devs and any(self._how[i] & _COPY for i in devs):
+            from activity.codegen.gpu_arrays import synchronize
+
+            synchronize()  # (the producers' streams, before copying on the device)
         if self._distinct:
             self._check_distinct(xs, devs)
         for i, x in enumerate(xs):
@@ -465,9 +469,9 @@ class GradientFunction:
                 # shadows are returned as DeviceArrays
                 from activity.codegen.gpu_arrays import DeviceArray
 
-                if how & _COPY:
+                if how & _COPY:  # (DeviceArg: the producer's object stays alive)
                     x = DeviceArray.empty(d.shape, d.dtype)
-                    if d.nbytes:
+                    if d.nbytes:  # (the call synchronizes before its first kernel)
                         x._rt.copy_dtod(x.ptr, d.ptr, d.nbytes)
                 else:
                     x = d

@@ -251,6 +251,7 @@ class GPUFunction:
                 if devs:
                     # (the producers' streams: every stream of the context is done)
                     rt.synchronize()
+                    rt.borrowed = [d.span() for d in devs.values() if d.nbytes]
                 for i, x in enumerate(args):
                     d = devs.get(i)
                     if d is not None:
@@ -315,9 +316,11 @@ class GPUFunction:
                         rt.copy_back(x, ptr)
                     elif view is not x and w:
                         x[...] = view
-                for d, p, w in dstaged:
-                    if w:
-                        rt.copy_dtod(d.ptr, p, d.nbytes)
+                if any(w for _, _, w in dstaged):
+                    for d, p, w in dstaged:
+                        if w:
+                            rt.copy_dtod(d.ptr, p, d.nbytes)
+                    rt.synchronize()  # (device-to-device copies are asynchronous)
                 return out
             finally:
                 # free every staged buffer even when one free fails (after a kernel
@@ -329,6 +332,8 @@ class GPUFunction:
                         rt.free(ptr)
                     except BaseException as e:
                         failed = failed or e
+                if devs:
+                    rt.borrowed = []
                 _ACTIVE[:] = []
                 _ACTIVE_GM[:] = []
                 _ERRORS.clear()
@@ -366,6 +371,7 @@ def _device_result(rt: Any, r: Any, vals: list[Any], inputs: set[int],
         return DeviceArray(ptr, sizes, dtype, owns=alloc, rt=rt)
     out = DeviceArray.empty(sizes, dtype)
     rt.copy_dtod(out.ptr, ptr, out.nbytes)
+    rt.synchronize()
     return out
 
 
@@ -701,6 +707,8 @@ class _Runtime:
         self.prefetch_error: str | None = None  # why prefetching was given up, if it was
         self.prefetch_allocs = True  # prefetch the function's own large allocations
         self.regions: dict[int, int] = {}  # live driver allocations: address -> bytes
+        # the device arrays of the call in progress (others' CUDA memory): (low, high)
+        self.borrowed: list[tuple[int, int]] = []
 
     def prefetch(self, p: int, n: int) -> None:
         """Move ``n`` bytes of managed memory at ``p`` to the device ahead of the first
@@ -849,7 +857,10 @@ class _Runtime:
                 self.free(dev)
 
     def _ours(self, a: int) -> bool:
-        return any(q <= a < q + n for q, n in self.regions.items())
+        """Whether ``a`` is CUDA memory: a driver allocation of this runtime or a
+        device array of the call in progress."""
+        return any(q <= a < q + n for q, n in self.regions.items()) or any(
+            lo <= a < hi for lo, hi in self.borrowed)
 
     def _stage_host_buffers(self, k: Kernel, params: int,
                             staged: list[tuple[int, int, int]], keep: list[Any]) -> int:

@@ -402,6 +402,7 @@ class DeviceArray:
         a = cls.empty(shape, dtype)
         if a.nbytes:
             a._rt.memset(a.ptr, 0, a.nbytes)
+            a._rt.synchronize()  # (ready on every stream: cuMemsetD8 is asynchronous)
         return a
 
     @classmethod
@@ -418,6 +419,7 @@ class DeviceArray:
         b = DeviceArray.empty(self.shape, self.dtype)
         if b.nbytes:
             b._rt.copy_dtod(b.ptr, self.ptr, self.nbytes)
+            b._rt.synchronize()  # (device-to-device copies are asynchronous)
         return b
 
     # -- properties
@@ -514,6 +516,12 @@ class DeviceArray:
         name = _DLTENSOR_VERSIONED if versioned else _DLTENSOR
         return _api.PyCapsule_New(addr, name,
                                   ctypes.cast(_capsule_destructor, ctypes.c_void_p).value)
+
+
+def synchronize() -> None:
+    """Wait for every stream of the GPU runtime's context (``cuCtxSynchronize``): a
+    producer's work on its arrays is done."""
+    _runtime().synchronize()
 
 
 def to_device(x: Any) -> DeviceArray:

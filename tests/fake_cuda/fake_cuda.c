@@ -161,7 +161,8 @@ static size_t n_allocs, cap_allocs;
 static long launches, launch_calls, modules_loaded;
 /* counters of the copies and allocations (fake_cuda_counter): tests/test_gpu_arrays.py
  * checks that device arrays reach the kernels with no copy */
-enum { N_HTOD, N_DTOH, N_DTOD, N_MEMSET, N_ALLOC, N_ALLOC_MANAGED, N_COUNTERS };
+enum { N_HTOD, N_DTOH, N_DTOD, N_MEMSET, N_ALLOC, N_ALLOC_MANAGED, N_HTOD_BYTES, N_DTOH_BYTES,
+       N_COUNTERS };
 static long counters[N_COUNTERS];
 static launch_hook hook;
 static int tracing = -1;
@@ -504,6 +505,7 @@ EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t
     if (src == NULL || !live_range((void *)(uintptr_t)dst, n))
         return ERR_INVALID_VALUE;
     counters[N_HTOD]++;
+    counters[N_HTOD_BYTES] += (long)n;
     memcpy((void *)(uintptr_t)dst, src, n);
     return OK;
 }
@@ -518,6 +520,7 @@ EXPORT CUresult CUDAAPI cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n) {
     if (dst == NULL || !live_range((void *)(uintptr_t)src, n))
         return ERR_INVALID_VALUE;
     counters[N_DTOH]++;
+    counters[N_DTOH_BYTES] += (long)n;
     memcpy(dst, (void *)(uintptr_t)src, n);
     return OK;
 }
@@ -822,7 +825,8 @@ EXPORT long fake_cuda_pending(void) {
 }
 
 /* Counter `k` (0: cuMemcpyHtoD calls, 1: cuMemcpyDtoH, 2: cuMemcpyDtoD, 3: cuMemsetD8,
- * 4: cuMemAlloc, 5: cuMemAllocManaged); -1 for another k. */
+ * 4: cuMemAlloc, 5: cuMemAllocManaged, 6: bytes copied by cuMemcpyHtoD, 7: by
+ * cuMemcpyDtoH); -1 for another k. */
 EXPORT long fake_cuda_counter(int k) {
     if (k < 0 || k >= N_COUNTERS)
         return -1;
