@@ -355,6 +355,16 @@ def _case_gradient(drv: _Counting) -> dict[str, Any]:
     np.testing.assert_allclose(gx.copy_to_host(), want[0], rtol=1e-12)
     np.testing.assert_allclose(gw.copy_to_host(), want[1], rtol=1e-12)
     np.testing.assert_array_equal(dx.copy_to_host(), x)  # inputs untouched
+    # prepared runs (for timing): reset() restores the device shadows too
+    prep = g.prepare(dx, dw, dc, 40)
+    shadow = prep.args[1]
+    assert isinstance(shadow, DeviceArray)
+    prep.run(2)
+    np.testing.assert_allclose(shadow.copy_to_host(), 2 * want[0], rtol=1e-12)
+    prep.reset()
+    prep.run(1)
+    np.testing.assert_allclose(shadow.copy_to_host(), want[0], rtol=1e-12)
+    del prep, shadow
     # mixed: w a numpy array
     gx, gw = g(DeviceArray.from_host(x), w, c0, 40)
     assert isinstance(gx, DeviceArray) and isinstance(gw, np.ndarray)

@@ -59,6 +59,7 @@ from activity.codegen.gpu_arrays import (
     check_on_device,
     device_arg,
     host_view,
+    is_device_array,
     to_device,
 )
 from activity.codegen.gpu_buffers import device_only_args, host_derefs, in_kernel, written_args
@@ -383,6 +384,32 @@ class PreparedLaunches(PreparedArguments):
                  restore: Sequence[int] | None = None) -> None:
         super().__init__(args, restore)
         self.fn = fn
+        # the device arrays a run may write, with device copies of their contents
+        self._device: list[tuple[DeviceArg, DeviceArray]] = []
+        if not fn.emulate and not fn.threads:
+            for i in range(len(self.args)) if restore is None else restore:
+                x = self.args[i]
+                if isinstance(x, np.ndarray) or not is_device_array(x):
+                    continue
+                d = device_arg(x, fn._what(i))
+                if d is not None and d.nbytes and not d.readonly:
+                    self._device.append((d, DeviceArray.empty(d.shape, d.dtype)))
+            if self._device:
+                rt = runtime()
+                rt.synchronize()
+                for d, saved in self._device:
+                    rt.copy_dtod(saved.ptr, d.ptr, d.nbytes)
+                rt.synchronize()
+
+    def reset(self) -> None:
+        super().reset()
+        if self._device:
+            rt = runtime()
+            rt.make_current()
+            rt.synchronize()
+            for d, saved in self._device:
+                rt.copy_dtod(d.ptr, saved.ptr, d.nbytes)
+            rt.synchronize()
 
     def run(self, n: int = 1) -> None:
         for _ in range(n):
