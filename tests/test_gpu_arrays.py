@@ -678,6 +678,38 @@ def test_torch_cpu_tensor_is_refused_clearly() -> None:
         g(t, np.zeros(4), 4)
 
 
+def test_jax_cpu_array_is_refused_clearly() -> None:
+    jnp = pytest.importorskip("jax.numpy")
+    f = activity.compile(activity.parse(AXPY), "axpy", target="gpu", emulate=True)
+    with pytest.raises(ValueError, match=re.escape(
+            "argument 1 ('y', memref<?xf64>) of @axpy: a DLPack array on the CPU (kDLCPU)")):
+        f(np.zeros(4), jnp.arange(4.0), 1.0, 4)
+
+
+def test_jax_arrays_count_as_read_only() -> None:
+    """(Through a stand-in: a JAX device array's type lives in jax/jaxlib.)"""
+    buf = np.zeros(4)
+    cls = type("ArrayImpl", (), {"__module__": "jaxlib.xla_extension"})
+    x = cls()
+    x.__cuda_array_interface__ = CAI(buf.ctypes.data, (4,)).__cuda_array_interface__
+    d = ga.device_arg(x, "y")
+    assert d is not None and d.readonly
+    assert not ga.device_arg(CAI(buf.ctypes.data, (4,)), "y").readonly
+
+
+def test_cuda_array_interface_errors_are_named() -> None:
+    class RequiresGrad:
+        @property
+        def __cuda_array_interface__(self) -> Any:
+            raise RuntimeError("Can't get __cuda_array_interface__ on Variable that "
+                               "requires grad.")
+
+    with pytest.raises(TypeError, match=re.escape(
+            "y: __cuda_array_interface__ failed: Can't get __cuda_array_interface__ on "
+            "Variable that requires grad.")):
+        ga.device_arg(RequiresGrad(), "y")
+
+
 def test_device_arrays_refused_where_kernels_run_on_the_host() -> None:
     """emulate=True (and host threads, and target='cpu' gradients) run on the host: a
     device array is refused naming the argument, before anything runs."""

@@ -14,6 +14,9 @@ parameter, any object exposing CUDA memory through one of the standard protocols
   honoured), kept alive for the call and never consumed, so the producer keeps
   ownership.
 
+JAX arrays are immutable: they count as read-only (an argument the function may write
+is refused; a gradient copies what it writes).
+
 :func:`device_arg` reads either into a :class:`DeviceArg` (pointer, shape, dtype,
 read-only flag); the function's own checks (dtype, rank, static sizes: errors naming
 the argument) then run on a numpy array object built over the device address, which
@@ -273,13 +276,22 @@ def device_arg(x: Any, what: str) -> DeviceArg | None:
                          "__cuda_array_interface__")
     try:
         cai = x.__cuda_array_interface__
-    except AttributeError:
+    except AttributeError:  # (PyTorch's CPU tensors, among others)
         cai = None
+    except Exception as e:  # (a tensor that requires grad: PyTorch says why)
+        raise TypeError(f"{what}: __cuda_array_interface__ failed: {e}") from None
     if cai is not None:
-        return _from_cai(x, cai, what)
-    if hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__"):
-        return _from_dlpack(x, what)
-    return None
+        d = _from_cai(x, cai, what)
+    elif hasattr(x, "__dlpack__") and hasattr(x, "__dlpack_device__"):
+        d = _from_dlpack(x, what)
+    else:
+        return None
+    if type(x).__module__.split(".")[0] in _IMMUTABLE:
+        d.readonly = True  # (JAX arrays are immutable: never written in place)
+    return d
+
+
+_IMMUTABLE = ("jax", "jaxlib")
 
 
 def is_device_array(x: Any) -> bool:
