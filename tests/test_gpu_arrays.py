@@ -292,7 +292,7 @@ def _case_results(drv: _Counting) -> dict[str, Any]:
     cai = r.__cuda_array_interface__
     assert cai["data"] == (r.ptr, False) and cai["shape"] == (6,) and cai["version"] == 3
     assert r.__dlpack_device__() == (ga.KDL_CUDA, 0)
-    # its DLPack capsule keeps it alive after the array itself is dropped
+    # passed on through DLPack (a producer holding the result) after the name is gone
     g = _gpu(drv, AXPY, "axpy")
     y = DeviceArray.zeros(6)
     alias = DLPackOnly(r)
