@@ -23,6 +23,7 @@ from activity.ad.builder import INDEX, IP
 from activity.ad.costs import (
     _INF,
     _OUTER_COST,
+    NO_TAPE_LIMIT,
     ONCE_LIMIT,
     RECOMPUTE_LIMIT,
     SECOND_PLAN_LIMIT,
@@ -194,7 +195,7 @@ class TapePlan:
         st = self.static_for(key, T)
         par = self.g.par.enclosing_parallel(T)
         if par is not None and st is None:
-            self._gather_weight = 0  # no tape can hold it here: searched loads too
+            self.no_tape_here()
         if isinstance(key, BlockArgument):
             if self.affine_arg(key, S) is not None \
                     and self.recompute_cost(key, T, 0) <= self._limit:
@@ -213,6 +214,14 @@ class TapePlan:
                            f"cannot cache a value of type {t} for the reverse sweep")
         self.g.plan.add_tape(key, T, st)
         return "tape"
+
+    def no_tape_here(self) -> None:
+        """Inside ``scf.parallel`` where no static tape can hold a value (an iteration's
+        loop with bounds it computes, as RSBench's loop over the poles of a window):
+        recomputing it is the only sound way, so do it whatever it costs (up to
+        ``NO_TAPE_LIMIT``), re-reading searched loads too, rather than refuse."""
+        self._gather_weight = 0
+        self._limit = max(self._limit, NO_TAPE_LIMIT)
 
     def static_for(self, key: Key, T: Block) -> StaticTape | None:
         """A static tape for ``key`` if ``T`` sits in an ``scf.for``/``scf.parallel``/

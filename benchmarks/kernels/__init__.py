@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -327,6 +328,301 @@ def lbm_reference(inp: list) -> float:
     return float((f * f).sum())
 
 
+# ---------------------------------------------------------------------------------------
+# A small SSA emitter: the RSBench- and LULESH-style kernels have long straight-line
+# bodies (complex arithmetic in real pairs, a hexahedron's shape functions) written
+# out op by op.
+
+
+class _Emit:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.consts: dict[str, str] = {}
+        self.n = 0
+        self.indent = "  "
+
+    def fresh(self, hint: str) -> str:
+        self.n += 1
+        return f"%{hint}{self.n}"
+
+    def line(self, text: str) -> None:
+        self.lines.append(self.indent + text)
+
+    def f(self, x: float) -> str:
+        """An f64 constant, defined once at the top of the function."""
+        key = repr(float(x))
+        if key not in self.consts:
+            self.consts[key] = f"%cf{len(self.consts)}"
+        return self.consts[key]
+
+    def bin(self, name: str, a: str, b: str, t: str = "f64", hint: str = "v") -> str:
+        r = self.fresh(hint)
+        self.line(f"{r} = arith.{name} {a}, {b} : {t}")
+        return r
+
+    def add(self, a: str, b: str) -> str:
+        return self.bin("addf", a, b)
+
+    def sub(self, a: str, b: str) -> str:
+        return self.bin("subf", a, b)
+
+    def mul(self, a: str, b: str) -> str:
+        return self.bin("mulf", a, b)
+
+    def div(self, a: str, b: str) -> str:
+        return self.bin("divf", a, b)
+
+    def neg(self, a: str) -> str:
+        r = self.fresh("v")
+        self.line(f"{r} = arith.negf {a} : f64")
+        return r
+
+    def iadd(self, a: str, b: str) -> str:
+        return self.bin("addi", a, b, "index", "i")
+
+    def imul(self, a: str, b: str) -> str:
+        return self.bin("muli", a, b, "index", "i")
+
+    def load(self, mem: str, idx: str, t: str = "f64", hint: str = "ld") -> str:
+        r = self.fresh(hint)
+        self.line(f"{r} = memref.load {mem}[{idx}] : memref<?x{t}>")
+        return r
+
+    def load_index(self, mem: str, idx: str) -> str:
+        """An i32 element, as an index."""
+        v = self.load(mem, idx, "i32", "ld")
+        r = self.fresh("ix")
+        self.line(f"{r} = arith.index_cast {v} : i32 to index")
+        return r
+
+    def store(self, v: str, mem: str, idx: str) -> None:
+        self.line(f"memref.store {v}, {mem}[{idx}] : memref<?xf64>")
+
+    def const_lines(self) -> list[str]:
+        return [f"  {n} = arith.constant {k} : f64" for k, n in self.consts.items()]
+
+
+def _ci(n: int) -> str:
+    """The index constant ``%cN`` (the kernels define the ones they use)."""
+    return f"%c{n}"
+
+
+# ---------------------------------------------------------------------------------------
+# RSBench-style multipole lookup
+
+# the two-pole rational approximation of the Faddeeva function w(z) that RSBench's
+# fast_nuclear_W uses far from the origin: w(z) ~ i z (a / (z^2 - b) + c / (z^2 - d))
+_FW_A = 0.512424224754768462984202823134979415014943561548661637413182
+_FW_B = 0.275255128608410950901357962647054304017026259671664935783653
+_FW_C = 0.051765358792987823963876628425793170829107067780337219430904
+_FW_D = 2.724744871391589049098642037352945695982973740328335064216346
+RS_CHANNELS = 3  # total, absorption, fission
+POLE_WORDS = 8  # pole position E_a, residues r_t, r_a, r_f: four complex numbers
+
+
+def _faddeeva(e: _Emit, zr: str, zi: str) -> tuple[str, str]:
+    """``w(z)`` in real pairs: ``i z (a / (z^2 - b) + c / (z^2 - d))``."""
+    z2r = e.sub(e.mul(zr, zr), e.mul(zi, zi))
+    z2i = e.mul(e.f(2.0), e.mul(zr, zi))
+    sr, si = None, None
+    for num, pole in ((_FW_A, _FW_B), (_FW_C, _FW_D)):
+        dr = e.sub(z2r, e.f(pole))
+        den = e.add(e.mul(dr, dr), e.mul(z2i, z2i))
+        s = e.div(e.f(num), den)  # num / (dr + i z2i) = num (dr - i z2i) / |.|^2
+        qr, qi = e.mul(dr, s), e.neg(e.mul(z2i, s))
+        sr = qr if sr is None else e.add(sr, qr)
+        si = qi if si is None else e.add(si, qi)
+    assert sr is not None and si is not None
+    tr = e.sub(e.mul(zr, sr), e.mul(zi, si))
+    ti = e.add(e.mul(zr, si), e.mul(zi, sr))
+    return e.neg(ti), tr  # i * t
+
+
+def _rsbench_mlir() -> str:
+    e = _Emit()
+    e.indent = "          "
+    # the pole loop's body: z = (sqrt(E) - E_a) * doppler, w(z), sigma_x += Re(r_x w)
+    pl = [e.load("%poles", f"%pw{j}") for j in range(POLE_WORDS)]
+    zr = e.mul(e.sub("%se", pl[0]), "%dp")
+    zi = e.mul(e.neg(pl[1]), "%dp")
+    wr, wi = _faddeeva(e, zr, zi)
+    accs = []
+    for ch, acc in enumerate(("%bT", "%bA", "%bF")):
+        rr, ri = pl[2 + 2 * ch], pl[3 + 2 * ch]
+        re = e.sub(e.mul(rr, wr), e.mul(ri, wi))
+        accs.append(e.add(acc, re))
+    pole_body = "\n".join(e.lines)
+    e.lines = []
+    e.indent = "        "
+    # the window's background: sigma_x = fit0 + fit1 * sqrt(E)
+    bgs = []
+    for ch in range(RS_CHANNELS):
+        f0 = e.load("%fit", f"%fo{2 * ch}")
+        f1 = e.load("%fit", f"%fo{2 * ch + 1}")
+        bgs.append(e.add(f0, e.mul(f1, "%se")))
+    bg_body = "\n".join(e.lines)
+    consts = "\n".join(e.const_lines())
+    fit_idx = "\n".join(f"        %fo{j} = arith.addi %fb, %c{j} : index"
+                        for j in range(2 * RS_CHANNELS))
+    pole_idx = "\n".join(f"          %pw{j} = arith.addi %pb, %c{j} : index"
+                         for j in range(POLE_WORDS))
+    return f"""// RSBench-style multipole cross-section lookup (scf.parallel over lookups):
+// per nuclide, the poles of the energy's window, each through a rational Faddeeva
+// approximation in real pairs, on top of the window's background fit.
+func.func @rsbench(%n_win: index, %n_pole: index, %n_nuc: index, %n_look: index,
+                   %poles: memref<?xf64>, %win: memref<?xi32>, %fit: memref<?xf64>,
+                   %mat_nuc: memref<?xi32>, %conc: memref<?xf64>, %dopp: memref<?xf64>,
+                   %energy: memref<?xf64>, %mat: memref<?xi32>, %out: memref<?xf64>) -> f64 {{
+{chr(10).join(f"  %c{j} = arith.constant {j} : index" for j in range(POLE_WORDS + 1))}
+  %z = arith.constant 0.0 : f64
+{consts}
+  %nw64 = arith.index_cast %n_win : index to i64
+  %nwf = arith.sitofp %nw64 : i64 to f64
+  %wlast = arith.subi %n_win, %c1 : index
+  %total = scf.parallel (%l) = (%c0) to (%n_look) step (%c1) init (%z) -> f64 {{
+    %e = memref.load %energy[%l] : memref<?xf64>
+    %m32 = memref.load %mat[%l] : memref<?xi32>
+    %m = arith.index_cast %m32 : i32 to index
+    %mbase = arith.muli %m, %n_nuc : index
+    %se = math.sqrt %e : f64
+    %ew = arith.mulf %e, %nwf : f64
+    %w64 = arith.fptosi %ew : f64 to i64
+    %wi = arith.index_cast %w64 : i64 to index
+    %wbig = arith.cmpi ugt, %wi, %wlast : index
+    %w = arith.select %wbig, %wlast, %wi : index
+    %sT, %sA, %sF = scf.for %k = %c0 to %n_nuc step %c1
+        iter_args(%aT = %z, %aA = %z, %aF = %z) -> (f64, f64, f64) {{
+      %slot = arith.addi %mbase, %k : index
+      %nuc32 = memref.load %mat_nuc[%slot] : memref<?xi32>
+      %nuc = arith.index_cast %nuc32 : i32 to index
+      %cc = memref.load %conc[%slot] : memref<?xf64>
+      %dp = memref.load %dopp[%nuc] : memref<?xf64>
+      %nw = arith.muli %nuc, %n_win : index
+      %wix = arith.addi %nw, %w : index
+      %w2 = arith.muli %wix, %c2 : index
+      %w3 = arith.addi %w2, %c1 : index
+      %ws32 = memref.load %win[%w2] : memref<?xi32>
+      %we32 = memref.load %win[%w3] : memref<?xi32>
+      %ws = arith.index_cast %ws32 : i32 to index
+      %we = arith.index_cast %we32 : i32 to index
+      %fb = arith.muli %wix, %c6 : index
+{fit_idx}
+{bg_body}
+      %pT, %pA, %pF = scf.for %p = %ws to %we step %c1
+          iter_args(%bT = {bgs[0]}, %bA = {bgs[1]}, %bF = {bgs[2]}) -> (f64, f64, f64) {{
+          %pn = arith.muli %nuc, %n_pole : index
+          %pi = arith.addi %pn, %p : index
+          %pb = arith.muli %pi, %c8 : index
+{pole_idx}
+{pole_body}
+          scf.yield {accs[0]}, {accs[1]}, {accs[2]} : f64, f64, f64
+      }}
+      %cT = arith.mulf %cc, %pT : f64
+      %cA = arith.mulf %cc, %pA : f64
+      %cF = arith.mulf %cc, %pF : f64
+      %aT2 = arith.addf %aT, %cT : f64
+      %aA2 = arith.addf %aA, %cA : f64
+      %aF2 = arith.addf %aF, %cF : f64
+      scf.yield %aT2, %aA2, %aF2 : f64, f64, f64
+    }}
+    %ob = arith.muli %l, %c3 : index
+    %ob1 = arith.addi %ob, %c1 : index
+    %ob2 = arith.addi %ob, %c2 : index
+    memref.store %sT, %out[%ob] : memref<?xf64>
+    memref.store %sA, %out[%ob1] : memref<?xf64>
+    memref.store %sF, %out[%ob2] : memref<?xf64>
+    %s1 = arith.addf %sT, %sA : f64
+    %s2 = arith.addf %s1, %sF : f64
+    scf.reduce(%s2 : f64) {{
+    ^bb0(%p0: f64, %q0: f64):
+      %r = arith.addf %p0, %q0 : f64
+      scf.reduce.return %r : f64
+    }}
+  }}
+  func.return %total : f64
+}}
+"""
+
+
+RSBENCH_MLIR = _rsbench_mlir()
+
+
+def rsbench_inputs(rng: np.random.Generator, size: str) -> list:
+    n_nucl, n_pole, n_win, n_mat, n_nuc, n_look = {
+        "small": (4, 12, 3, 3, 3, 10),
+        "bench": (68, 1000, 100, 12, 34, 10000),
+        "gpu": (68, 1000, 100, 12, 34, 1_000_000),
+    }[size]
+    # poles sorted by the real part of their position; window w of a nuclide holds the
+    # poles near its stretch of sqrt(E) (consecutive, a few either side, as RSBench's
+    # windows overlap), so window sizes vary
+    ea_re = np.sort(rng.uniform(0.0, 1.0, size=(n_nucl, n_pole)), axis=1)
+    ea_im = rng.uniform(0.2, 0.5, size=(n_nucl, n_pole))
+    res = rng.uniform(-1.0, 1.0, size=(n_nucl, n_pole, 6))
+    poles = np.concatenate([ea_re[..., None], ea_im[..., None], res], axis=2)
+    win = np.zeros((n_nucl, n_win, 2), np.int32)
+    for u in range(n_nucl):
+        edges = np.sqrt(np.arange(n_win + 1) / n_win)
+        lo = np.searchsorted(ea_re[u], edges[:-1]) - rng.integers(0, 3, n_win)
+        hi = np.searchsorted(ea_re[u], edges[1:]) + rng.integers(0, 3, n_win)
+        win[u, :, 0] = np.clip(lo, 0, n_pole)
+        win[u, :, 1] = np.clip(hi, 0, n_pole)
+    fit = rng.uniform(0.1, 1.0, size=(n_nucl, n_win, RS_CHANNELS, 2))
+    mat_nuc = np.stack([rng.choice(n_nucl, size=n_nuc, replace=False)
+                        for _ in range(n_mat)]).astype(np.int32)
+    conc = rng.uniform(0.1, 1.0, size=(n_mat, n_nuc))
+    dopp = rng.uniform(1.0, 2.0, size=n_nucl)
+    energy = rng.uniform(0.0, 1.0, size=n_look)
+    mat = rng.integers(0, n_mat, size=n_look).astype(np.int32)
+    out = np.zeros(n_look * RS_CHANNELS)
+    return [n_win, n_pole, n_nuc, n_look, poles.reshape(-1), win.reshape(-1),
+            fit.reshape(-1), mat_nuc.reshape(-1), conc.reshape(-1), dopp, energy, mat, out]
+
+
+def rsbench_tables(inp: list) -> dict:
+    """The index tables of a lookup set (integer work, no derivative): per (lookup,
+    nuclide slot) the nuclide, its window and the window's pole numbers padded to the
+    largest window (``mask`` marks the real ones)."""
+    n_win, n_pole, n_nuc, _, poles, win, _, mat_nuc, _, _, energy, mat, _ = inp
+    win = np.asarray(win).reshape(-1, n_win, 2).astype(np.int64)
+    nuc = np.asarray(mat_nuc).reshape(-1, n_nuc)[mat].astype(np.int64)  # (L, K)
+    w = np.minimum((np.asarray(energy) * n_win).astype(np.int64), n_win - 1)[:, None]
+    lo, hi = win[nuc, w, 0], win[nuc, w, 1]
+    width = max(int((hi - lo).max()), 1)
+    j = np.arange(width)
+    pidx = lo[..., None] + j  # (L, K, J)
+    mask = j < (hi - lo)[..., None]
+    pidx = np.where(mask, pidx, 0)
+    return {"nuc": nuc, "w": w, "pole": nuc[..., None] * n_pole + pidx, "mask": mask,
+            "slot": np.asarray(mat)[:, None] * n_nuc + np.arange(n_nuc)}
+
+
+def rsbench_eval(xp: Any, poles: Any, fit: Any, conc: Any, t: dict, dopp: Any,
+                 energy: Any) -> Any:
+    """The kernel's result from the tables of :func:`rsbench_tables`, in complex
+    arithmetic (``xp``: numpy, or jax.numpy for the JAX objective)."""
+    p = poles.reshape(-1, POLE_WORDS)[t["pole"]]  # (L, K, J, 8)
+    se = xp.sqrt(energy)[:, None, None]
+    z = (se - (p[..., 0] + 1j * p[..., 1])) * dopp[t["nuc"]][..., None]
+    z2 = z * z
+    w = 1j * z * (_FW_A / (z2 - _FW_B) + _FW_C / (z2 - _FW_D))
+    n_win = t["n_win"]
+    f = fit.reshape(-1, n_win, RS_CHANNELS, 2)[t["nuc"], t["w"]]  # (L, K, 3, 2)
+    total = 0.0
+    for ch in range(RS_CHANNELS):
+        r = p[..., 2 + 2 * ch] + 1j * p[..., 3 + 2 * ch]
+        sig = xp.sum(xp.where(t["mask"], xp.real(r * w), 0.0), axis=-1)
+        sig = sig + f[..., ch, 0] + f[..., ch, 1] * se[..., 0]
+        total = total + xp.sum(conc[t["slot"]] * sig)
+    return total
+
+
+def rsbench_reference(inp: list) -> float:
+    t = rsbench_tables(inp)
+    t["n_win"] = inp[0]
+    return float(rsbench_eval(np, np.asarray(inp[4]), np.asarray(inp[6]),
+                              np.asarray(inp[8]), t, np.asarray(inp[9]),
+                              np.asarray(inp[10])))
 KERNELS: dict[str, Kernel] = {
     "xsbench": Kernel(
         "xsbench", XSBENCH_MLIR, "xsbench",
@@ -337,4 +633,11 @@ KERNELS: dict[str, Kernel] = {
     "lbm": Kernel(
         "lbm", LBM_MLIR, "lbm", ["const", "const", "const", "dup", "dup", "active"],
         lbm_inputs, lbm_reference, "LBM-style D2Q9 stream-and-collide stencil"),
+    "rsbench": Kernel(
+        "rsbench", RSBENCH_MLIR, "rsbench",
+        ["const", "const", "const", "const", "dup", "const", "dup", "const", "dup", "const",
+         "const", "const", "dup"],
+        rsbench_inputs, rsbench_reference,
+        "RSBench-style multipole lookup: window poles through a rational Faddeeva "
+        "approximation, complex arithmetic in real pairs"),
 }
