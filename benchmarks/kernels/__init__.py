@@ -623,6 +623,245 @@ def rsbench_reference(inp: list) -> float:
     return float(rsbench_eval(np, np.asarray(inp[4]), np.asarray(inp[6]),
                               np.asarray(inp[8]), t, np.asarray(inp[9]),
                               np.asarray(inp[10])))
+# ---------------------------------------------------------------------------------------
+# LULESH-style hexahedral Lagrangian step
+
+# LULESH's local node numbering of a hexahedron: corners (0,0,0) (1,0,0) (1,1,0) (0,1,0)
+# and the same at z = 1
+_HEX = [(0, 0, 0), (1, 0, 0), (1, 1, 0), (0, 1, 0), (0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)]
+
+
+def _shape_derivatives(e: Any, x: list, y: list, z: list) -> tuple[list, list, list, Any]:
+    """LULESH's CalcElemShapeFunctionDerivatives: the Jacobian's columns, its cofactors,
+    the derivatives ``B`` of the volume with respect to the eight corners' coordinates,
+    and the volume.  ``e``: an :class:`_Emit` (MLIR) or :class:`_Arr` (arrays)."""
+    def jac(c: list) -> tuple[Any, Any, Any]:
+        d60, d53 = e.sub(c[6], c[0]), e.sub(c[5], c[3])
+        d71, d42 = e.sub(c[7], c[1]), e.sub(c[4], c[2])
+        xi = e.mul(e.f(0.125), e.sub(e.sub(e.add(d60, d53), d71), d42))
+        et = e.mul(e.f(0.125), e.sub(e.add(e.sub(d60, d53), d71), d42))
+        ze = e.mul(e.f(0.125), e.add(e.add(e.add(d60, d53), d71), d42))
+        return xi, et, ze
+
+    (xxi, xet, xze), (yxi, yet, yze), (zxi, zet, zze) = jac(x), jac(y), jac(z)
+
+    def cof(a1: Any, b1: Any, a2: Any, b2: Any) -> Any:  # a1 * b1 - a2 * b2
+        return e.sub(e.mul(a1, b1), e.mul(a2, b2))
+
+    cxxi, cxet, cxze = cof(yet, zze, zet, yze), cof(zxi, yze, yxi, zze), cof(yxi, zet, zxi, yet)
+    cyxi, cyet, cyze = cof(zet, xze, xet, zze), cof(xxi, zze, zxi, xze), cof(zxi, xet, xxi, zet)
+    czxi, czet, czze = cof(xet, yze, yet, xze), cof(yxi, xze, xxi, yze), cof(xxi, yet, yxi, xet)
+
+    def b_row(cxi: Any, cet: Any, cze: Any) -> list:
+        b0 = e.sub(e.sub(e.neg(cxi), cet), cze)
+        b1 = e.sub(e.sub(cxi, cet), cze)
+        b2 = e.sub(e.add(cxi, cet), cze)
+        b3 = e.sub(e.add(e.neg(cxi), cet), cze)
+        return [b0, b1, b2, b3, e.neg(b2), e.neg(b3), e.neg(b0), e.neg(b1)]
+
+    bx, by, bz = b_row(cxxi, cxet, cxze), b_row(cyxi, cyet, cyze), b_row(czxi, czet, czze)
+    vol = e.mul(e.f(8.0), e.add(e.add(e.mul(xet, cxet), e.mul(yet, cyet)), e.mul(zet, czet)))
+    return bx, by, bz, vol
+
+
+class _Arr:
+    """The arithmetic :func:`_shape_derivatives` uses, on arrays (numpy or jax.numpy)."""
+
+    @staticmethod
+    def f(x: float) -> float:
+        return x
+
+    add = staticmethod(lambda a, b: a + b)
+    sub = staticmethod(lambda a, b: a - b)
+    mul = staticmethod(lambda a, b: a * b)
+    neg = staticmethod(lambda a: -a)
+
+
+def _lulesh_mlir() -> str:
+    e = _Emit()
+    e.indent = "      "
+    xs, ys, zs = [], [], []
+    for i in range(8):
+        n = e.load_index("%nodelist", f"%eb{i}")
+        xs.append(e.load("%x", n))
+        ys.append(e.load("%y", n))
+        zs.append(e.load("%z", n))
+    bx, by, bz, vol = _shape_derivatives(e, xs, ys, zs)
+    v0 = e.load("%v0", "%el")
+    ke = e.load("%k", "%el")
+    # the pressure of a linear equation of state in the relative volume, and LULESH's
+    # IntegrateStressForElems: f_i = -sigma * B_i with sigma = -p
+    p = e.mul(ke, e.sub(e.div(v0, vol), e.f(1.0)))
+    for i in range(8):
+        for d, b in enumerate((bx, by, bz)):
+            e.store(e.mul(p, b[i]), "%fe", f"%fo{i}_{d}")
+    elem_body = "\n".join(e.lines)
+    consts = "\n".join(e.const_lines())
+    eb = "\n".join(f"      %eb{i} = arith.addi %e8, %c{i} : index" for i in range(8))
+    fo = "\n".join(f"      %fo{i}_{d} = arith.addi %e24, %c{3 * i + d} : index"
+                   for i in range(8) for d in range(3))
+    cs = "\n".join(f"  %c{j} = arith.constant {j} : index" for j in range(25))
+    return f"""// LULESH-style Lagrangian hydro step on hexahedra: per element (scf.parallel) the
+// shape function derivatives, volume, pressure and corner forces; per node
+// (scf.parallel) a gather of its corners' forces, then velocity and position updates.
+func.func @lulesh(%n_elem: index, %n_node: index, %steps: index, %nodelist: memref<?xi32>,
+                  %x: memref<?xf64>, %y: memref<?xf64>, %z: memref<?xf64>,
+                  %xd: memref<?xf64>, %yd: memref<?xf64>, %zd: memref<?xf64>,
+                  %k: memref<?xf64>, %v0: memref<?xf64>, %mass: memref<?xf64>,
+                  %nstart: memref<?xi32>, %ncorner: memref<?xi32>, %fe: memref<?xf64>,
+                  %dt: f64) -> f64 {{
+{cs}
+  %zero = arith.constant 0.0 : f64
+  %half = arith.constant 0.5 : f64
+{consts}
+  scf.for %t = %c0 to %steps step %c1 {{
+    scf.parallel (%el) = (%c0) to (%n_elem) step (%c1) {{
+      %e8 = arith.muli %el, %c8 : index
+      %e24 = arith.muli %el, %c24 : index
+{eb}
+{fo}
+{elem_body}
+      scf.reduce
+    }}
+    scf.parallel (%nd) = (%c0) to (%n_node) step (%c1) {{
+      %nd1 = arith.addi %nd, %c1 : index
+      %s32 = memref.load %nstart[%nd] : memref<?xi32>
+      %t32 = memref.load %nstart[%nd1] : memref<?xi32>
+      %cs = arith.index_cast %s32 : i32 to index
+      %ce = arith.index_cast %t32 : i32 to index
+      %fx, %fy, %fz = scf.for %cn = %cs to %ce step %c1
+          iter_args(%ax = %zero, %ay = %zero, %az = %zero) -> (f64, f64, f64) {{
+        %cr32 = memref.load %ncorner[%cn] : memref<?xi32>
+        %cr = arith.index_cast %cr32 : i32 to index
+        %cb = arith.muli %cr, %c3 : index
+        %cb1 = arith.addi %cb, %c1 : index
+        %cb2 = arith.addi %cb, %c2 : index
+        %gx = memref.load %fe[%cb] : memref<?xf64>
+        %gy = memref.load %fe[%cb1] : memref<?xf64>
+        %gz = memref.load %fe[%cb2] : memref<?xf64>
+        %ax2 = arith.addf %ax, %gx : f64
+        %ay2 = arith.addf %ay, %gy : f64
+        %az2 = arith.addf %az, %gz : f64
+        scf.yield %ax2, %ay2, %az2 : f64, f64, f64
+      }}
+      %m = memref.load %mass[%nd] : memref<?xf64>
+      %dtm = arith.divf %dt, %m : f64
+      %xd0 = memref.load %xd[%nd] : memref<?xf64>
+      %yd0 = memref.load %yd[%nd] : memref<?xf64>
+      %zd0 = memref.load %zd[%nd] : memref<?xf64>
+      %dvx = arith.mulf %fx, %dtm : f64
+      %dvy = arith.mulf %fy, %dtm : f64
+      %dvz = arith.mulf %fz, %dtm : f64
+      %xd1 = arith.addf %xd0, %dvx : f64
+      %yd1 = arith.addf %yd0, %dvy : f64
+      %zd1 = arith.addf %zd0, %dvz : f64
+      memref.store %xd1, %xd[%nd] : memref<?xf64>
+      memref.store %yd1, %yd[%nd] : memref<?xf64>
+      memref.store %zd1, %zd[%nd] : memref<?xf64>
+      %x0 = memref.load %x[%nd] : memref<?xf64>
+      %y0 = memref.load %y[%nd] : memref<?xf64>
+      %z0 = memref.load %z[%nd] : memref<?xf64>
+      %dx = arith.mulf %xd1, %dt : f64
+      %dy = arith.mulf %yd1, %dt : f64
+      %dz = arith.mulf %zd1, %dt : f64
+      %x1 = arith.addf %x0, %dx : f64
+      %y1 = arith.addf %y0, %dy : f64
+      %z1 = arith.addf %z0, %dz : f64
+      memref.store %x1, %x[%nd] : memref<?xf64>
+      memref.store %y1, %y[%nd] : memref<?xf64>
+      memref.store %z1, %z[%nd] : memref<?xf64>
+      scf.reduce
+    }}
+  }}
+  %ke = scf.parallel (%nd) = (%c0) to (%n_node) step (%c1) init (%zero) -> f64 {{
+    %m = memref.load %mass[%nd] : memref<?xf64>
+    %u = memref.load %xd[%nd] : memref<?xf64>
+    %v = memref.load %yd[%nd] : memref<?xf64>
+    %w = memref.load %zd[%nd] : memref<?xf64>
+    %uu = arith.mulf %u, %u : f64
+    %vv = arith.mulf %v, %v : f64
+    %ww = arith.mulf %w, %w : f64
+    %s1 = arith.addf %uu, %vv : f64
+    %s2 = arith.addf %s1, %ww : f64
+    %hm = arith.mulf %half, %m : f64
+    %en = arith.mulf %hm, %s2 : f64
+    scf.reduce(%en : f64) {{
+    ^bb0(%p0: f64, %q0: f64):
+      %r = arith.addf %p0, %q0 : f64
+      scf.reduce.return %r : f64
+    }}
+  }}
+  func.return %ke : f64
+}}
+"""
+
+
+LULESH_MLIR = _lulesh_mlir()
+
+
+def lulesh_inputs(rng: np.random.Generator, size: str) -> list:
+    ne, steps = {"small": (2, 2), "bench": (24, 4), "gpu": (96, 8)}[size]
+    nn = ne + 1
+    h = 1.0 / ne
+    g = np.arange(nn) * h
+    X, Y, Z = np.meshgrid(g, g, g, indexing="ij")  # node (i, j, k) -> (i * nn + j) * nn + k
+    x, y, z = (a.reshape(-1) + 0.1 * h * rng.standard_normal(nn ** 3) for a in (X, Y, Z))
+    ei, ej, ek = (a.reshape(-1) for a in np.meshgrid(*(np.arange(ne),) * 3, indexing="ij"))
+    nodelist = np.stack([((ei + a) * nn + ej + b) * nn + ek + c for a, b, c in _HEX],
+                        axis=1).astype(np.int32)  # (n_elem, 8)
+    n_elem, n_node = ne ** 3, nn ** 3
+    v0 = np.full(n_elem, h ** 3)
+    mass = np.zeros(n_node)
+    np.add.at(mass, nodelist.reshape(-1), np.repeat(v0 / 8, 8))
+    k = rng.uniform(0.5, 1.5, n_elem)
+    # node -> its corners (element * 8 + local corner), compressed rows
+    order = np.argsort(nodelist.reshape(-1), kind="stable")
+    counts = np.bincount(nodelist.reshape(-1), minlength=n_node)
+    nstart = np.concatenate([[0], np.cumsum(counts)]).astype(np.int32)
+    ncorner = order.astype(np.int32)
+    dt = 0.05 * h
+    return [n_elem, n_node, steps, nodelist.reshape(-1), x, y, z, np.zeros(n_node),
+            np.zeros(n_node), np.zeros(n_node), k, v0, mass, nstart, ncorner,
+            np.zeros(24 * n_elem), dt]
+
+
+def lulesh_tables(inp: list) -> dict:
+    """Index tables: the elements' nodes, and every node's corners padded to eight with
+    an index of a zero slot past the last corner."""
+    n_elem, n_node = inp[0], inp[1]
+    nstart, ncorner = np.asarray(inp[13]), np.asarray(inp[14])
+    cnt = np.diff(nstart)
+    j = np.arange(8)
+    pad = np.where(j < cnt[:, None], nstart[:-1, None] + j, len(ncorner))
+    corners = np.concatenate([ncorner, [8 * n_elem]])[np.minimum(pad, len(ncorner))]
+    return {"nodes": np.asarray(inp[3]).reshape(n_elem, 8), "corners": corners}
+
+
+def lulesh_eval(xp: Any, x: Any, y: Any, z: Any, k: Any, t: dict, v0: Any, mass: Any,
+                steps: int, dt: float) -> Any:
+    """The kernel's result on arrays (``xp``: numpy, or jax.numpy for JAX)."""
+    nodes, corners = t["nodes"], t["corners"]
+    xd = yd = zd = xp.zeros_like(x)
+    for _ in range(steps):
+        bx, by, bz, vol = _shape_derivatives(_Arr, [x[nodes[:, i]] for i in range(8)],
+                                             [y[nodes[:, i]] for i in range(8)],
+                                             [z[nodes[:, i]] for i in range(8)])
+        p = k * (v0 / vol - 1.0)
+        fx, fy, fz = ([p * b[i] for i in range(8)] for b in (bx, by, bz))
+        zero = xp.zeros(1)
+        gx, gy, gz = (xp.concatenate([xp.stack(f, axis=1).reshape(-1), zero])[corners]
+                      .sum(axis=1) for f in (fx, fy, fz))
+        xd, yd, zd = xd + gx * (dt / mass), yd + gy * (dt / mass), zd + gz * (dt / mass)
+        x, y, z = x + xd * dt, y + yd * dt, z + zd * dt
+    return xp.sum(0.5 * mass * (xd * xd + yd * yd + zd * zd))
+
+
+def lulesh_reference(inp: list) -> float:
+    return float(lulesh_eval(np, np.asarray(inp[4]), np.asarray(inp[5]), np.asarray(inp[6]),
+                             np.asarray(inp[10]), lulesh_tables(inp), np.asarray(inp[11]),
+                             np.asarray(inp[12]), inp[2], inp[16]))
+
+
 KERNELS: dict[str, Kernel] = {
     "xsbench": Kernel(
         "xsbench", XSBENCH_MLIR, "xsbench",
@@ -640,4 +879,11 @@ KERNELS: dict[str, Kernel] = {
         rsbench_inputs, rsbench_reference,
         "RSBench-style multipole lookup: window poles through a rational Faddeeva "
         "approximation, complex arithmetic in real pairs"),
+    "lulesh": Kernel(
+        "lulesh", LULESH_MLIR, "lulesh",
+        ["const", "const", "const", "const", "dup", "dup", "dup", "dup", "dup", "dup", "dup",
+         "const", "const", "const", "const", "dup", "const"],
+        lulesh_inputs, lulesh_reference,
+        "LULESH-style hexahedral element forces (shape function derivatives, pressure) and "
+        "node velocity/position updates, corner forces gathered per node"),
 }
