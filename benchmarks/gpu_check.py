@@ -6,7 +6,8 @@ GPU against the CPU, with timings.
     python benchmarks/gpu_check.py --emulate --size small   # no GPU: host emulation
     python benchmarks/gpu_check.py --size gpu --cpu-threads 16 --cpu-repeat 1   # a lent H200
 
-For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil):
+For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil,
+RSBench-style multipole lookup, LULESH-style hydro step):
 
 1. the primal compiled with ``target="gpu"`` (kernels launched through the CUDA driver
    API) must return what ``target="cpu"`` returns and leave the same buffers;
@@ -21,7 +22,10 @@ For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stenc
    and with numpy arrays in and out, moved on every call (our contract);
 5. median times of each, the GPU/CPU speedup, gradient/primal and pruned/all_active on
    the device, and how much of one call the kernels take (the rest is staging arrays
-   into managed memory and back, and the host part).
+   into managed memory and back, and the host part);
+6. the tape sizes: the static tape bytes of the pruned and the ``all_active`` gradient
+   at these sizes (``--stats``' formula evaluated; stack tapes, sized at run time, are
+   flagged) and what each tapes.
 
 Exit status 0 when every comparison that ran agreed, 1 otherwise, 2 when no device is
 available (and ``--emulate`` was not given).
@@ -62,7 +66,12 @@ def _load_module(name: str, path: Path) -> Any:
 
 
 KER = _load_module("activity_benchmark_kernels", HERE / "kernels" / "__init__.py")
-WRT = {"xsbench": [5, 7], "lbm": [3, 5]}
+
+def _run_mod() -> Any:
+    return _load_module("activity_benchmark_run", HERE / "run.py")
+
+
+WRT = {"xsbench": [5, 7], "lbm": [3, 5], "rsbench": [4, 6, 8], "lulesh": [4, 5, 6, 10]}
 
 
 def copies(xs: list[Any]) -> list[Any]:
@@ -179,7 +188,25 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
             ok = False
     if use_jax:
         ok &= jax_check(name, inputs, want, t_gg, repeat, rec)
+    tape_report(name, module, k, inputs, rec)
     return ok
+
+
+def _gb(n: int | None) -> str:
+    return "?" if n is None else f"{n / 1e9:.3f} GB" if n >= 1e8 else f"{n / 1e6:.3f} MB"
+
+
+def tape_report(name: str, module: Any, k: Any, inputs: list[Any],
+                rec: dict[str, Any]) -> None:
+    """The static tape bytes of both gradients at these sizes, and what they tape."""
+    run = _run_mod()
+    for mode, prune in (("pruned", True), ("all_active", False)):
+        t = run.static_tapes(module, k.func, list(k.args), prune, inputs)
+        rec[f"{mode}_tape_bytes"] = t["static_bytes"]
+        rec[f"{mode}_taped"] = t["cached"]
+        stack = " + stack tapes (sized at run time)" if t["stack"] else ""
+        print(f"{name:<8} tape {mode:<10} {_gb(t['static_bytes']):>12}{stack}   "
+              f"{' '.join(t['cached']) or '-'}", flush=True)
 
 
 def jax_check(name: str, inputs: list[Any], want: tuple[Any, ...], ours_s: float,
@@ -196,7 +223,7 @@ def jax_check(name: str, inputs: list[Any], want: tuple[Any, ...], ours_s: float
     except ImportError:
         print(f"{name:<8} jax: not installed")
         return True
-    run = _load_module("activity_benchmark_run", HERE / "run.py")
+    run = _run_mod()
     jx = run.jax_gradient(name, inputs)
     call, xs = jx
     got = [np.asarray(v) for v in call(*xs)]

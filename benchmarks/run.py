@@ -14,7 +14,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
-lookup, LBM-style stencil).  For every one:
+lookup, LBM-style stencil, RSBench-style multipole lookup, LULESH-style hydro step).  For every one:
 
 * ``primal``: the compiled function (``activity.compile``);
 * ``pruned`` / ``all_active``: ``activity.gradient`` with and without activity
@@ -90,9 +90,9 @@ KER = _load("activity_benchmark_kernels", HERE / "kernels" / "__init__.py")
 # benchmark -> the arguments the gradient is taken with respect to
 WRT: dict[str, list[int]] = {
     "gmm": [3, 4, 5], "ba": [0, 1, 2], "hand": [2], "lstm": [3, 4, 5], "minibude": [3],
-    "xsbench": [5, 7], "lbm": [3, 5],
+    "xsbench": [5, 7], "lbm": [3, 5], "rsbench": [4, 6, 8], "lulesh": [4, 5, 6, 10],
 }
-ORDER = ["gmm", "ba", "hand", "lstm", "minibude", "xsbench", "lbm"]
+ORDER = ["gmm", "ba", "hand", "lstm", "minibude", "xsbench", "lbm", "rsbench", "lulesh"]
 
 
 def spec_of(name: str) -> Any:
@@ -133,6 +133,24 @@ def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
     res = res if isinstance(res, tuple) else (res,)
     stack = 8 * (int(res[-2]) + int(res[-1]))
     return None if fixed is None else fixed + stack
+
+
+def static_tapes(module: Any, func: str, kinds: list[str], prune: bool,
+                 inputs: list[Any]) -> dict[str, Any]:
+    """What the gradient tapes, without running it: the static tapes' bytes for these
+    integer arguments (sized by trip counts), their formula, the taped values, and
+    whether stack tapes (sized at run time, not counted) exist too."""
+    d = Differentiator(module, func, kinds, prune, inline=True)
+    d.run()
+    fop = Program.of(module).functions[func]
+    params = list(fop.regions[0].blocks[0].args)
+    bounds = {arg_label(fop, i, a): int(x) for i, (a, x) in enumerate(zip(params, inputs,
+                                                                          strict=True))
+              if isinstance(x, int | np.integer)}
+    st = d.stats
+    return {"static_bytes": st.static_bytes(bounds), "formula": st.static_formula(),
+            "cached": [f"{c.value}[{c.formula()}]" for c in st.cached],
+            "stack": bool(st.stack_blocks)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -337,6 +355,30 @@ def jax_objective(name: str, inputs: list[Any]) -> tuple[Any, ...]:
                 g = fs - omega * (fs - feq(rho, ux, uy))
             return jnp.sum(g * g)
         return f, WRT[name]
+    if name == "rsbench":
+        n_win, n_pole, n_nuc = inputs[:3]
+        width = KER.rsbench_width(inputs)  # (a shape: static, as the grid sizes)
+        # the window and pole numbers are found inside the timed function, as the
+        # kernel finds them (its lookups' energies and materials are arguments)
+        const = [jnp.asarray(inputs[i]) for i in (5, 7, 9, 10, 11)]
+
+        def f(poles: Any, fit: Any, conc: Any, win: Any, mat_nuc: Any, dopp: Any,
+              energy: Any, mat: Any) -> Any:
+            t = KER.rsbench_tables(jnp, win, mat_nuc, energy, mat, n_win, n_pole, n_nuc,
+                                   width)
+            return KER.rsbench_eval(jnp, poles, fit, conc, t, dopp, energy)
+        return f, WRT[name], const
+    if name == "lulesh":
+        steps, dt = inputs[2], inputs[16]
+        tab = KER.lulesh_tables(inputs)
+        const = [jnp.asarray(tab["nodes"]), jnp.asarray(tab["corners"]),
+                 jnp.asarray(inputs[11]), jnp.asarray(inputs[12])]
+
+        def f(x: Any, y: Any, z: Any, k: Any, nodes: Any, corners: Any, v0: Any,
+              mass: Any) -> Any:
+            return KER.lulesh_eval(jnp, x, y, z, k, {"nodes": nodes, "corners": corners},
+                                   v0, mass, steps, dt)
+        return f, WRT[name], const
     raise KeyError(name)
 
 

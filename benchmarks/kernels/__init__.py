@@ -579,22 +579,28 @@ def rsbench_inputs(rng: np.random.Generator, size: str) -> list:
             fit.reshape(-1), mat_nuc.reshape(-1), conc.reshape(-1), dopp, energy, mat, out]
 
 
-def rsbench_tables(inp: list) -> dict:
-    """The index tables of a lookup set (integer work, no derivative): per (lookup,
-    nuclide slot) the nuclide, its window and the window's pole numbers padded to the
-    largest window (``mask`` marks the real ones)."""
-    n_win, n_pole, n_nuc, _, poles, win, _, mat_nuc, _, _, energy, mat, _ = inp
-    win = np.asarray(win).reshape(-1, n_win, 2).astype(np.int64)
-    nuc = np.asarray(mat_nuc).reshape(-1, n_nuc)[mat].astype(np.int64)  # (L, K)
-    w = np.minimum((np.asarray(energy) * n_win).astype(np.int64), n_win - 1)[:, None]
+def rsbench_width(inp: list) -> int:
+    """The most poles any window holds (the padded width of :func:`rsbench_tables`)."""
+    win = np.asarray(inp[5]).reshape(-1, 2)
+    return max(int((win[:, 1] - win[:, 0]).max()), 1)
+
+
+def rsbench_tables(xp: Any, win: Any, mat_nuc: Any, energy: Any, mat: Any, n_win: int,
+                   n_pole: int, n_nuc: int, width: int) -> dict:
+    """The integer work of a lookup set (no derivative): per (lookup, nuclide slot)
+    the nuclide, its window and the window's pole numbers padded to ``width``
+    (``mask`` marks the real ones).  ``xp``: numpy, or jax.numpy inside JAX's
+    objective."""
+    win = win.reshape(-1, n_win, 2).astype(xp.int64)
+    nuc = mat_nuc.reshape(-1, n_nuc)[mat].astype(xp.int64)  # (L, K)
+    w = xp.minimum((energy * n_win).astype(xp.int64), n_win - 1)[:, None]
     lo, hi = win[nuc, w, 0], win[nuc, w, 1]
-    width = max(int((hi - lo).max()), 1)
-    j = np.arange(width)
-    pidx = lo[..., None] + j  # (L, K, J)
+    j = xp.arange(width)
     mask = j < (hi - lo)[..., None]
-    pidx = np.where(mask, pidx, 0)
+    pidx = xp.where(mask, lo[..., None] + j, 0)  # (L, K, J)
     return {"nuc": nuc, "w": w, "pole": nuc[..., None] * n_pole + pidx, "mask": mask,
-            "slot": np.asarray(mat)[:, None] * n_nuc + np.arange(n_nuc)}
+            "slot": mat[:, None].astype(xp.int64) * n_nuc + xp.arange(n_nuc),
+            "n_win": n_win}
 
 
 def rsbench_eval(xp: Any, poles: Any, fit: Any, conc: Any, t: dict, dopp: Any,
@@ -606,8 +612,7 @@ def rsbench_eval(xp: Any, poles: Any, fit: Any, conc: Any, t: dict, dopp: Any,
     z = (se - (p[..., 0] + 1j * p[..., 1])) * dopp[t["nuc"]][..., None]
     z2 = z * z
     w = 1j * z * (_FW_A / (z2 - _FW_B) + _FW_C / (z2 - _FW_D))
-    n_win = t["n_win"]
-    f = fit.reshape(-1, n_win, RS_CHANNELS, 2)[t["nuc"], t["w"]]  # (L, K, 3, 2)
+    f = fit.reshape(-1, t["n_win"], RS_CHANNELS, 2)[t["nuc"], t["w"]]  # (L, K, 3, 2)
     total = 0.0
     for ch in range(RS_CHANNELS):
         r = p[..., 2 + 2 * ch] + 1j * p[..., 3 + 2 * ch]
@@ -618,8 +623,9 @@ def rsbench_eval(xp: Any, poles: Any, fit: Any, conc: Any, t: dict, dopp: Any,
 
 
 def rsbench_reference(inp: list) -> float:
-    t = rsbench_tables(inp)
-    t["n_win"] = inp[0]
+    n_win, n_pole, n_nuc = inp[:3]
+    t = rsbench_tables(np, np.asarray(inp[5]), np.asarray(inp[7]), np.asarray(inp[10]),
+                       np.asarray(inp[11]), n_win, n_pole, n_nuc, rsbench_width(inp))
     return float(rsbench_eval(np, np.asarray(inp[4]), np.asarray(inp[6]),
                               np.asarray(inp[8]), t, np.asarray(inp[9]),
                               np.asarray(inp[10])))
@@ -828,12 +834,11 @@ def lulesh_inputs(rng: np.random.Generator, size: str) -> list:
 def lulesh_tables(inp: list) -> dict:
     """Index tables: the elements' nodes, and every node's corners padded to eight with
     an index of a zero slot past the last corner."""
-    n_elem, n_node = inp[0], inp[1]
+    n_elem = inp[0]
     nstart, ncorner = np.asarray(inp[13]), np.asarray(inp[14])
-    cnt = np.diff(nstart)
     j = np.arange(8)
-    pad = np.where(j < cnt[:, None], nstart[:-1, None] + j, len(ncorner))
-    corners = np.concatenate([ncorner, [8 * n_elem]])[np.minimum(pad, len(ncorner))]
+    pad = np.where(j < np.diff(nstart)[:, None], nstart[:-1, None] + j, len(ncorner))
+    corners = np.concatenate([ncorner, [8 * n_elem]])[pad]
     return {"nodes": np.asarray(inp[3]).reshape(n_elem, 8), "corners": corners}
 
 
