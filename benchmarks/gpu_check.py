@@ -5,6 +5,7 @@ GPU against the CPU, with timings.
     python benchmarks/gpu_check.py --size bench --repeat 5
     python benchmarks/gpu_check.py --emulate --size small   # no GPU: host emulation
     python benchmarks/gpu_check.py --size gpu --cpu-threads 16 --cpu-repeat 1   # a lent H200
+    python benchmarks/gpu_check.py --tapes-only --size gpu --jax   # tape sizes, no device
 
 For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil,
 RSBench-style multipole lookup, LULESH-style hydro step):
@@ -188,7 +189,7 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
             ok = False
     if use_jax:
         ok &= jax_check(name, inputs, want, t_gg, repeat, rec)
-    tape_report(name, module, k, inputs, rec)
+    tape_report(name, module, k, inputs, rec, use_jax)
     return ok
 
 
@@ -197,9 +198,15 @@ def _gb(n: int | None) -> str:
 
 
 def tape_report(name: str, module: Any, k: Any, inputs: list[Any],
-                rec: dict[str, Any]) -> None:
-    """The static tape bytes of both gradients at these sizes, and what they tape."""
+                rec: dict[str, Any], use_jax: bool = False) -> None:
+    """The static tape bytes of both gradients at these sizes, and what they tape;
+    with ``use_jax`` the bytes of temporaries XLA's compiled gradient allocates."""
     run = _run_mod()
+    if use_jax:
+        n = run.jax_temp_bytes(name, inputs)
+        rec["jax_temp_bytes"] = n
+        print(f"{name:<8} jax temporaries  {_gb(n):>12}   (XLA's memory_analysis of "
+              "jax.jit(jax.grad(f)) for these shapes: residuals and buffers)", flush=True)
     for mode, prune in (("pruned", True), ("all_active", False)):
         t = run.static_tapes(module, k.func, list(k.args), prune, inputs)
         rec[f"{mode}_tape_bytes"] = t["static_bytes"]
@@ -263,7 +270,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="also time jax.jit(jax.grad(f)) of the equivalent JAX objective "
                          "on JAX's default device and check it agrees")
     ap.add_argument("--json", default=None, help="also write the numbers to this file")
+    ap.add_argument("--tapes-only", action="store_true",
+                    help="only the tape sizes at --size (and, with --jax, XLA's temporaries), "
+                         "computed without running anything: no device needed")
     ns = ap.parse_args(argv)
+    if ns.tapes_only:
+        for n in (list(KER.KERNELS) if ns.only is None else ns.only.split(",")):
+            k = KER.KERNELS[n]
+            tape_report(n, activity.parse(k.mlir), k,
+                        k.make_inputs(np.random.default_rng(0), ns.size), {}, ns.jax)
+        return 0
     if not ns.emulate:
         try:
             rt = gpu.runtime()

@@ -362,11 +362,22 @@ def jax_objective(name: str, inputs: list[Any]) -> tuple[Any, ...]:
         # kernel finds them (its lookups' energies and materials are arguments)
         const = [jnp.asarray(inputs[i]) for i in (5, 7, 9, 10, 11)]
 
+        n_look = inputs[3]
+        # padded to the widest window, a lookup's poles are (n_nuc, width) complex
+        # numbers: chunks of 10000 lookups, each recomputed by the backward pass
+        # (jax.checkpoint), keep XLA's residuals to one chunk's at the GPU size
+        chunks = n_look // 10000 if n_look % 10000 == 0 else 1
+
         def f(poles: Any, fit: Any, conc: Any, win: Any, mat_nuc: Any, dopp: Any,
               energy: Any, mat: Any) -> Any:
-            t = KER.rsbench_tables(jnp, win, mat_nuc, energy, mat, n_win, n_pole, n_nuc,
-                                   width)
-            return KER.rsbench_eval(jnp, poles, fit, conc, t, dopp, energy)
+            def part(em: Any) -> Any:
+                t = KER.rsbench_tables(jnp, win, mat_nuc, em[0], em[1], n_win, n_pole,
+                                       n_nuc, width)
+                return KER.rsbench_eval(jnp, poles, fit, conc, t, dopp, em[0])
+            if chunks == 1:
+                return part((energy, mat))
+            return jnp.sum(jax.lax.map(jax.checkpoint(part),
+                                       (energy.reshape(chunks, -1), mat.reshape(chunks, -1))))
         return f, WRT[name], const
     if name == "lulesh":
         steps, dt = inputs[2], inputs[16]
@@ -412,6 +423,27 @@ def jax_gradient(name: str, inputs: list[Any], host: bool = False
         return jax.block_until_ready(g(*a, *const))
 
     return call, xs
+
+
+def jax_temp_bytes(name: str, inputs: list[Any]) -> int | None:
+    """The bytes of temporaries XLA's compiled ``jax.jit(jax.grad(f))`` allocates
+    (``memory_analysis()`` of the compiled executable for JAX's default backend: what it
+    keeps for its reverse pass, residuals included), compiled for these shapes without
+    running it; None when jax is not installed or does not say."""
+    try:
+        import jax
+    except ImportError:
+        return None
+    jax.config.update("jax_enable_x64", True)
+    obj = jax_objective(name, inputs)
+    f, wrt = obj[0], obj[1]
+    const = list(obj[2]) if len(obj) > 2 else []
+    g = jax.jit(jax.grad(f, argnums=tuple(range(len(wrt)))))
+    shapes = [jax.ShapeDtypeStruct(np.shape(inputs[i]), np.asarray(inputs[i]).dtype)
+              for i in wrt]
+    ma = g.lower(*shapes, *const).compile().memory_analysis()
+    n = getattr(ma, "temp_size_in_bytes", None)
+    return None if n is None else int(n)
 
 
 def _run_batch(fn: Callable[..., Any], make: Callable[[], list[Any]],

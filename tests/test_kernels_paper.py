@@ -116,6 +116,16 @@ def test_rsbench_recomputes_what_no_tape_can_hold() -> None:
     assert taped == ["%pA", "%pF", "%pT"] and n == 3 * 8 * 10 * 3
 
 
+def test_lulesh_tapes_the_jacobian_per_element_and_step() -> None:
+    """The coordinates are overwritten by the node loop of the same step: the reverse of
+    the element loop reads the nine entries of each element's Jacobian from the tape
+    (72 bytes per element and step) and recomputes cofactors, B, volume and pressure
+    from them; the node loop's updates are linear (nothing taped)."""
+    taped, n = _tape("lulesh", list(K.KERNELS["lulesh"].args), {"n_elem": 8, "steps": 2})
+    assert taped == sorted(f"%fj{d}{r}" for d in "xyz" for r in ("xi", "et", "ze"))
+    assert n == 9 * 8 * 8 * 2
+
+
 def test_lbm_tape_today() -> None:
     """LBM's pruned gradient tapes, per cell and time step, the nine ``dev = f - feq``
     (omega's adjoint reads them) and rho, jx, jy: 96 bytes, 8.05 GB at the GPU size

@@ -366,8 +366,12 @@ class _Emit:
     def sub(self, a: str, b: str) -> str:
         return self.bin("subf", a, b)
 
-    def mul(self, a: str, b: str) -> str:
-        return self.bin("mulf", a, b)
+    def mul(self, a: str, b: str, name: str | None = None) -> str:
+        """``a * b``; ``name``: the result's SSA name (unique), else a fresh one."""
+        if name is None:
+            return self.bin("mulf", a, b)
+        self.line(f"%{name} = arith.mulf {a}, {b} : f64")
+        return f"%{name}"
 
     def div(self, a: str, b: str) -> str:
         return self.bin("divf", a, b)
@@ -485,7 +489,7 @@ func.func @rsbench(%n_win: index, %n_pole: index, %n_nuc: index, %n_look: index,
     %m = arith.index_cast %m32 : i32 to index
     %mbase = arith.muli %m, %n_nuc : index
     %se = math.sqrt %e : f64
-    %ew = arith.mulf %e, %nwf : f64
+    %ew = arith.mulf %se, %nwf : f64
     %w64 = arith.fptosi %ew : f64 to i64
     %wi = arith.index_cast %w64 : i64 to index
     %wbig = arith.cmpi ugt, %wi, %wlast : index
@@ -553,16 +557,16 @@ def rsbench_inputs(rng: np.random.Generator, size: str) -> list:
         "bench": (68, 1000, 100, 12, 34, 10000),
         "gpu": (68, 1000, 100, 12, 34, 1_000_000),
     }[size]
-    # poles sorted by the real part of their position; window w of a nuclide holds the
-    # poles near its stretch of sqrt(E) (consecutive, a few either side, as RSBench's
-    # windows overlap), so window sizes vary
+    # poles sorted by the real part of their position (in sqrt(E)); window w of a
+    # nuclide, sqrt(E) in [w / n_win, (w + 1) / n_win), holds the poles of that stretch
+    # and a few either side (RSBench's windows overlap), so window sizes vary
     ea_re = np.sort(rng.uniform(0.0, 1.0, size=(n_nucl, n_pole)), axis=1)
     ea_im = rng.uniform(0.2, 0.5, size=(n_nucl, n_pole))
     res = rng.uniform(-1.0, 1.0, size=(n_nucl, n_pole, 6))
     poles = np.concatenate([ea_re[..., None], ea_im[..., None], res], axis=2)
     win = np.zeros((n_nucl, n_win, 2), np.int32)
     for u in range(n_nucl):
-        edges = np.sqrt(np.arange(n_win + 1) / n_win)
+        edges = np.arange(n_win + 1) / n_win
         lo = np.searchsorted(ea_re[u], edges[:-1]) - rng.integers(0, 3, n_win)
         hi = np.searchsorted(ea_re[u], edges[1:]) + rng.integers(0, 3, n_win)
         win[u, :, 0] = np.clip(lo, 0, n_pole)
@@ -593,7 +597,7 @@ def rsbench_tables(xp: Any, win: Any, mat_nuc: Any, energy: Any, mat: Any, n_win
     objective."""
     win = win.reshape(-1, n_win, 2).astype(xp.int64)
     nuc = mat_nuc.reshape(-1, n_nuc)[mat].astype(xp.int64)  # (L, K)
-    w = xp.minimum((energy * n_win).astype(xp.int64), n_win - 1)[:, None]
+    w = xp.minimum((xp.sqrt(energy) * n_win).astype(xp.int64), n_win - 1)[:, None]
     lo, hi = win[nuc, w, 0], win[nuc, w, 1]
     j = xp.arange(width)
     mask = j < (hi - lo)[..., None]
@@ -641,15 +645,15 @@ def _shape_derivatives(e: Any, x: list, y: list, z: list) -> tuple[list, list, l
     """LULESH's CalcElemShapeFunctionDerivatives: the Jacobian's columns, its cofactors,
     the derivatives ``B`` of the volume with respect to the eight corners' coordinates,
     and the volume.  ``e``: an :class:`_Emit` (MLIR) or :class:`_Arr` (arrays)."""
-    def jac(c: list) -> tuple[Any, Any, Any]:
+    def jac(c: list, d: str) -> tuple[Any, Any, Any]:
         d60, d53 = e.sub(c[6], c[0]), e.sub(c[5], c[3])
         d71, d42 = e.sub(c[7], c[1]), e.sub(c[4], c[2])
-        xi = e.mul(e.f(0.125), e.sub(e.sub(e.add(d60, d53), d71), d42))
-        et = e.mul(e.f(0.125), e.sub(e.add(e.sub(d60, d53), d71), d42))
-        ze = e.mul(e.f(0.125), e.add(e.add(e.add(d60, d53), d71), d42))
+        xi = e.mul(e.f(0.125), e.sub(e.sub(e.add(d60, d53), d71), d42), name=f"fj{d}xi")
+        et = e.mul(e.f(0.125), e.sub(e.add(e.sub(d60, d53), d71), d42), name=f"fj{d}et")
+        ze = e.mul(e.f(0.125), e.add(e.add(e.add(d60, d53), d71), d42), name=f"fj{d}ze")
         return xi, et, ze
 
-    (xxi, xet, xze), (yxi, yet, yze), (zxi, zet, zze) = jac(x), jac(y), jac(z)
+    (xxi, xet, xze), (yxi, yet, yze), (zxi, zet, zze) = jac(x, "x"), jac(y, "y"), jac(z, "z")
 
     def cof(a1: Any, b1: Any, a2: Any, b2: Any) -> Any:  # a1 * b1 - a2 * b2
         return e.sub(e.mul(a1, b1), e.mul(a2, b2))
@@ -679,7 +683,7 @@ class _Arr:
 
     add = staticmethod(lambda a, b: a + b)
     sub = staticmethod(lambda a, b: a - b)
-    mul = staticmethod(lambda a, b: a * b)
+    mul = staticmethod(lambda a, b, name=None: a * b)
     neg = staticmethod(lambda a: -a)
 
 
