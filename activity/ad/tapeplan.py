@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from activity.ad.builder import INDEX, IP
+from activity.ad.checkpoint import marked
 from activity.ad.costs import (
     _INF,
     _OUTER_COST,
@@ -153,7 +154,7 @@ class TapePlan:
         return ks
 
     def tape_writes(self, block: Block) -> None:
-        if self.g.mode == "plan":
+        if self.g.mode == "plan" or self.g.skip_tape_writes:  # (checkpoint.py)
             return
         with self.g.b.in_pass("tape"):
             for key in self.g.plan.static_keys(block):
@@ -246,6 +247,9 @@ class TapePlan:
         for L in loops:
             if not all(self.invariant_ok(x) for bs in _loop_bounds(L) for x in bs):
                 return None
+        # a checkpointed loop's iterations are replayed one at a time (checkpoint.py):
+        # its tapes hold one iteration
+        loops = [L for L in loops if not marked(L)]
         if isinstance(key, SSAValue):
             # a value that is the same in every iteration of an scf.for needs no slot per
             # iteration of it: every iteration writes the same value to the same slot
