@@ -6,6 +6,7 @@ GPU against the CPU, with timings.
     python benchmarks/gpu_check.py --emulate --size small   # no GPU: host emulation
     python benchmarks/gpu_check.py --size gpu --cpu-threads 16 --cpu-repeat 1   # a lent H200
     python benchmarks/gpu_check.py --tapes-only --size gpu --jax   # tape sizes, no device
+    python benchmarks/gpu_check.py --tapes-only --size gpu --checkpoint 10   # checkpointed
 
 For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil,
 RSBench-style multipole lookup, LULESH-style hydro step):
@@ -116,10 +117,20 @@ def close(a: Any, b: Any, rtol: float) -> bool:
     return bool(np.allclose(a, b, rtol=rtol, atol=rtol * 1e-3))
 
 
+def kernel(name: str, checkpoint: str | None = None) -> Any:
+    """The kernel; ``checkpoint`` (``"auto"`` or K): its time loop, if it has one
+    (LBM, LULESH), marked for checkpointing."""
+    k = KER.KERNELS[name]
+    if checkpoint is None or "scf.for %t " not in k.mlir:
+        return k
+    return KER.checkpointed(k, None if checkpoint == "auto" else int(checkpoint))
+
+
 def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
           cpu_repeat: int | None = None, cpu_threads: int = 1, all_active: bool = True,
-          record: dict[str, Any] | None = None, use_jax: bool = False) -> bool:
-    k = KER.KERNELS[name]
+          record: dict[str, Any] | None = None, use_jax: bool = False,
+          checkpoint: str | None = None) -> bool:
+    k = kernel(name, checkpoint)
     module = activity.parse(k.mlir)
     inputs = k.make_inputs(np.random.default_rng(0), size)
     rec: dict[str, Any] = {} if record is None else record
@@ -270,13 +281,17 @@ def main(argv: list[str] | None = None) -> int:
                     help="also time jax.jit(jax.grad(f)) of the equivalent JAX objective "
                          "on JAX's default device and check it agrees")
     ap.add_argument("--json", default=None, help="also write the numbers to this file")
+    ap.add_argument("--checkpoint", default=None, metavar="K|auto",
+                    help="differentiate the time loops of LBM and LULESH with checkpointing "
+                         "(snapshots every K steps, auto: ceil(sqrt(steps)); "
+                         "activity.ad.checkpoint) instead of a tape per step")
     ap.add_argument("--tapes-only", action="store_true",
                     help="only the tape sizes at --size (and, with --jax, XLA's temporaries), "
                          "computed without running anything: no device needed")
     ns = ap.parse_args(argv)
     if ns.tapes_only:
         for n in (list(KER.KERNELS) if ns.only is None else ns.only.split(",")):
-            k = KER.KERNELS[n]
+            k = kernel(n, ns.checkpoint)
             tape_report(n, activity.parse(k.mlir), k,
                         k.make_inputs(np.random.default_rng(0), ns.size), {}, ns.jax)
         return 0
@@ -296,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         records[n] = {}
         try:
             ok &= check(n, ns.size, ns.repeat, ns.emulate, ns.rtol, ns.cpu_repeat,
-                        ns.cpu_threads, not ns.no_all_active, records[n], ns.jax)
+                        ns.cpu_threads, not ns.no_all_active, records[n], ns.jax,
+                        ns.checkpoint)
         except Exception:  # go on with the next kernel: one device run has to tell all
             traceback.print_exc()
             records[n]["error"] = traceback.format_exc()

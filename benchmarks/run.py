@@ -147,9 +147,14 @@ def static_tapes(module: Any, func: str, kinds: list[str], prune: bool,
     bounds = {arg_label(fop, i, a): int(x) for i, (a, x) in enumerate(zip(params, inputs,
                                                                           strict=True))
               if isinstance(x, int | np.integer)}
+    # the lengths of the buffers, for the snapshots of checkpointed loops
+    bounds.update({f"dim({arg_label(fop, i, a)})": int(np.size(x))
+                   for i, (a, x) in enumerate(zip(params, inputs, strict=True))
+                   if isinstance(x, np.ndarray)})
     st = d.stats
     return {"static_bytes": st.static_bytes(bounds), "formula": st.static_formula(),
-            "cached": [f"{c.value}[{c.formula()}]" for c in st.cached],
+            "cached": [f"{c.value}[{c.formula()}]" for c in st.cached]
+            + [f"snapshots[{sn.formula()}]" for sn in st.snapshots],
             "stack": bool(st.stack_blocks)}
 
 

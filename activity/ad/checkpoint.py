@@ -39,7 +39,6 @@ from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP
 from activity.ad.plan import INLINE
-from activity.ad.tape import elem_bytes
 from activity.ops import op_name
 
 ATTR = "activity.checkpoint"
@@ -199,7 +198,3 @@ def replay(gen: Any, op: scf.ForOp, k: SSAValue, lb: SSAValue, step: SSAValue) -
             gen.tapeplan.tape_writes(body)
             return []
         gen.b.for_loop(start, stop, gen.c(1), [], one)
-
-
-def snapshot_bytes(op: Operation, bufs: list[BlockArgument]) -> list[int]:
-    return [elem_bytes(b.type.element_type) for b in bufs]  # type: ignore[attr-defined]

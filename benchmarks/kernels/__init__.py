@@ -871,6 +871,20 @@ def lulesh_reference(inp: list) -> float:
                              np.asarray(inp[12]), inp[2], inp[16]))
 
 
+def checkpointed(k: Kernel, every: int | None = None) -> Kernel:
+    """``k`` with its time loop (the top-level ``scf.for %t``: LBM, LULESH) marked
+    ``{activity.checkpoint}`` (``= every``): differentiated with snapshots every K
+    iterations and replays instead of a tape per iteration (``activity.ad.checkpoint``)."""
+    lines = k.mlir.splitlines()
+    i = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("scf.for %t "))
+    ind = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+    j = next(j for j in range(i + 1, len(lines)) if lines[j] == ind + "}")
+    attr = "activity.checkpoint" + ("" if every is None else f" = {every} : i64")
+    lines[j] = f"{ind}}} {{{attr}}}"
+    return Kernel(k.name, "\n".join(lines) + "\n", k.func, k.args, k.make_inputs,
+                  k.reference, k.description + " (time loop checkpointed)")
+
+
 KERNELS: dict[str, Kernel] = {
     "xsbench": Kernel(
         "xsbench", XSBENCH_MLIR, "xsbench",
