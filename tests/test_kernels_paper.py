@@ -141,8 +141,124 @@ def test_lbm_tape_today() -> None:
     assert taped == ["%jx", "%jy", "%rho"] and n == 24 * 2048 * 2048 * 20
 
 
-@pytest.mark.xfail(strict=True, reason="issue #35 item 3 not reached: with omega active "
-                   "the 4x smaller tape needs checkpointing of the time loop (docs/ad.md)")
-def test_lbm_tape_at_the_gpu_size_is_4x_smaller() -> None:
-    _, n = _tape("lbm", list(K.KERNELS["lbm"].args), LBM_GPU)
-    assert n * 4 <= 96 * 2048 * 2048 * 20
+def test_lbm_checkpointed_tape_at_the_gpu_size_is_4x_smaller() -> None:
+    """Issue #35's target, by checkpointing the time loop (activity.ad.checkpoint):
+    snapshots of f and g before steps 0 and 10 (2 x 144 B per cell) and a tape of one
+    step (96 B): 384 B per cell instead of 20 x 96 = 1920, 5x smaller; --stats says
+    so.  (With K = ceil(sqrt(20)) = 5: 4 x 144 + 96 = 672 B, 2.9x.)"""
+    cells = 2048 * 2048
+    bounds = {**LBM_GPU, "dim(f)": 9 * cells, "dim(g)": 9 * cells}
+    k = K.checkpointed(K.KERNELS["lbm"], 10)
+    d = Differentiator(activity.parse(k.mlir), k.func, list(k.args), True, inline=True)
+    d.run()
+    n = d.stats.static_bytes(bounds)
+    assert n is not None and n * 4 <= 96 * cells * 20
+    assert n == 96 * cells + 2 * 2 * 72 * cells
+    text = d.stats.render(bounds)
+    assert "checkpointed: @lbm scf.for" in text and "every 10-th iteration" in text
+    k5 = K.checkpointed(K.KERNELS["lbm"])
+    d = Differentiator(activity.parse(k5.mlir), k5.func, list(k5.args), True, inline=True)
+    d.run()
+    assert d.stats.static_bytes(bounds) == 96 * cells + 4 * 2 * 72 * cells
+
+
+@pytest.mark.parametrize(("name", "every", "steps"),
+                         [("lbm", 2, 5), ("lbm", None, 7), ("lulesh", 2, 3)])
+def test_checkpointed_gradients_equal_the_taped_ones(name: str, every: int | None,
+                                                     steps: int) -> None:
+    """Replaying from snapshots gives the gradient of the taped schedule, bit for bit
+    on the CPU (pruned and all_active), on the emulated GPU to rounding."""
+    k = K.KERNELS[name]
+    ck = K.checkpointed(k, every)
+    wrt = [i for i, a in enumerate(k.args) if a in ("dup", "active")]
+    inputs = k.make_inputs(np.random.default_rng(3), "small")
+    inputs[2] = steps
+    want = activity.gradient(k.mlir, k.func, wrt, args=k.args)(*inputs)
+    variants: list[dict[str, Any]] = [{}, {"target": "gpu", "emulate": True}]
+    if name == "lbm":
+        variants.append({"prune": False})
+    for kw in variants:
+        prune = kw.pop("prune", True)
+        got = activity.gradient(ck.mlir, k.func, wrt, prune, args=k.args, **kw)(*inputs)
+        for a, b in zip(want, got, strict=True):
+            if kw:
+                np.testing.assert_allclose(b, a, rtol=1e-12, atol=1e-16)
+            else:
+                np.testing.assert_array_equal(b, a)
+
+
+_LOOP = """
+func.func @f(%a: memref<?xf64>, %h: memref<?xf64>, %n: index, %steps: index) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %t = %c0 to %steps step %c1 iter_args(%acc = %z) -> (f64) {
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %a[%i] : memref<?xf64>
+      %w = memref.load %h[%i] : memref<?xf64>
+      %s = math.sin %v : f64
+      %p = arith.mulf %s, %w : f64
+      memref.store %p, %a[%i] : memref<?xf64>
+      scf.reduce
+    }
+    INNER
+    scf.yield %acc : f64
+  } ATTR
+  LATER
+  %o = memref.load %a[%c0] : memref<?xf64>
+  %e = arith.addf %o, %r : f64
+  func.return %e : f64
+}
+"""
+
+
+def _loop(attr: str = "{activity.checkpoint = 2 : i64}", carried: bool = False,
+          later: str = "", inner: str = "") -> str:
+    text = _LOOP.replace("ATTR", attr).replace("LATER", later).replace("INNER", inner)
+    if not carried:
+        text = text.replace(" iter_args(%acc = %z) -> (f64)", "").replace(
+            "    scf.yield %acc : f64\n", "").replace("%e = arith.addf %o, %r : f64",
+                                                    "%e = arith.addf %o, %z : f64")
+        text = text.replace("%r = scf.for", "scf.for")
+    return text
+
+
+def test_a_checkpointed_loop_of_sines() -> None:
+    """A small case with a nonlinear in-place update (a[i] = sin(a[i]) * h[i] per
+    step): the checkpointed gradient equals the taped one and central differences."""
+    a = np.random.default_rng(4).uniform(-1, 1, 6)
+    h = np.random.default_rng(5).uniform(0.5, 1.5, 6)
+    want = activity.gradient(_loop(""), "f", [0, 1])(a, h, 6, 5)
+    got = activity.gradient(_loop(), "f", [0, 1])(a, h, 6, 5)
+    for x, y in zip(want, got, strict=True):
+        np.testing.assert_array_equal(y, x)
+    f = compile(_loop(), "f")
+    x = a.copy()
+    for _ in range(5):
+        x = np.sin(x) * h
+    assert f(a.copy(), h.copy(), 6, 5) == pytest.approx(float(x[0]), rel=1e-14)
+    e = np.zeros(6)
+    e[0] = 1e-6
+    fd = (f(a + e, h.copy(), 6, 5) - f(a - e, h.copy(), 6, 5)) / 2e-6
+    assert got[0][0] == pytest.approx(fd, rel=1e-6)
+
+
+@pytest.mark.parametrize(("text", "msg"), [
+    (_loop(carried=True), "it carries values"),
+    (_loop(later="memref.store %z, %h[%c0] : memref<?xf64>"),
+     "it reads memory that it does not write but something else does"),
+    (_loop("{activity.checkpoint = 0 : i64}"), "activity.checkpoint must be a positive"),
+    (_loop(inner="%q = memref.alloc(%n) : memref<?xf64>"), "'memref.alloc' in its body"),
+])
+def test_what_cannot_be_checkpointed_is_refused(text: str, msg: str) -> None:
+    with pytest.raises(activity.ActivityError, match="cannot checkpoint this 'scf.for': "
+                       + msg):
+        activity.gradient(text, "f", [0, 1])
+
+
+def test_only_a_top_level_loop_is_checkpointed() -> None:
+    inner = _loop("").replace("scf.parallel (%i)", "scf.for %u = %c0 to %c1 step %c1 {\n"
+                              "    scf.parallel (%i)").replace(
+        "      scf.reduce\n    }\n", "      scf.reduce\n    }\n    } {activity.checkpoint}\n")
+    with pytest.raises(activity.ActivityError, match="only a loop at the top level"):
+        activity.gradient(inner, "f", [0, 1])

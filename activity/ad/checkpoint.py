@@ -55,7 +55,9 @@ def marked(op: Operation) -> bool:
 
 def every(op: Operation) -> int | None:
     """The K of the mark (None: ``ceil(sqrt(trips))``)."""
-    a = op.attributes.get(ATTR) or op.properties.get(ATTR)
+    a = op.attributes.get(ATTR)
+    if a is None:  # (an IntegerAttr of 0 is falsy)
+        a = op.properties.get(ATTR)
     if isinstance(a, IntegerAttr):
         return int(a.value.data)
     return None
