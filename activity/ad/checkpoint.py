@@ -7,7 +7,8 @@ count))`` at run time) is differentiated with checkpointing, as a time loop of
 
 * the forward sweep runs the loop's primal iterations only, and before every K-th one
   copies the memory the loop writes (every buffer its body stores to: function
-  arguments, one dimension) into a snapshot -- ``ceil(trips / K)`` of them;
+  arguments, one dimension) into a snapshot -- ``ceil(trips / K)`` of them -- except
+  buffers every iteration rewrites before it reads them (:func:`dead_on_entry`);
 * the reverse of iteration ``k`` restores the snapshot taken before iteration
   ``K * (k / K)``, re-runs the forward sweep of the iterations from there to ``k``
   (writing the body's tapes, which hold one iteration: the loop contributes no tape
@@ -106,6 +107,128 @@ def written_buffers(gen: Any, op: scf.ForOp) -> list[BlockArgument]:
     return written
 
 
+def _leaf_factors(v: SSAValue, out: list[SSAValue], depth: int = 0) -> int:
+    """``v`` as a product: its non-constant factors appended to ``out`` (through
+    ``arith.muli``), the product of its constant ones returned."""
+    c = _const(v)
+    if c is not None:
+        return c
+    if depth < 16 and isinstance(v.owner, arith.MuliOp):
+        return (_leaf_factors(v.owner.lhs, out, depth + 1)
+                * _leaf_factors(v.owner.rhs, out, depth + 1))
+    out.append(v)
+    return 1
+
+
+def _const(v: SSAValue) -> int | None:
+    if isinstance(v.owner, arith.ConstantOp) and isinstance(v.owner.value, IntegerAttr):
+        return int(v.owner.value.value.data)
+    return None
+
+
+def _same_product(a: list[SSAValue], b: list[SSAValue]) -> bool:
+    """Whether the products of ``a`` and of ``b`` are the same value (the same factors,
+    in any order and grouping)."""
+    fa: list[SSAValue] = []
+    fb: list[SSAValue] = []
+    ca = 1
+    for v in a:
+        ca *= _leaf_factors(v, fa)
+    cb = 1
+    for v in b:
+        cb *= _leaf_factors(v, fb)
+    return ca == cb and sorted(map(id, fa)) == sorted(map(id, fb))
+
+
+def _iv_range(v: SSAValue) -> SSAValue | None:
+    """The upper bound of the loop whose induction variable ``v`` is, when that loop
+    (an ``scf.for`` or one dimension of an ``scf.parallel``) runs from 0 by 1."""
+    if not isinstance(v, BlockArgument):
+        return None
+    loop = v.block.parent_op()
+    if isinstance(loop, scf.ForOp) and v.index == 0:
+        lb, ub, st = loop.lb, loop.ub, loop.step
+    elif isinstance(loop, scf.ParallelOp):
+        lb, ub, st = (loop.lowerBound[v.index], loop.upperBound[v.index],
+                      loop.step[v.index])
+    else:
+        return None
+    return ub if _const(lb) == 0 and _const(st) == 1 else None
+
+
+def _digits(e: SSAValue, depth: int = 0) -> list[tuple[SSAValue, SSAValue]] | None:
+    """``e`` as mixed-radix digits ``(iv, range)``, most significant first: ``iv`` or
+    ``h * R + iv`` with ``iv`` running over ``[0, R)`` and ``h`` again such a number;
+    None otherwise.  Distinct digits make distinct values in ``[0, prod(ranges))``."""
+    r = _iv_range(e)
+    if r is not None:
+        return [(e, r)]
+    if depth > 16 or not isinstance(e.owner, arith.AddiOp):
+        return None
+    for hi, lo in ((e.owner.lhs, e.owner.rhs), (e.owner.rhs, e.owner.lhs)):
+        rlo = _iv_range(lo)
+        if rlo is None or not isinstance(hi.owner, arith.MuliOp):
+            continue
+        for h, m in ((hi.owner.lhs, hi.owner.rhs), (hi.owner.rhs, hi.owner.lhs)):
+            if m is rlo or (_const(m) is not None and _const(m) == _const(rlo)):
+                d = _digits(h, depth + 1)
+                if d is not None:
+                    return d + [(lo, rlo)]
+    return None
+
+
+def dead_on_entry(op: scf.ForOp, buf: BlockArgument) -> bool:
+    """Whether no iteration of ``op`` reads a value of ``buf`` it did not write itself:
+    the first op of the body touching ``buf`` is an ``scf.parallel`` (from 0 by 1)
+    that stores to it, unconditionally and only there, at an index whose digits are
+    exactly its induction variables and those of the ``scf.for`` loops (from 0 by 1)
+    around the store -- so it writes every element of ``[0, N)`` -- and every later
+    read is ``buf[i]`` with ``i`` running over ``[0, M)``, ``M`` the same product as
+    ``N``.  Then the snapshots need not hold ``buf`` (LBM's ``g``)."""
+    def touches(o: Operation) -> list[Operation]:
+        return [x for x in o.walk() if op_name(x) in ("memref.load", "memref.store",
+                                                       "memref.atomic_rmw")
+                and x.operands[0 if op_name(x) == "memref.load" else 1] is buf]
+
+    body = op.body.blocks[0]
+    tops = [o for o in body.ops if not isinstance(o, scf.YieldOp)]
+    first = next((i for i, o in enumerate(tops) if touches(o)), None)
+    if first is None:
+        return True
+    par = tops[first]
+    acc = touches(par)
+    if not isinstance(par, scf.ParallelOp) or len(acc) != 1 \
+            or op_name(acc[0]) != "memref.store" or len(acc[0].operands) != 3:
+        return False
+    store = acc[0]
+    loops_ivs: list[SSAValue] = []
+    blk = store.parent_block()
+    while True:
+        assert blk is not None
+        po = blk.parent_op()
+        if po is par:
+            loops_ivs += list(blk.args)
+            break
+        if not isinstance(po, scf.ForOp):
+            return False  # under a branch, a while: maybe not every element
+        loops_ivs.append(blk.args[0])
+        blk = po.parent_block()
+    digits = _digits(store.operands[2])
+    if digits is None or sorted(map(id, (d for d, _ in digits))) != sorted(map(id, loops_ivs)):
+        return False
+    n = [r for _, r in digits]
+    for o in tops[first + 1:]:
+        for x in touches(o):
+            if op_name(x) == "memref.store":
+                continue
+            if op_name(x) != "memref.load" or len(x.operands) != 2:
+                return False
+            r = _iv_range(x.operands[1])
+            if r is None or not _same_product([r], n):
+                return False
+    return True
+
+
 def _copy(gen: Any, src: SSAValue, src_off: SSAValue, dst: SSAValue, dst_off: SSAValue,
           n: SSAValue) -> None:
     """``dst[dst_off + i] = src[src_off + i]`` for ``i < n``, as an ``scf.parallel``."""
@@ -139,6 +262,7 @@ def fwd_checkpointed(gen: Any, op: scf.ForOp) -> None:
             K = gen.ibin(arith.MaxSIOp, gen.b.v(arith.IndexCastOp(k64, INDEX)), gen.c(1))
         nseg = gen.b.v(arith.CeilDivSIOp(tc, K))
         entries = []
+        bufs = [m for m in bufs if not dead_on_entry(op, m)]
         for m in bufs:
             fm = gen.fv(m)
             size = gen.b.dim(fm, 0)
