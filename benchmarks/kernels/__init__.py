@@ -10,6 +10,18 @@
   time steps over an ``nx x ny`` grid, then the sum of squares of the distributions.
   Differentiable in the initial distributions and the relaxation rate ``omega``; each
   shadow element is written by exactly one iteration (no atomics needed).
+* ``rsbench``: an RSBench-style multipole lookup: per lookup and nuclide, the poles of
+  the window of sqrt(E) (its bounds loaded from a table), each through a two-pole
+  rational approximation of the Faddeeva function in real pairs, on a background fit;
+  differentiable in the poles, the fits and the concentrations.
+* ``lulesh``: a LULESH-style Lagrangian step on hexahedra: per element the shape
+  function derivatives, volume, pressure and corner forces; per node a gather of its
+  corners' forces, velocity and position updates; differentiable in the initial
+  coordinates and velocities and the elements' bulk moduli.
+
+``checkpointed(kernel, K)`` marks a kernel's time loop (LBM, LULESH) for checkpointing
+(``activity.ad.checkpoint``).  ``rsbench_eval``/``lulesh_eval`` compute the new kernels
+on arrays with numpy or jax.numpy (the references and the JAX objectives).
 
 Like ``benchmarks/objectives.py``, load this file by path (``benchmarks`` collides with
 a package xDSL installs)::
