@@ -231,7 +231,7 @@ def hand() -> str:
     f = Fn("hand", [("theta", "tensor<?xf64>"), ("parents", "tensor<?xi32>"),
                     ("base_rel", TB44), ("inv_base_abs", TB44), ("verts", "tensor<?x4xf64>"),
                     ("weights", "tensor<?x?xf64>"), ("targets", "tensor<?x3xf64>")],)
-    c0, c1, c3 = f.i(0), f.i(1), f.i(3)
+    c0, c3 = f.i(0), f.i(3)
     zero, one = f.f(0.0), f.f(1.0)
     nb = raw(f, "%nb", "index", "tensor.dim %parents, %c0 : tensor<?xi32>")
     nv = raw(f, "%nv", "index", "tensor.dim %verts, %c0 : tensor<?x4xf64>")

@@ -7,7 +7,6 @@ The views are :mod:`.views`."""
 from __future__ import annotations
 
 import math
-
 from collections.abc import Callable, Sequence
 
 from llvmlite import ir
