@@ -81,6 +81,7 @@ EMIT = _load("activity_benchmark_emit", HERE / "programs" / "emit.py")
 
 ORDER = ["gmm_full", "gmm_tri", "gmm_packed", "ba", "hand", "lstm", "mlp"]
 COLUMNS = ["tensor", "memref", "jax", "torch"]
+PRIMALS = ["tensor_primal", "jax_primal"]  # (memory only: the extra of a gradient)
 
 
 def ba_all_mlir() -> str:
@@ -198,6 +199,16 @@ def build(case: Case, column: str) -> tuple[Callable[[], Any], Any]:
         text, func, inputs, wrt = case.memref
         g = activity.gradient(activity.parse(text), func, wrt)
         return (lambda: list(g(*inputs))), None
+    if column == "tensor_primal":
+        f = activity.compile(HERE / "tensor" / case.file, case.func)
+        args = case.args
+        return (lambda: [np.asarray(f(*args))]), None
+    if column == "jax_primal":
+        jo = _load("activity_tensor_jax", HERE / "tensor" / "jax_objectives.py")
+        g, dyn = jo._split(case.name, case.args)
+        jf = jax_jit(g)
+        dev = [case.args[i] for i in dyn]
+        return (lambda: [np.asarray(jf(*dev))]), (jf, dev)
     if column == "jax":
         jo = _load("activity_tensor_jax", HERE / "tensor" / "jax_objectives.py")
         call, dev, jitted = jo.gradient(case.name, case.args)
@@ -254,8 +265,32 @@ def _status(key: str) -> int:
     raise LookupError(key)
 
 
+def jax_jit(f: Callable[..., Any]) -> Any:
+    import jax
+
+    return jax.jit(f)
+
+
+def release_compiled_caches() -> int:
+    """Free the blocks every compiled module of ours keeps for its next call
+    (``activity.codegen.heap``: tapes of at least 64 KB are cached between calls), so
+    that the measured call allocates what it needs afresh; the number of modules."""
+    from activity.codegen.jit import Engine
+
+    n = 0
+    for o in gc.get_objects():
+        if isinstance(o, Engine):
+            addr = o.get_function_address("activity_heap_release")
+            if addr:
+                ctypes.CFUNCTYPE(None)(addr)()
+                n += 1
+    return n
+
+
 def memory_child(name: str, column: str, small: bool) -> dict[str, Any]:
-    """In a fresh process: the gradient's peak RSS over the RSS before its call."""
+    """In a fresh process: the call's peak RSS over the RSS before it (the call made
+    once before, the blocks our compiled code caches and malloc's free memory handed
+    back to the system in between)."""
     (case,) = cases(small, [name])
     out: dict[str, Any] = {}
     try:
@@ -270,6 +305,7 @@ def memory_child(name: str, column: str, small: bool) -> dict[str, Any]:
             out["xla_temp_bytes"] = int(ma.temp_size_in_bytes)
             out["xla_output_bytes"] = int(ma.output_size_in_bytes)
     gc.collect()
+    release_compiled_caches()
     try:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except OSError:
@@ -319,8 +355,8 @@ def run_case(case: Case, repeat: int, mem: bool, small: bool, cores: int) -> dic
     for k, (med, least) in timed(thunks, repeat).items():
         row[f"{k}_s"], row[f"{k}_min_s"] = med, least
     if mem:
-        for col in COLUMNS:
-            if col not in thunks:
+        for col in COLUMNS + PRIMALS:
+            if col in COLUMNS and col not in thunks:
                 continue
             m = memory(case.name, col, small, cores)
             if "error" in m:
@@ -349,20 +385,26 @@ def table(rows: list[dict[str, Any]]) -> str:
         t, m, j, p = (r.get(c + "_s") for c in COLUMNS)
         lines.append(f"{r['name']:<11}{cells}{_r(t, j):>9}{_r(t, p):>11}{_r(t, m):>12}"
                      f"{_r(m, j):>11}{_r(p, j):>10}")
-    lines += ["", "peak memory of a gradient call, MB (peak RSS over the RSS before it; "
-              "JAX: and XLA's temporaries + outputs)"]
+    lines += ["", "peak memory of a call, MB (peak RSS over the RSS before it); the primal "
+              "of ours (tensor program) and of JAX; XLA's own figure for its gradient "
+              "(temporaries + outputs); extra = gradient - primal"]
     head = (f"{'benchmark':<11}" + "".join(f"{c:>10}" for c in COLUMNS)
-            + f"{'xla temp+out':>13}{'tens/jax':>9}{'tens/torch':>11}{'tens/memref':>12}")
+            + f"{'primal us':>10}{'primal jax':>11}{'xla t+o':>8}{'tens/jax':>9}"
+            + f"{'tens/torch':>11}{'tens/memref':>12}{'extra t/j':>10}")
     lines += [head, "-" * len(head)]
     for r in rows:
-        vals = [r.get(c + "_peak_bytes") for c in COLUMNS]
-        cells = "".join(f"{v / 1e6:10.2f}" if v is not None else f"{'n/a':>10}" for v in vals)
+        vals = [r.get(c + "_peak_bytes") for c in COLUMNS + PRIMALS]
+        cells = "".join(f"{v / 1e6:10.2f}" if v is not None else f"{'n/a':>10}"
+                        for v in vals[:4])
+        cells += "".join(f"{v / 1e6:{w}.2f}" if v is not None else f"{'n/a':>{w}}"
+                         for v, w in zip(vals[4:], (10, 11), strict=True))
         xla = (r["jax_xla_temp_bytes"] + r["jax_xla_output_bytes"]) / 1e6 \
             if "jax_xla_temp_bytes" in r else None
-        t, m, j, p = vals
+        t, m, j, p, tp, jp = vals
+        extra = _r(t - tp, j - jp) if None not in (t, tp, j, jp) else "-"
         lines.append(f"{r['name']:<11}{cells}"
-                     + (f"{xla:13.2f}" if xla is not None else f"{'-':>13}")
-                     + f"{_r(t, j):>9}{_r(t, p):>11}{_r(t, m):>12}")
+                     + (f"{xla:8.2f}" if xla is not None else f"{'-':>8}")
+                     + f"{_r(t, j):>9}{_r(t, p):>11}{_r(t, m):>12}{extra:>10}")
     lines += ["", "gradient agreement: max relative difference to JAX's gradient"]
     for r in rows:
         parts = [f"{c} {r[c + '_vs_jax']:.1e}" for c in ("tensor", "memref", "torch")
@@ -371,7 +413,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     notes = [f"  {r['name']}: {c}: {r[c + '_error']}" for r in rows for c in COLUMNS
              if c + "_error" in r]
     notes += [f"  {r['name']}: {c} memory: {r[c + '_mem_error']}" for r in rows
-              for c in COLUMNS if c + "_mem_error" in r]
+              for c in COLUMNS + PRIMALS if c + "_mem_error" in r]
     if notes:
         lines += ["", "columns not measured:"] + notes
     return "\n".join(lines)
