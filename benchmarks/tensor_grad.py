@@ -10,11 +10,13 @@ Benchmarks (``benchmarks/tensor/*.mlir``, made by ``benchmarks/tensor/gen.py``; 
 PyTorch versions in ``benchmarks/tensor/{jax,torch}_objectives.py``): GMM with a full,
 a triangular and a packed Q (d=10, K=25, n=1000), BA (ADBench ba1's sizes: 49 cameras,
 7776 points, 31843 observations; random values), Hand (the simple objective: 8 bones,
-544 vertices, ``benchmarks/objectives.py``'s size), LSTM (2 layers, 1024 steps, 14
+544 vertices, ``benchmarks/objectives.py``'s size; and ADBench's complicated one,
+``hand_c``: 544 points on 1088 random triangles of that mesh), LSTM (2 layers, 1024 steps, 14
 units) and an MLP with a cross-entropy loss (784-512-512-10, batch 64, f32).  The
 memref column runs ``benchmarks/programs/{gmm,hand,lstm}.mlir`` (GMM's packed-icf
 program on all three GMM rows) and, for BA, ``@ba_all``: an ``scf.for`` over the
-observations calling the one-block ``ba.mlir`` (written here); the MLP has none.
+observations calling the one-block ``ba.mlir`` (written here); the complicated Hand and
+the MLP have none.
 
 Everything runs on one thread: the BLAS numpy uses, XLA (``--xla_cpu_multi_thread_eigen
 =false intra_op_parallelism_threads=1``, set before jax is imported), PyTorch
@@ -79,7 +81,7 @@ INPUTS = _load("activity_tensor_inputs", HERE / "tensor" / "inputs.py")
 OBJ = _load("activity_benchmark_objectives", HERE / "objectives.py")
 EMIT = _load("activity_benchmark_emit", HERE / "programs" / "emit.py")
 
-ORDER = ["gmm_full", "gmm_tri", "gmm_packed", "ba", "hand", "lstm", "mlp"]
+ORDER = ["gmm_full", "gmm_tri", "gmm_packed", "ba", "hand", "hand_c", "lstm", "mlp"]
 COLUMNS = ["tensor", "memref", "jax", "torch"]
 PRIMALS = ["tensor_primal", "jax_primal"]  # (memory only: the extra of a gradient)
 
@@ -165,6 +167,11 @@ def cases(small: bool, only: list[str]) -> list[Case]:
             out.append(Case(name, "hand.mlir", "hand", INPUTS.hand_args(*hin), (0,),
                             (OBJ.OBJECTIVES["hand"].mlir, "hand", hin, [2]),
                             lambda g: [np.asarray(v).reshape(-1) for v in g]))
+        elif name == "hand_c":
+            hin = OBJ.hand_inputs(np.random.default_rng(0), size)
+            out.append(Case(name, "hand_complicated.mlir", "hand_complicated",
+                            INPUTS.hand_complicated_args(np.random.default_rng(1), *hin),
+                            (0, 1), None, None))
         elif name == "lstm":
             lin = OBJ.lstm_inputs(np.random.default_rng(0), size)
             out.append(Case(name, "lstm.mlir", "lstm", INPUTS.lstm_args(*lin), (0, 1, 2),

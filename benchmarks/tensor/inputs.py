@@ -258,3 +258,46 @@ def mlp_loss_numpy(x: np.ndarray, y: np.ndarray, *params: np.ndarray) -> float:
     mx = out.max(1, keepdims=True)
     lse = np.log(np.exp(out - mx).sum(1)) + mx[:, 0]
     return float((lse.sum() - np.sum(out * y)) / out.shape[0])
+
+
+# ---------------------------------------------------------------------------------------
+# Hand, complicated (gen.py)
+
+
+def hand_complicated_args(rng: np.random.Generator, nb: int, nv: int, theta: np.ndarray,
+                          parents: np.ndarray, base_rel: np.ndarray, inv_base_abs: np.ndarray,
+                          verts: np.ndarray, weights: np.ndarray, targets: np.ndarray,
+                          ntri: int | None = None, npts: int | None = None) -> list:
+    """``hand_complicated.mlir``'s arguments: the simple Hand's mesh with random
+    triangles (``ntri``, default ~2 per vertex as ADBench's 1084 for 544), one point per
+    target (``npts``: the first ``npts`` targets) matched to a random triangle with
+    random barycentric parameters."""
+    simple = hand_args(nb, nv, theta, parents, base_rel, inv_base_abs, verts, weights,
+                       targets)
+    ntri = 2 * nv if ntri is None else ntri
+    npts = nv if npts is None else npts
+    tris = np.stack([rng.choice(nv, 3, replace=False) for _ in range(ntri)]).astype(np.int32)
+    corr = rng.integers(0, ntri, npts).astype(np.int32)
+    us = rng.uniform(0.0, 0.5, (npts, 2))
+    points = np.asarray(targets).reshape(nv, 3)[:npts].copy()
+    return [simple[0], us, *simple[1:6], tris, corr, points]
+
+
+def hand_complicated_numpy(theta: np.ndarray, us: np.ndarray, parents: np.ndarray,
+                           base_rel: np.ndarray, inv_base_abs: np.ndarray, verts: np.ndarray,
+                           weights: np.ndarray, triangles: np.ndarray, corr: np.ndarray,
+                           points: np.ndarray) -> float:
+    nb = len(parents)
+    absolute = np.zeros((nb, 4, 4))
+    for b in range(nb):
+        rot = np.eye(4)
+        rot[:3, :3] = _rodrigues(theta[3 + 3 * b: 6 + 3 * b])
+        rel = base_rel[b] @ rot
+        absolute[b] = rel if parents[b] < 0 else absolute[parents[b]] @ rel
+    skin = absolute @ inv_base_abs
+    pos = np.einsum("vb,bij,vj->vi", weights, skin[:, :3, :], verts) + theta[None, 0:3]
+    t = triangles[corr]
+    u, v = us[:, 0:1], us[:, 1:2]
+    hp = u * pos[t[:, 0]] + v * pos[t[:, 1]] + (1.0 - u - v) * pos[t[:, 2]]
+    r = points - hp
+    return float(np.sum(r * r))

@@ -16,9 +16,9 @@ import torch
 
 WRT: dict[str, tuple[int, ...]] = {
     "gmm_full": (0, 1, 2, 3), "gmm_tri": (0, 1, 2, 3), "gmm_packed": (0, 1, 2, 3),
-    "ba": (0, 1, 2), "hand": (0,), "lstm": (0, 1, 2), "mlp": (2, 3, 4, 5, 6, 7),
+    "ba": (0, 1, 2), "hand": (0,), "hand_c": (0, 1), "lstm": (0, 1, 2), "mlp": (2, 3, 4, 5, 6, 7),
 }
-STATIC: dict[str, tuple[int, ...]] = {"hand": (1,)}
+STATIC: dict[str, tuple[int, ...]] = {"hand": (1,), "hand_c": (2,)}
 
 
 def _lse(v: Any, dim: int) -> Any:
@@ -86,8 +86,8 @@ def _rodrigues(a: Any) -> Any:
     return torch.eye(3, dtype=a.dtype) + torch.sin(th) * k + (1.0 - torch.cos(th)) * (k @ k)
 
 
-def hand(theta: Any, parents: np.ndarray, base_rel: Any, inv_base_abs: Any, verts: Any,
-         weights: Any, targets: Any) -> Any:
+def _moved(theta: Any, parents: np.ndarray, base_rel: Any, inv_base_abs: Any, verts: Any,
+           weights: Any) -> Any:
     absolute: list[Any] = []
     bottom = torch.zeros((1, 4), dtype=theta.dtype)
     bottom[0, 3] = 1.0
@@ -99,8 +99,21 @@ def hand(theta: Any, parents: np.ndarray, base_rel: Any, inv_base_abs: Any, vert
         p = int(parents[b])
         absolute.append(rel if p < 0 else absolute[p] @ rel)
     skin = torch.stack(absolute) @ inv_base_abs
-    moved = torch.einsum("vb,bij,vj->vi", weights, skin[:, :3, :], verts) + theta[None, 0:3]
-    r = moved - targets
+    return torch.einsum("vb,bij,vj->vi", weights, skin[:, :3, :], verts) + theta[None, 0:3]
+
+
+def hand(theta: Any, parents: np.ndarray, base_rel: Any, inv_base_abs: Any, verts: Any,
+         weights: Any, targets: Any) -> Any:
+    r = _moved(theta, parents, base_rel, inv_base_abs, verts, weights) - targets
+    return torch.sum(r * r)
+
+
+def hand_c(theta: Any, us: Any, parents: np.ndarray, base_rel: Any, inv_base_abs: Any,
+           verts: Any, weights: Any, triangles: Any, corr: Any, points: Any) -> Any:
+    pos = _moved(theta, parents, base_rel, inv_base_abs, verts, weights)
+    t = triangles[corr]
+    u, v = us[:, 0:1], us[:, 1:2]
+    r = points - (u * pos[t[:, 0]] + v * pos[t[:, 1]] + (1.0 - u - v) * pos[t[:, 2]])
     return torch.sum(r * r)
 
 
@@ -134,7 +147,7 @@ def mlp(x: Any, y: Any, *params: Any) -> Any:
 
 FUNCS: dict[str, Callable[..., Any]] = {
     "gmm_full": gmm_full, "gmm_tri": gmm_tri, "gmm_packed": gmm_packed, "ba": ba,
-    "hand": hand, "lstm": lstm, "mlp": mlp}
+    "hand": hand, "hand_c": hand_c, "lstm": lstm, "mlp": mlp}
 
 
 def as_torch(name: str, args: list[Any]) -> list[Any]:
