@@ -24,8 +24,8 @@ Everything runs on one thread: the BLAS numpy uses, XLA (``--xla_cpu_multi_threa
 Time: each round calls every column for ~10 ms, the columns rotated, each call timed;
 the table shows the median over all calls (``--stat least``: the least; both in the
 JSON). Peak memory: a fresh subprocess per column builds the gradient, calls it once,
-returns freed memory to the system (``malloc_trim``), the blocks our compiled modules
-cache between calls freed,, resets the kernel's peak-RSS mark
+returns freed memory to the system (``malloc_trim``; the blocks our compiled modules
+cache between calls freed), resets the kernel's peak-RSS mark
 (``/proc/self/clear_refs``) and calls it again: the peak RSS over the RSS before that
 call, in MB (the arrays the call returns included). Our compiled code has no allocator
 counters of its own, so RSS it is for every column; for JAX the compiled program's own
