@@ -6,6 +6,7 @@ The views are :mod:`.views`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from llvmlite import ir
@@ -206,7 +207,10 @@ def op_alloc(fl: FuncLowering, op: Operation) -> None:
         if place == "entry":
             ab = ir.IRBuilder(fl.entry)
             ab.position_at_start(fl.entry)
-            raw = ab.alloca(lay.elem, size=count)
+            # (the count as a constant: ``count`` is computed where the op is, which
+            # the start of the entry block precedes -- a 2-D one is a ``mul``)
+            assert all(n is not None for n in lay.shape), t
+            raw = ab.alloca(lay.elem, size=fl.i64(math.prod(lay.shape)))
         else:
             raw = fl.b.alloca(lay.elem, size=count)
         raw.align = max(align, 16)
