@@ -157,6 +157,19 @@ def _same(v: SSAValue, loop: Operation, assumed: set[int], depth: int) -> bool:
         j = v.index  # type: ignore[union-attr]
         return all(_same(x, loop, assumed, depth + 1) for x in op.operands[:3]) and \
             _same(op.body.blocks[0].args[1 + j], loop, assumed, depth + 1)
+    if isinstance(op, scf.IfOp):
+        # the same branch is taken in every iteration, and yields the same value (a
+        # counter clang carries through its `j < n` guard: GMM's triangular offset)
+        j = v.index  # type: ignore[union-attr]
+        if not _same(op.cond, loop, assumed, depth + 1):
+            return False
+        for r in op.regions:
+            blk = r.blocks.first
+            t = blk.last_op if blk is not None else None
+            if t is None or len(t.operands) <= j \
+                    or not _same(t.operands[j], loop, assumed, depth + 1):
+                return False
+        return True
     if op.regions:
         return False
     spec = lookup(op)
