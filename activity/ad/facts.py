@@ -14,10 +14,10 @@ from __future__ import annotations
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
     AnyFloat,
-    IndexType,
     Float16Type,
     Float32Type,
     Float64Type,
+    IndexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
+from activity.ad.structure import same_expr
 from activity.analysis.result import ActivityResult
 from activity.engine.graph import Effect
 from activity.engine.program import call_target
@@ -353,34 +354,6 @@ class Facts:
 
 def _same_index(a: SSAValue, b: SSAValue) -> bool:
     return same_expr(a, b, 0)
-
-
-def same_expr(a: SSAValue, b: SSAValue, depth: int = 0) -> bool:
-    """``a`` and ``b`` are the same value: one SSA value, equal constants, or results
-    of pure ops with equal names, attributes and properties whose operands are the
-    same (the bounds clang's loops get once lifted, each computed afresh:
-    ``index_cast %0`` and ``maxsi(index_cast %d, ...)``)."""
-    if a is b:
-        return True
-    if depth > 12 or isinstance(a, BlockArgument) or isinstance(b, BlockArgument):
-        return False
-    oa, ob = a.owner, b.owner
-    if not isinstance(oa, Operation) or not isinstance(ob, Operation) or oa.regions \
-            or ob.regions or op_name(oa) != op_name(ob) or a.type != b.type:
-        return False
-    spec = lookup(oa)
-    if spec is None or spec.kind not in _PURE or len(oa.operands) != len(ob.operands):
-        return False
-    if list(oa.results).index(a) != list(ob.results).index(b):  # type: ignore[arg-type]
-        return False
-    if dict(oa.attributes) != dict(ob.attributes) or dict(oa.properties) != dict(ob.properties):
-        return False
-    return all(same_expr(x, y, depth + 1) for x, y in zip(oa.operands, ob.operands,
-                                                            strict=True))
-
-
-_PURE = (OpKind.FLOAT, OpKind.INT, OpKind.CAST, OpKind.COMPARE, OpKind.SELECT,
-         OpKind.CONSTANT)
 
 
 def _plain_access(op: Operation) -> bool:

@@ -178,6 +178,31 @@ def _same(v: SSAValue, loop: Operation, assumed: set[int], depth: int) -> bool:
     return all(_same(u, loop, assumed, depth + 1) for u in op.operands)
 
 
+def same_expr(a: SSAValue, b: SSAValue, depth: int = 0) -> bool:
+    """``a`` and ``b`` are the same value: one SSA value, equal constants, or results
+    of pure ops with equal names, attributes and properties whose operands are the
+    same (the bounds clang's loops get once lifted, each computed afresh:
+    ``index_cast %0`` and ``maxsi(index_cast %d, ...)``)."""
+    if a is b:
+        return True
+    if depth > 12 or isinstance(a, BlockArgument) or isinstance(b, BlockArgument):
+        return False
+    oa, ob = a.owner, b.owner
+    if not isinstance(oa, Operation) or not isinstance(ob, Operation) or oa.regions \
+            or ob.regions or op_name(oa) != op_name(ob) or a.type != b.type:
+        return False
+    spec = lookup(oa)
+    if spec is None or len(oa.operands) != len(ob.operands) or not (
+            spec.kind in _PURE_KINDS or op_name(oa) == "llvm.getelementptr"):
+        return False
+    if list(oa.results).index(a) != list(ob.results).index(b):  # type: ignore[arg-type]
+        return False
+    if dict(oa.attributes) != dict(ob.attributes) or dict(oa.properties) != dict(ob.properties):
+        return False
+    return all(same_expr(x, y, depth + 1) for x, y in zip(oa.operands, ob.operands,
+                                                            strict=True))
+
+
 def reduction_kind(region: Region) -> str | None:
     """The name of the single op combining the two arguments of an ``scf.reduce``
     region (``"arith.addf"``, ...), or None when the region is anything else."""
