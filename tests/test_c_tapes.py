@@ -190,3 +190,60 @@ def test_scratch_buffer_loads(case: str, tmp_path: Path) -> None:
     n = 4
     for prune in (True, False):
         _fd_check(m, "f", acts, [n, rng.normal(size=n), rng.normal(size=n)], prune)
+
+
+# ---------------------------------------------------------------------------------------
+# masked zeros under -ffast-math: guards where a select's unpicked arm was never
+# evaluated by the C program, none where the arms are a min/max's compared values
+
+_MASKED = """
+double f(double a, double b, int c) { return c ? a * b : 0.0; }
+"""
+
+_MAX = """
+#include <math.h>
+double g(int n, const double *x) {
+  double m = x[0];
+  for (int i = 1; i < n; i++)
+    if (x[i] > m) m = x[i];
+  double s = 0.0;
+  for (int i = 0; i < n; i++) s += exp(x[i] - m) * x[i] * x[i];
+  return s;
+}
+"""
+
+
+def _guards(g) -> int:
+    """The ``adj == 0`` tests of guarded products in a gradient module."""
+    return str(g).count("arith.cmpf oeq")
+
+
+@pytest.mark.skipif(not _HAVE_CLANG, reason="needs clang-22 and mlir-translate-22")
+@pytest.mark.parametrize("prune", [True, False], ids=["pruned", "all_active"])
+def test_unpicked_arm_of_a_fast_math_select_gets_zero(prune: bool, tmp_path: Path) -> None:
+    """``c ? a * b : 0`` at c = 0, b = inf: C never evaluates ``a * b`` (its
+    -ffinite-math-only promise says nothing there), the gradient is 0, not NaN."""
+    p = tmp_path / "masked.c"
+    p.write_text(_MASKED)
+    m = activity.parse(str(p))
+    da, db = activity.gradient(m, "f", prune=prune, args=["active", "active", "const"])(
+        2.0, float("inf"), 0)
+    assert da == 0.0 and db == 0.0, (da, db)
+    da, db = activity.gradient(m, "f", prune=prune, args=["active", "active", "const"])(
+        2.0, 3.0, 1)
+    assert (da, db) == (3.0, 2.0)
+
+
+@pytest.mark.skipif(not _HAVE_CLANG, reason="needs clang-22 and mlir-translate-22")
+def test_max_select_slices_need_no_guards_under_fast_math(tmp_path: Path) -> None:
+    """A max's arms are compared, so evaluated: the fast-math promise makes every
+    operand on their slices finite, and the products there are left unguarded
+    (a compare and a select per product saved: GMM's log-sum-exp)."""
+    p = tmp_path / "max.c"
+    p.write_text(_MAX)
+    m = activity.parse(str(p))
+    g = activity.grad(m, "g", ["const", "dup"])
+    assert _guards(g) == 0, str(g)
+    rng = np.random.default_rng(5)
+    for prune in (True, False):
+        _fd_check(m, "g", ["const", "dup"], [5, rng.normal(size=5)], prune)
