@@ -291,3 +291,17 @@ def test_a_buffer_each_step_rewrites_before_reading_is_not_copied() -> None:
     assert sep
     assert verdicts(head + "scf.for %q = %c0 to %c1 step %c1 {" + tail) == {
         "f": False, "g": False}
+
+
+def test_stats_cli_takes_buffer_lengths_for_snapshots(tmp_path: Path) -> None:
+    from tests.helpers import cli
+
+    f = tmp_path / "lbm.mlir"
+    f.write_text(K.checkpointed(K.KERNELS["lbm"]).mlir)
+    rc, out, err = cli("grad", str(f), "--func", "lbm", "--stats", "--bounds",
+                       "nx=2048,ny=2048,steps=20,dim(f)=37748736")
+    assert rc == 0, err
+    assert "checkpointed: @lbm scf.for" in out
+    assert f"= {384 * 2048 * 2048} bytes" in out
+    rc, _, err = cli("grad", str(f), "--func", "lbm", "--stats", "--bounds", "dim(h)=3")
+    assert rc != 0 and "no argument 'dim(h)'" in err
