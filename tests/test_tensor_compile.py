@@ -461,3 +461,44 @@ def test_named_op_compiled_and_interpreted(name: str) -> None:
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)
     (interp,) = activity.evaluate(activity.parse(text), "f", *args)
     np.testing.assert_allclose(np.asarray(interp), want, rtol=1e-12, atol=1e-12)
+
+
+def test_linalg_body_reading_an_outer_tensor() -> None:
+    """A body that extracts from a tensor defined outside it (here also the init, which
+    must then not be written in place) and asks its size."""
+    text = """
+#id = affine_map<(i) -> (i)>
+func.func @f(%a: tensor<4xf64>, %t: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<4xf64>
+  %t2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %y = arith.addf %x, %x : f64
+    linalg.yield %y : f64
+  } -> tensor<4xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<4xf64>) outs(%t2 : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %i = linalg.index 0 : index
+    %n = tensor.dim %t, %c0 : tensor<4xf64>
+    %j = arith.subi %n, %i : index
+    %c1 = arith.constant 1 : index
+    %k = arith.subi %j, %c1 : index
+    %y = tensor.extract %t2[%k] : tensor<4xf64>
+    %z = tensor.extract %t[%i] : tensor<4xf64>
+    %s = arith.mulf %y, %z : f64
+    %u = arith.addf %s, %o : f64
+    linalg.yield %u : f64
+  } -> tensor<4xf64>
+  func.return %r, %t2 : tensor<4xf64>, tensor<4xf64>
+}
+"""
+    a, t = np.arange(4.0), np.array([1.0, 3.0, 5.0, 7.0])
+    t2 = 2 * a
+    want = t2[::-1] * t + t2
+    got = activity.compile(activity.parse(text), "f")(a, t)
+    np.testing.assert_array_equal(np.asarray(got[0]), want)
+    np.testing.assert_array_equal(np.asarray(got[1]), t2)
+    (r, r2) = activity.evaluate(activity.parse(text), "f", a, t)
+    np.testing.assert_array_equal(np.asarray(r), want)
