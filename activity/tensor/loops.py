@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.arith import FastMathFlag, FastMathFlagsAttr
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
@@ -208,6 +209,22 @@ def _bounds(at: _At, s: Structured) -> list[SSAValue]:
     return out  # type: ignore[return-value]
 
 
+# Whether the float multiplies, adds and subtracts of lowered linalg bodies get the
+# ``contract`` fast-math flag, so that LLVM fuses a multiply and the add it feeds into
+# one FMA (as XLA's dot does); off: the results are the interpreter's, bit for bit.
+# Only linalg bodies: the function's own scalar arithmetic is left as written.  Part of
+# the lowered module's text, hence of the JIT caches' keys.
+CONTRACT = True
+_CONTRACTIBLE = (arith.MulfOp, arith.AddfOp, arith.SubfOp)
+
+
+def _allow_contract(op: Operation) -> None:
+    a = op.properties.get("fastmath")
+    flags = set(a.data) if isinstance(a, FastMathFlagsAttr) else set()
+    if FastMathFlag.ALLOW_CONTRACT not in flags:
+        op.properties["fastmath"] = FastMathFlagsAttr(flags | {FastMathFlag.ALLOW_CONTRACT})
+
+
 def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
                  ivs: Sequence[SSAValue]) -> list[SSAValue]:
     """Clone the body at ``at`` with its block arguments as ``args``; the yielded
@@ -224,6 +241,8 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
                 raise CodegenError("linalg.index inside a nested region of a linalg body "
                                    "is not supported", **where(inner))
         new = op.clone(value_mapper=mapping)
+        if CONTRACT and isinstance(new, _CONTRACTIBLE):
+            _allow_contract(new)
         at(new)
         carry_location(new, op)
     raise CodegenError(f"{s.op.name}: body without linalg.yield", **where(s.op))
