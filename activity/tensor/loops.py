@@ -23,11 +23,15 @@ storing its output elements, as ``mlir-opt --convert-linalg-to-loops`` does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.arith import FastMathFlag, FastMathFlagsAttr
 from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
     IndexType,
     IntegerAttr,
     MemRefType,
@@ -129,6 +133,85 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
     rest = [d for d in outer if d != row]
     return ([(last, "outer", tj), (row, "outer", TILE_ROWS)] + [(d, "full", 0) for d in rest + red]
             + [(row, "inner", TILE_ROWS), (last, "inner", tj)])
+
+
+PACK = True  # strided inputs of a jammed nest copied first (pack_order)
+JAM = 4  # copies of a reduction's body over a parallel dimension (unroll and jam)
+
+
+def jam_dim(s: Structured, order: list[int], carry: bool) -> int | None:
+    """The parallel dimension whose loop is unrolled by ``JAM`` and jammed into the
+    reductions inside it, in a nest whose reductions carry float outputs in registers
+    (:func:`loop_order`'s ``carry``): the innermost parallel one.  Each carried sum
+    is a chain of dependent adds (3-4 cycles each); ``JAM`` independent chains
+    overlap.  Still exact: each output element sums its terms in the same order.
+    ``None`` where there is none (no parallel dimension, or non-float outputs)."""
+    if not carry or JAM <= 1:
+        return None
+    par = [d for d in order if s.iterator_types[d] == "parallel"]
+    if not par or not all(isinstance(v.type, MemRefType)
+                          and isinstance(v.type.element_type, _FLOATS) for v in s.outputs):
+        return None
+    return par[-1]
+
+
+_FLOATS = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+
+
+def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
+    """Input ``k`` packed, its indices in this order (a permutation), for a nest
+    jammed over ``jam``: where the input is indexed by the jammed dimension but not
+    contiguously (a reduction dimension is its last index: GMM's ``L[k, i, j]``
+    jammed over ``i``, summed over ``j``), the jam's copies would read it with a
+    stride; a copy with the jammed dimension last makes them read consecutive
+    elements (one vector load).  Only an input the nest reads more than once per
+    element (some parallel dimension does not index it) with an identity layout;
+    ``None`` otherwise."""
+    if jam is None or not PACK:
+        return None
+    v, m = s.inputs[k], s.indexing_maps[k]
+    if not isinstance(v.type, MemRefType) or not isinstance(v.type.layout, NoneAttr):
+        return None
+    dims = [_dim(e) for e in m.results]
+    if len(dims) < 2 or None in dims or len(set(dims)) != len(dims) or jam not in dims:
+        return None
+    last = dims[-1]
+    assert last is not None
+    if s.iterator_types[last] == "parallel":
+        return None
+    par = {d for d in range(len(s.iterator_types)) if s.iterator_types[d] == "parallel"}
+    if par <= set(dims):
+        return None
+    pos = dims.index(jam)
+    return [q for q in range(len(dims)) if q != pos] + [pos]
+
+
+def _pack(at: _At, v: SSAValue, perm: list[int], op: Operation) -> SSAValue:
+    """A fresh buffer holding ``v`` with its indices in the order ``perm`` (the caller
+    frees it), filled by a loop nest over ``v``."""
+    t = v.type
+    assert isinstance(t, MemRefType)
+    shape = t.get_shape()
+    sizes = [_const(at, shape[q]) if shape[q] >= 0 else
+             at(memref.DimOp(v, _const(at, q))).results[0] for q in range(len(shape))]
+    new = at(memref.AllocOp.get(t.element_type, None, [shape[q] for q in perm],
+                                [sizes[q] for q in perm if shape[q] < 0])).results[0]
+    zero, one = _const(at, 0), _const(at, 1)
+    idx: list[SSAValue] = []
+    where_ = at
+    loops: list[tuple[_At, Block]] = []
+    for _ in range(len(shape)):
+        block = Block(arg_types=[IndexType()])
+        loops.append((where_, block))
+        idx.append(block.args[0])
+        where_ = _At(block=block, loc=op)
+    x = where_(memref.LoadOp.get(v, idx)).results[0]
+    where_(memref.StoreOp.get(x, new, [idx[q] for q in perm]))
+    for q in range(len(shape) - 1, -1, -1):
+        outer, block = loops[q]
+        _At(block=block, loc=op)(scf.YieldOp())
+        outer(scf.ForOp(zero, sizes[q], one, [], Region(block)))
+    return new
 
 
 def _static_sizes(s: Structured) -> dict[int, int]:
@@ -268,7 +351,17 @@ def lower_structured(op: Operation) -> None:
     ivs: list[SSAValue | None] = [None] * n
     nin = len(s.inputs)
     used = [bool(a.uses) for a in s.body.args]
-    in_maps, out_maps = s.indexing_maps[:nin], s.indexing_maps[nin:]
+    in_maps, out_maps = list(s.indexing_maps[:nin]), s.indexing_maps[nin:]
+    inputs = list(s.inputs)
+    jam = jam_dim(s, order, carry)
+    packed: list[SSAValue] = []
+    for k in range(nin):
+        perm = pack_order(s, k, jam) if used[k] else None
+        if perm is not None:
+            inputs[k] = _pack(at, inputs[k], perm, op)
+            m = in_maps[k]
+            in_maps[k] = AffineMap(m.num_dims, m.num_symbols, tuple(m.results[q] for q in perm))
+            packed.append(inputs[k])
 
     loaded: dict[int, SSAValue] = {}
     in_dims = [{d.position for e in m.results for d in e.dfs() if isinstance(d, AffineDimExpr)}
@@ -278,7 +371,7 @@ def lower_structured(op: Operation) -> None:
         """Load the inputs whose indices the loops so far fix (an element the inner
         loops only read is loaded once, outside them)."""
         bound = {d for d in range(n) if ivs[d] is not None}
-        for k, (v, m) in enumerate(zip(s.inputs, in_maps, strict=True)):
+        for k, (v, m) in enumerate(zip(inputs, in_maps, strict=True)):
             if k in loaded or not used[k] or not in_dims[k] <= bound:
                 continue
             if isinstance(v.type, MemRefType):
@@ -300,10 +393,25 @@ def lower_structured(op: Operation) -> None:
         for v, m, x in zip(s.outputs, out_maps, vals, strict=True):
             at(memref.StoreOp.get(x, v, _indices(at, m, ivs, op)))
 
-    def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
-        """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
-        carried outputs), return the loop's results."""
-        if level == len(plan):
+    # the counters of the jammed dimension in the copy being emitted
+    copies: list[SSAValue] = []
+
+    def per_copy(at: _At, emit: Callable[[_At], list[SSAValue]]) -> list[SSAValue]:
+        """``emit`` once per copy of the jammed dimension (``ivs[jam]`` its counter),
+        the results concatenated; once where nothing is jammed."""
+        if not copies:
+            return emit(at)
+        out: list[SSAValue] = []
+        for c in copies:
+            ivs[jam] = c  # type: ignore[index]
+            out += emit(at)
+        ivs[jam] = None  # type: ignore[index]
+        return out
+
+    nout = len(s.outputs)
+
+    def innermost(at: _At, acc: list[SSAValue] | None) -> list[SSAValue] | None:
+        if not copies:
             ins = load_inputs(at)
             outs = acc if acc is not None else load_outputs(at)
             ys = _inline_body(at, s, ins + list(outs), ivs)  # type: ignore[arg-type]
@@ -311,19 +419,31 @@ def lower_structured(op: Operation) -> None:
                 return ys
             store_outputs(at, ys)
             return None
-        hoist(at)
-        d, role, tile = plan[level]
-        if carry and acc is None and s.iterator_types[d] != "parallel":
-            # the first reduction loop: the output elements go round in iter_args
-            init = load_outputs(at)
-            res = nest(at, level, init)
-            assert res is not None
-            store_outputs(at, res)
-            return None
+        assert acc is not None
+        ys: list[SSAValue] = []
+        for r, c in enumerate(copies):
+            ivs[jam] = c  # type: ignore[index]
+            before = set(loaded)
+            ins = load_inputs(at)  # the inputs that depend on the copy, loaded afresh
+            for k in set(loaded) - before:
+                del loaded[k]
+            ys += _inline_body(at, s, ins + acc[r * nout:(r + 1) * nout], ivs)  # type: ignore[arg-type]
+        ivs[jam] = None  # type: ignore[index]
+        return ys
+
+    def loop(at: _At, level: int, lb: SSAValue, ub: SSAValue, step: SSAValue,
+             acc: list[SSAValue] | None, jammed: int = 0) -> list[SSAValue] | None:
+        """The loop of ``plan[level]`` from ``lb`` to ``ub`` by ``step`` (``jammed``
+        copies of its body per iteration: the jammed dimension's main part)."""
+        d, role, _ = plan[level]
         types = [a.type for a in acc] if acc is not None else []
         block = Block(arg_types=[IndexType(), *types])
         inner = _At(block=block, loc=op)
-        if role == "outer":
+        if jammed:
+            copies[:] = [block.args[0]] + [
+                inner(arith.AddiOp(block.args[0], _const(inner, r))).results[0]
+                for r in range(1, jammed)]
+        elif role == "outer":
             base[d] = block.args[0]
         elif role == "inner":
             ivs[d] = inner(arith.AddiOp(base[d], block.args[0])).results[0]
@@ -334,17 +454,53 @@ def lower_structured(op: Operation) -> None:
         for k in set(loaded) - before:
             del loaded[k]
         ivs[d] = None
+        if jammed:
+            copies.clear()
         inner(scf.YieldOp(*(res or [])))
+        f = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
+        return list(f.results) if acc is not None else None
+
+    def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
+        """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
+        carried outputs), return the loop's results."""
+        if level == len(plan):
+            return innermost(at, acc)
+        hoist(at)
+        d, role, tile = plan[level]
+        if carry and acc is None and s.iterator_types[d] != "parallel":
+            # the first reduction loop: the output elements go round in iter_args
+            init = per_copy(at, load_outputs)
+            res = nest(at, level, init)
+            assert res is not None
+            if not copies:
+                store_outputs(at, res)
+            else:
+                for r, c in enumerate(copies):
+                    ivs[jam] = c  # type: ignore[index]
+                    store_outputs(at, res[r * nout:(r + 1) * nout])
+                ivs[jam] = None  # type: ignore[index]
+            return None
+        if d == jam:
+            # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
+            # copies up to the last multiple of that (at most once), ..., then one
+            lb, f = zero, JAM
+            while f > 1:
+                rem = at(arith.RemUIOp(bounds[d], _const(at, f))).results[0]
+                upto = at(arith.SubiOp(bounds[d], rem)).results[0]
+                loop(at, level, lb, upto, _const(at, f), acc, jammed=f)
+                lb, f = upto, f // 2
+            return loop(at, level, lb, bounds[d], one, acc)
         if role == "full":
             lb, ub, step = zero, bounds[d], one
         elif role == "outer":
             lb, ub, step = zero, bounds[d], _const(at, tile)
         else:
             lb, ub, step = zero, _const(at, tile), one
-        loop = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
-        return list(loop.results) if acc is not None else None
+        return loop(at, level, lb, ub, step, acc)
 
     nest(at, 0, None)
+    for b in packed:
+        at(memref.DeallocOp.get(b))
     Rewriter.erase_op(op)
 
 
