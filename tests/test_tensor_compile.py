@@ -1,7 +1,11 @@
 """Tensor programs compiled to native code (activity/tensor/bufferize.py, loops.py):
 results against numpy, against upstream's one-shot bufferization followed by our memref
 path, and the buffers the bufferization makes (in place where the value is dead, no
-copy per ``tensor.insert`` in a loop, arguments never written)."""
+copy per ``tensor.insert`` in a loop, arguments never written).
+
+Linalg bodies are compiled with FMA contraction by default (``loops.CONTRACT``): those
+results are checked against upstream's (unfused) to a few ulps of the largest value,
+and bit for bit with ``CONTRACT`` off (the ``unfused`` fixture)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import pytest
 import activity
 from activity.codegen import CodegenError
 from activity.codegen.upstream import find_tool
+from activity.tensor import loops
 from activity.tensor.bufferize import lower_tensors
 from activity.tensor.bufferize_live import Liveness
 
@@ -37,6 +42,25 @@ def _load(name: str, path: Path) -> Any:
 
 INPUTS = _load("activity_tensor_inputs", TENSOR / "inputs.py")
 OBJ = _load("activity_benchmark_objectives", ROOT / "benchmarks" / "objectives.py")
+
+
+@pytest.fixture
+def unfused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linalg bodies compiled without FMA contraction: results bit for bit those of
+    the interpreter and of upstream's lowering."""
+    monkeypatch.setattr(loops, "CONTRACT", False)
+
+
+def contract(mp: pytest.MonkeyPatch, on: bool) -> None:
+    mp.setattr(loops, "CONTRACT", on)
+
+
+def near(got: Any, want: Any, ulps: int = 64) -> None:
+    """``got`` within ``ulps`` units in the last place of the largest ``|want|`` (FMA
+    contraction rounds once per fused term where the unfused code rounds twice)."""
+    got, want = np.asarray(got), np.asarray(want)
+    tol = ulps * np.finfo(want.dtype).eps * max(1.0, float(np.max(np.abs(want))))
+    assert float(np.max(np.abs(got - want))) <= tol
 
 
 def counts(src: str | Path, what: tuple[str, ...] = ("memref.alloc", "memref.copy")) -> dict:
@@ -63,7 +87,7 @@ def upstream(src: str | Path, func: str) -> Any:
 # The benchmark programs
 
 
-def test_matmul_chain() -> None:
+def test_matmul_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(0)
     args = INPUTS.chain_args(rng)
     f = activity.compile(TENSOR / "matmul_chain.mlir", "chain")
@@ -73,10 +97,15 @@ def test_matmul_chain() -> None:
     assert np.abs(got - ref).max() <= 1e-4 * np.abs(ref).max()
     # the fill writes over the empty tensor, the matmul over the fill: one buffer each
     assert counts(TENSOR / "matmul_chain.mlir") == {"memref.alloc": 2, "memref.copy": 0}
-    np.testing.assert_array_equal(got, upstream(TENSOR / "matmul_chain.mlir", "chain")(*args))
+    up = upstream(TENSOR / "matmul_chain.mlir", "chain")(*args)
+    near(got, up)
+    contract(monkeypatch, False)
+    exact = activity.compile(TENSOR / "matmul_chain.mlir", "chain")(*args)
+    np.testing.assert_array_equal(exact, up)
+    assert not np.array_equal(got, exact)  # contracted: FMAs round differently
 
 
-def test_mlp() -> None:
+def test_mlp(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(1)
     args = INPUTS.mlp_args(rng)
     f = activity.compile(TENSOR / "mlp.mlir", "mlp")
@@ -86,11 +115,14 @@ def test_mlp() -> None:
     assert np.abs(got - ref).max() <= 1e-4 * np.abs(ref).max()
     # four tensor.empty, nothing copied (layer 1's relu writes over its matmul)
     assert counts(TENSOR / "mlp.mlir") == {"memref.alloc": 4, "memref.copy": 0}
-    np.testing.assert_array_equal(got, upstream(TENSOR / "mlp.mlir", "mlp")(*args))
+    up = upstream(TENSOR / "mlp.mlir", "mlp")(*args)
+    near(got, up)
+    contract(monkeypatch, False)
+    np.testing.assert_array_equal(activity.compile(TENSOR / "mlp.mlir", "mlp")(*args), up)
 
 
 @pytest.mark.parametrize("size", ["small", "bench"])
-def test_gmm(size: str) -> None:
+def test_gmm(size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(2)
     inp = OBJ.gmm_inputs(rng, size)
     args = INPUTS.gmm_tensor_args(*inp)
@@ -99,7 +131,11 @@ def test_gmm(size: str) -> None:
     ref = OBJ.gmm_reference(inp)
     assert got == pytest.approx(ref, rel=1e-12, abs=1e-12)
     assert got == pytest.approx(INPUTS.gmm_numpy(*args), rel=1e-12, abs=1e-12)
-    assert upstream(TENSOR / "gmm.mlir", "gmm")(*args) == got
+    up = upstream(TENSOR / "gmm.mlir", "gmm")(*args)
+    near(got, up)
+    contract(monkeypatch, False)
+    assert activity.compile(TENSOR / "gmm.mlir", "gmm")(*args) == up
+    contract(monkeypatch, True)
     saved = [a.copy() for a in args[:5]]
     f(*args)
     for a, b in zip(args[:5], saved, strict=True):
@@ -378,17 +414,141 @@ func.func @odd(%a: memref<5x7xf64>, %b: memref<7x5xf64>, %c: memref<5x5xf64>) {
 @pytest.mark.parametrize("func,m,k,n,dt", [("mm", 12, 7, 48, np.float32),
                                            ("mm64", 8, 7, 16, np.float64),
                                            ("odd", 5, 7, 5, np.float64)])
-def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: Any) -> None:
+def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: Any,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """linalg on memrefs: the register-tiled i-k-j nests (``mm``, ``mm64``) and the
     untiled one (``odd``) sum each element's terms in linalg's order (k increasing,
-    onto the initial C): bit-identical to that sum."""
+    onto the initial C): bit-identical to that sum without contraction; with it, the
+    LLVM IR asks for it (``contract`` on the multiplies and adds), the results differ
+    from the unfused ones and are close to them."""
     rng = np.random.default_rng(3)
-    a, b, c = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
-    ref = c.copy()
+    a, b, c0 = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
+    ref = c0.copy()
     for j in range(k):
         ref = ref + a[:, j:j + 1] * b[j:j + 1, :]
-    activity.compile(MEMREF_MATMULS, func)(a, b, c)
+    fused = activity.compile(MEMREF_MATMULS, func)
+    c = c0.copy()
+    fused(a, b, c)
+    assert "fmul contract" in fused.llvm_ir and "fadd contract" in fused.llvm_ir
+    near(c, ref)
+    assert not np.array_equal(c, ref)
+    contract(monkeypatch, False)
+    plain = activity.compile(MEMREF_MATMULS, func)
+    assert " contract " not in plain.llvm_ir
+    c = c0.copy()
+    plain(a, b, c)
     np.testing.assert_array_equal(c, ref)
+
+
+# --------------------------------------------------------------------------
+# Reductions carried in registers, jammed over a parallel dimension (loops.JAM)
+
+JAMMED = """
+#lij = affine_map<(n, k, i, j) -> (k, i, j)>
+#xj = affine_map<(n, k, i, j) -> (n, k, j)>
+#oi = affine_map<(n, k, i, j) -> (n, k, i)>
+func.func @tri(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
+               %o: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %r = linalg.generic {indexing_maps = [#lij, #xj, #oi],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%l, %x : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%o : tensor<?x?x?xf64>) {
+  ^bb0(%a: f64, %v: f64, %acc: f64):
+    %i = linalg.index 2 : index
+    %j = linalg.index 3 : index
+    %lower = arith.cmpi ult, %j, %i : index
+    %p = arith.mulf %a, %v : f64
+    %t = arith.select %lower, %p, %zero : f64
+    %s = arith.addf %acc, %t : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?x?xf64>
+  return %r : tensor<?x?x?xf64>
+}
+func.func @rowmax(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf32>) outs(%o : tensor<?xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %acc, %v : f32
+    %s = arith.addf %m, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @isum(%a: tensor<?x?xi64>, %o: tensor<?xi64>) -> tensor<?xi64> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xi64>) outs(%o : tensor<?xi64>) {
+  ^bb0(%v: i64, %acc: i64):
+    %p = arith.muli %v, %v : i64
+    %s = arith.addi %acc, %p : i64
+    linalg.yield %s : i64
+  } -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
+"""
+
+
+def _lowered(func: str) -> str:
+    text = str(lower_tensors(activity.parse(JAMMED)))
+    start = text.index(f"func.func @{func}(")
+    return text[start:text.find("func.func @", start + 1)]
+
+
+def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """@tri's reduction over j carries 4, then 2, then 1 outputs (i jammed), its
+    L[k, i, j] read through a packed copy with i last (freed after the nest);
+    @rowmax is jammed but not packed (every parallel dimension indexes its input);
+    @isum (integers) is not jammed."""
+    tri = _lowered("tri")
+    assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
+    assert tri.count("memref.alloc") == 2 and tri.count("memref.dealloc") == 1
+    assert _lowered("rowmax").count("-> (f32, f32, f32, f32)") == 1
+    assert _lowered("rowmax").count("memref.dealloc") == 0
+    assert "-> (i64, i64" not in _lowered("isum")
+    monkeypatch.setattr(loops, "JAM", 1)
+    tri1 = _lowered("tri")
+    assert "-> (f64, f64" not in tri1 and tri1.count("memref.alloc") == 1
+    monkeypatch.setattr(loops, "JAM", 4)
+    monkeypatch.setattr(loops, "PACK", False)
+    assert _lowered("tri").count("memref.alloc") == 1
+
+
+@pytest.mark.parametrize("d", [1, 2, 3, 5, 6, 7, 8])
+def test_jammed_reductions_exact(d: int, unfused: None) -> None:
+    """Jammed (and packed) nests with every remainder of 4 and 2: bit for bit the
+    interpreter's results (each output sums its terms in order)."""
+    rng = np.random.default_rng(d)
+    n, k = 3, 2
+    args = [rng.standard_normal((k, d, d)), rng.standard_normal((n, k, d)),
+            rng.standard_normal((n, k, d))]
+    saved = [a.copy() for a in args]
+    got = activity.compile(JAMMED, "tri")(*args)
+    (want,) = activity.evaluate(activity.parse(JAMMED), "tri", *saved)
+    np.testing.assert_array_equal(got, want)
+    ref = saved[2].copy()
+    for j in range(d):  # numpy, in the same order
+        term = saved[0][None, :, :, j] * saved[1][:, :, j:j + 1]
+        ref = ref + np.where(np.arange(d) > j, term, 0.0)
+    np.testing.assert_array_equal(got, ref)
+    for a, b in zip(args, saved, strict=True):
+        np.testing.assert_array_equal(a, b)
+    a = rng.standard_normal((d + 2, d)).astype(np.float32)
+    o = rng.standard_normal(d + 2).astype(np.float32)
+    (want,) = activity.evaluate(activity.parse(JAMMED), "rowmax", a, o)
+    np.testing.assert_array_equal(activity.compile(JAMMED, "rowmax")(a, o), want)
+    ai = rng.integers(-9, 9, (d + 1, d))
+    oi = rng.integers(-9, 9, d + 1)
+    np.testing.assert_array_equal(activity.compile(JAMMED, "isum")(ai, oi),
+                                  oi + (ai * ai).sum(1))
+
+
+def test_jammed_reductions_contracted() -> None:
+    rng = np.random.default_rng(9)
+    args = [rng.standard_normal((2, 7, 7)), rng.standard_normal((5, 2, 7)),
+            rng.standard_normal((5, 2, 7))]
+    (want,) = activity.evaluate(activity.parse(JAMMED), "tri", *args)
+    near(activity.compile(JAMMED, "tri")(*args), want)
 
 
 # --------------------------------------------------------------------------
