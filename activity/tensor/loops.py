@@ -186,6 +186,56 @@ def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
     return [q for q in range(len(dims)) if q != pos] + [pos]
 
 
+PANELS = True  # inputs of register-tiled nests read through panels (panel_inputs)
+
+
+def panel_inputs(s: Structured, plan: list[tuple[int, str, int]]) -> list[int]:
+    """The inputs of a register-tiled nest (:func:`tiling`) read through a panel: a
+    copy of the columns of the current column tile (``B[:, j0:j0+tj]`` of a matmul,
+    contiguous, made once per column tile).  A narrow column of a matrix whose rows
+    are a power-of-two bytes apart maps to a few L1 sets (a 512-float row: two), so
+    without the copy it is fetched again from L2 for every row tile.  Inputs indexed
+    by the column dimension last, not by the row one, of a static shape."""
+    if not PANELS or len(plan) < 2 or plan[0][1] != "outer" or plan[1][1] != "outer":
+        return []
+    last, row = plan[0][0], plan[1][0]
+    out = []
+    for k, (v, m) in enumerate(zip(s.inputs, s.indexing_maps, strict=False)):
+        t = v.type
+        dims = [_dim(e) for e in m.results]
+        if isinstance(t, MemRefType) and isinstance(t.layout, NoneAttr) and len(dims) >= 2 \
+                and dims[-1] == last and row not in dims and None not in dims \
+                and all(x >= 0 for x in t.get_shape()):
+            out.append(k)
+    return out
+
+
+def _panel_buffer(at: _At, v: SSAValue, width: int) -> SSAValue:
+    t = v.type
+    assert isinstance(t, MemRefType)
+    return at(memref.AllocOp.get(t.element_type, None,
+                                 [*t.get_shape()[:-1], width])).results[0]
+
+
+def _fill_panel(at: _At, v: SSAValue, buf: SSAValue, j0: SSAValue, op: Operation) -> None:
+    """``buf[..., jj] = v[..., j0 + jj]`` (a loop nest at ``at``)."""
+    t, bt = v.type, buf.type
+    assert isinstance(t, MemRefType) and isinstance(bt, MemRefType)
+    zero, one = _const(at, 0), _const(at, 1)
+    where_, loops, idx = at, [], []
+    for size in bt.get_shape():
+        block = Block(arg_types=[IndexType()])
+        loops.append((where_, block, size))
+        idx.append(block.args[0])
+        where_ = _At(block=block, loc=op)
+    col = where_(arith.AddiOp(j0, idx[-1])).results[0]
+    x = where_(memref.LoadOp.get(v, [*idx[:-1], col])).results[0]
+    where_(memref.StoreOp.get(x, buf, idx))
+    for outer, block, size in reversed(loops):
+        _At(block=block, loc=op)(scf.YieldOp())
+        outer(scf.ForOp(zero, _const(outer, size), one, [], Region(block)))
+
+
 def _pack(at: _At, v: SSAValue, perm: list[int], op: Operation) -> SSAValue:
     """A fresh buffer holding ``v`` with its indices in the order ``perm`` (the caller
     frees it), filled by a loop nest over ``v``."""
@@ -374,7 +424,10 @@ def lower_structured(op: Operation) -> None:
         for k, (v, m) in enumerate(zip(inputs, in_maps, strict=True)):
             if k in loaded or not used[k] or not in_dims[k] <= bound:
                 continue
-            if isinstance(v.type, MemRefType):
+            if k in panels:
+                idx = _indices(at, AffineMap(m.num_dims, m.num_symbols, m.results[:-1]), ivs, op)
+                loaded[k] = at(memref.LoadOp.get(panels[k], [*idx, raw[plan[0][0]]])).results[0]
+            elif isinstance(v.type, MemRefType):
                 loaded[k] = at(memref.LoadOp.get(v, _indices(at, m, ivs, op))).results[0]
             else:
                 loaded[k] = v
@@ -392,6 +445,13 @@ def lower_structured(op: Operation) -> None:
     def store_outputs(at: _At, vals: Sequence[SSAValue]) -> None:
         for v, m, x in zip(s.outputs, out_maps, vals, strict=True):
             at(memref.StoreOp.get(x, v, _indices(at, m, ivs, op)))
+
+    # panels: inputs of a register-tiled nest read through a copy of the tile's
+    # columns (input k -> its panel buffer)
+    panels = {k: _panel_buffer(at, inputs[k], plan[0][2]) for k in panel_inputs(s, plan)
+              if used[k]}
+    packed += panels.values()
+    raw: dict[int, SSAValue] = {}  # a tiled dimension's inner counter
 
     # the counters of the jammed dimension in the copy being emitted
     copies: list[SSAValue] = []
@@ -445,7 +505,11 @@ def lower_structured(op: Operation) -> None:
                 for r in range(1, jammed)]
         elif role == "outer":
             base[d] = block.args[0]
+            if level == 0:
+                for k, buf in panels.items():
+                    _fill_panel(inner, inputs[k], buf, block.args[0], op)
         elif role == "inner":
+            raw[d] = block.args[0]
             ivs[d] = inner(arith.AddiOp(base[d], block.args[0])).results[0]
         else:
             ivs[d] = block.args[0]
