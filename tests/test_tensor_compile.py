@@ -469,6 +469,40 @@ func.func @tri(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
   } -> tensor<?x?x?xf64>
   return %r : tensor<?x?x?xf64>
 }
+func.func @tri2(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
+                %o: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %nzero = arith.constant -0.0 : f64
+  %r = linalg.generic {indexing_maps = [#lij, #xj, #oi],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%l, %x : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%o : tensor<?x?x?xf64>) {
+  ^bb0(%a: f64, %v: f64, %acc: f64):
+    %i = linalg.index 2 : index
+    %j = linalg.index 3 : index
+    %upto = arith.cmpi sge, %i, %j : index
+    %p = arith.mulf %a, %v : f64
+    %t = arith.select %upto, %p, %nzero : f64
+    %s = arith.addf %t, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?x?xf64>
+  return %r : tensor<?x?x?xf64>
+}
+func.func @band(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
+                %o: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %c3 = arith.constant 3 : index
+  %r = linalg.generic {indexing_maps = [#lij, #xj, #oi],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%l, %x : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%o : tensor<?x?x?xf64>) {
+  ^bb0(%a: f64, %v: f64, %acc: f64):
+    %j = linalg.index 3 : index
+    %first = arith.cmpi ult, %j, %c3 : index
+    %p = arith.mulf %a, %v : f64
+    %t = arith.select %first, %p, %zero : f64
+    %s = arith.addf %acc, %t : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?x?xf64>
+  return %r : tensor<?x?x?xf64>
+}
 func.func @rowmax(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
                        iterator_types = ["parallel", "reduction"]}
@@ -506,11 +540,24 @@ def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
     @rowmax is jammed but not packed (every parallel dimension indexes its input);
     @isum (integers) is not jammed."""
     tri = _lowered("tri")
-    assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
+    # the loop over j in three parts (loops.Mask): unmasked, masked, one add of +0.0
+    assert tri.count("-> (f64, f64, f64, f64)") == 2 and tri.count("-> (f64, f64)") == 2
+    # split points: min(i0 + r, D) per copy (4 + 2 + 1), their least and greatest
+    assert tri.count("arith.minui") == 7 + 3 + 1 and tri.count("arith.maxui") == 3 + 1
+    # the masked copies' selects, and one per copy choosing whether +0.0 was added
+    assert tri.count("arith.select") == 7 + 7
     assert tri.count("memref.alloc") == 2 and tri.count("memref.dealloc") == 1
+    tri2 = _lowered("tri2")  # adding -0.0 changes nothing: no add after the loops
+    assert tri2.count("arith.maxui") == 4 and tri2.count("arith.select") == 7
+    band = _lowered("band")  # a constant split point
+    assert band.count("arith.minui") == 3 and "arith.maxui" not in band
     assert _lowered("rowmax").count("-> (f32, f32, f32, f32)") == 1
     assert _lowered("rowmax").count("memref.dealloc") == 0
     assert "-> (i64, i64" not in _lowered("isum")
+    monkeypatch.setattr(loops, "MASKS", False)
+    tri = _lowered("tri")
+    assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
+    assert "arith.maxui" not in tri
     monkeypatch.setattr(loops, "JAM", 1)
     tri1 = _lowered("tri")
     assert "-> (f64, f64" not in tri1 and tri1.count("memref.alloc") == 1
@@ -531,6 +578,21 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
     got = activity.compile(JAMMED, "tri")(*args)
     (want,) = activity.evaluate(activity.parse(JAMMED), "tri", *saved)
     np.testing.assert_array_equal(got, want)
+    for other in ("tri2", "band"):
+        (w,) = activity.evaluate(activity.parse(JAMMED), other, *saved)
+        np.testing.assert_array_equal(activity.compile(JAMMED, other)(*args), w)
+    # masked terms that are NaN stay out; an output still -0.0 when its masked terms
+    # begin becomes +0.0 (one add of +0.0): the signs of zeros compared too
+    nan_l = np.where(np.arange(d)[:, None] <= np.arange(d)[None, :], np.nan, saved[0])
+    nan_l[:, 1:, 0] = 0.0
+    zeros = np.full((n, k, d), -0.0)
+    for name in ("tri", "tri2", "band"):
+        (w,) = activity.evaluate(activity.parse(JAMMED), name, nan_l, saved[1], zeros)
+        g = activity.compile(JAMMED, name)(nan_l, saved[1], zeros)
+        np.testing.assert_array_equal(g, w)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
+        if name == "tri":
+            assert not np.isnan(g).any() and not np.signbit(g[:, :, :2]).any()
     ref = saved[2].copy()
     for j in range(d):  # numpy, in the same order
         term = saved[0][None, :, :, j] * saved[1][:, :, j:j + 1]

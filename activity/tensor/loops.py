@@ -23,6 +23,7 @@ storing its output elements, as ``mlir-opt --convert-linalg-to-loops`` does.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, memref, scf
@@ -32,6 +33,7 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
+    FloatData,
     IndexType,
     IntegerAttr,
     MemRefType,
@@ -186,6 +188,85 @@ def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
     return [q for q in range(len(dims)) if q != pos] + [pos]
 
 
+class Mask:
+    """A reduction's term masked by a prefix of its iterations: the body adds
+    ``select(j < X, p, 0.0)`` (``j <= X``: ``X + 1``) to its one float output, ``j``
+    the only reduction dimension and ``X`` a parallel dimension or a constant (GMM's
+    strictly lower triangle, ``j < i``).  The loop over ``j`` is then split where the
+    condition is constant: below the smallest split point of the copies the select
+    is its true operand (no select, the multiply and add can fuse), between the
+    smallest and the largest the body as written, above them every term adds +0.0,
+    and ``(a + 0.0) + 0.0 == a + 0.0`` bit for bit (only -0.0 changes, to +0.0; a NaN
+    stays that NaN), so they are one add of +0.0 (none for -0.0: ``a + -0.0 == a``).
+    Exact: every output element gets the same value as from the loop as written."""
+
+    def __init__(self, select: Operation, dim: int, other: int | None, const: int,
+                 off: int, zero: SSAValue, positive: bool, acc_first: bool) -> None:
+        self.select, self.dim, self.other, self.const, self.off = select, dim, other, const, off
+        self.zero, self.positive, self.acc_first = zero, positive, acc_first
+
+
+_PREFIX = {2: 0, 6: 0, 3: 1, 7: 1}  # j slt/ult X: j < X; j sle/ule X: j < X + 1
+_SWAPPED = {4: 0, 8: 0, 5: 1, 9: 1}  # X sgt/ugt j; X sge/uge j
+
+
+def mask_of(s: Structured) -> Mask | None:
+    """The :class:`Mask` of ``s``'s body, or ``None``."""
+    red = [d for d, t in enumerate(s.iterator_types) if t != "parallel"]
+    if len(red) != 1 or len(s.outputs) != 1 or not MASKS:
+        return None
+    acc = s.body.args[len(s.inputs)]
+    if not isinstance(acc.type, _FLOATS):
+        return None
+    ops = list(s.body.ops)
+    if not ops or not isinstance(ops[-1], linalg.YieldOp) or not all(
+            o.name.startswith(("arith.", "math.")) or isinstance(o, linalg.IndexOp)
+            for o in ops[:-1]) or any(o.regions for o in ops):
+        return None
+    add = ops[-1].operands[0].owner
+    if not isinstance(add, arith.AddfOp) or add.result.uses.get_length() != 1 \
+            or acc not in add.operands:
+        return None
+    acc_first = add.lhs is acc
+    t = add.rhs if acc_first else add.lhs
+    sel = t.owner
+    if not isinstance(sel, arith.SelectOp) or t.uses.get_length() != 1 or t is acc:
+        return None
+    zero = sel.rhs
+    z = zero.owner
+    if not isinstance(z, arith.ConstantOp) or z.parent_block() is s.body or \
+            not isinstance(getattr(z.value, "value", None), FloatData) or z.value.value.data != 0.0:
+        return None
+    cmp = sel.cond.owner
+    if not isinstance(cmp, arith.CmpiOp) or sel.cond.uses.get_length() != 1:
+        return None
+    pred = cmp.predicate.value.data
+
+    def index_of(v: SSAValue) -> int | None:
+        o = v.owner
+        return o.dim.value.data if isinstance(o, linalg.IndexOp) else None
+
+    a, b = index_of(cmp.lhs), index_of(cmp.rhs)
+    if a == red[0] and pred in _PREFIX:
+        x, off = cmp.rhs, _PREFIX[pred]
+    elif b == red[0] and pred in _SWAPPED:
+        x, off = cmp.lhs, _SWAPPED[pred]
+    else:
+        return None
+    other, const = index_of(x), 0
+    if other is not None:
+        if s.iterator_types[other] != "parallel":
+            return None
+    elif isinstance(x.owner, arith.ConstantOp) and isinstance(x.owner.value, IntegerAttr) \
+            and x.owner.value.value.data >= 0:
+        const = x.owner.value.value.data
+    else:
+        return None
+    return Mask(sel, red[0], other, const, off, zero,
+                math.copysign(1.0, z.value.value.data) > 0, acc_first)
+
+
+MASKS = True  # reductions masked by a prefix of their iterations split (Mask)
 PANELS = True  # inputs of register-tiled nests read through panels (panel_inputs)
 
 
@@ -359,15 +440,20 @@ def _allow_contract(op: Operation) -> None:
 
 
 def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
-                 ivs: Sequence[SSAValue]) -> list[SSAValue]:
+                 ivs: Sequence[SSAValue], unmask: Operation | None = None) -> list[SSAValue]:
     """Clone the body at ``at`` with its block arguments as ``args``; the yielded
-    values."""
+    values.  ``unmask``: a select of the body taken as its true operand (where its
+    condition is known to hold)."""
     mapping: dict[SSAValue, SSAValue] = dict(zip(s.body.args, args, strict=True))
     for op in s.body.ops:
         if isinstance(op, linalg.YieldOp):
             return [mapping.get(v, v) for v in op.operands]
         if isinstance(op, linalg.IndexOp):
             mapping[op.results[0]] = ivs[op.dim.value.data]
+            continue
+        if op is unmask:
+            t = op.operands[1]
+            mapping[op.results[0]] = mapping.get(t, t)
             continue
         for inner in op.walk():
             if inner is not op and isinstance(inner, linalg.IndexOp):
@@ -474,7 +560,7 @@ def lower_structured(op: Operation) -> None:
         if not copies:
             ins = load_inputs(at)
             outs = acc if acc is not None else load_outputs(at)
-            ys = _inline_body(at, s, ins + list(outs), ivs)  # type: ignore[arg-type]
+            ys = _inline_body(at, s, ins + list(outs), ivs, unmasked[0])  # type: ignore[arg-type]
             if acc is not None:
                 return ys
             store_outputs(at, ys)
@@ -487,7 +573,8 @@ def lower_structured(op: Operation) -> None:
             ins = load_inputs(at)  # the inputs that depend on the copy, loaded afresh
             for k in set(loaded) - before:
                 del loaded[k]
-            ys += _inline_body(at, s, ins + acc[r * nout:(r + 1) * nout], ivs)  # type: ignore[arg-type]
+            ys += _inline_body(at, s, ins + acc[r * nout:(r + 1) * nout], ivs,  # type: ignore[arg-type]
+                               unmasked[0])
         ivs[jam] = None  # type: ignore[index]
         return ys
 
@@ -524,6 +611,43 @@ def lower_structured(op: Operation) -> None:
         f = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
         return list(f.results) if acc is not None else None
 
+    mask = mask_of(s) if carry else None
+    unmasked: list[Operation | None] = [None]
+
+    def split(at: _At, level: int, acc: list[SSAValue]) -> list[SSAValue]:
+        """The masked reduction's loop in three parts (:class:`Mask`)."""
+        assert mask is not None
+        d = mask.dim
+        if mask.other is None:
+            xs = [_const(at, mask.const)]
+        elif mask.other == jam and copies:
+            xs = list(copies)
+        else:
+            x = ivs[mask.other]
+            assert x is not None
+            xs = [x]
+        splits = []
+        for x in xs:
+            if mask.off:
+                x = at(arith.AddiOp(x, _const(at, mask.off))).results[0]
+            splits.append(at(arith.MinUIOp(x, bounds[d])).results[0])
+        lo, hi = splits[0], splits[0]
+        for x in splits[1:]:
+            lo = at(arith.MinUIOp(lo, x)).results[0]
+            hi = at(arith.MaxUIOp(hi, x)).results[0]
+        unmasked[0] = mask.select
+        acc = loop(at, level, zero, lo, one, acc)  # type: ignore[assignment]
+        unmasked[0] = None
+        acc = loop(at, level, lo, hi, one, acc)  # type: ignore[assignment]
+        if not mask.positive:
+            return acc
+        rest = at(arith.CmpiOp(hi, bounds[d], "ult")).results[0]
+        out = []
+        for a in acc:
+            plus = at(arith.AddfOp(a, mask.zero) if mask.acc_first else arith.AddfOp(mask.zero, a))
+            out.append(at(arith.SelectOp(rest, plus.results[0], a)).results[0])
+        return out
+
     def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
         carried outputs), return the loop's results."""
@@ -544,6 +668,8 @@ def lower_structured(op: Operation) -> None:
                     store_outputs(at, res[r * nout:(r + 1) * nout])
                 ivs[jam] = None  # type: ignore[index]
             return None
+        if mask is not None and acc is not None and d == mask.dim and role == "full":
+            return split(at, level, acc)
         if d == jam:
             # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
             # copies up to the last multiple of that (at most once), ..., then one
