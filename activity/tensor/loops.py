@@ -19,6 +19,15 @@ Reordering is done only where it cannot change a result: every output's map name
 exactly the parallel dimensions (distinct iterations of them write distinct
 elements).  Otherwise the loops run in the maps' order, each iteration loading and
 storing its output elements, as ``mlir-opt --convert-linalg-to-loops`` does.
+
+Then, still summing every output's terms in order: register tiles of i-k-j nests
+reading ``B`` through contiguous panels (:func:`tiling`, :func:`panel_inputs`); carried
+float reductions unrolled and jammed over a parallel dimension, strided inputs packed
+(:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
+iterations split where the mask is constant (:class:`Mask`).  The float arithmetic of
+linalg bodies may be contracted into FMAs (:data:`CONTRACT`, on by default: the only
+change of results, in the last bits; off, they are the interpreter's bit for bit).
+docs/tensor.md, "Linalg to loops".
 """
 
 from __future__ import annotations
