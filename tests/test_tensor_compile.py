@@ -503,6 +503,23 @@ func.func @band(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
   } -> tensor<?x?x?xf64>
   return %r : tensor<?x?x?xf64>
 }
+func.func @trimv(%a: tensor<?x?xf64>, %x: tensor<?xf64>, %o: tensor<?xf64>) -> tensor<?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                                        affine_map<(i, j) -> (i)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a, %x : tensor<?x?xf64>, tensor<?xf64>) outs(%o : tensor<?xf64>) {
+  ^bb0(%v: f64, %w: f64, %acc: f64):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %lower = arith.cmpi ult, %j, %i : index
+    %p = arith.mulf %v, %w : f64
+    %t = arith.select %lower, %p, %zero : f64
+    %s = arith.addf %acc, %t : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
 func.func @rowmax(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
   %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
                        iterator_types = ["parallel", "reduction"]}
@@ -540,17 +557,22 @@ def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
     @rowmax is jammed but not packed (every parallel dimension indexes its input);
     @isum (integers) is not jammed."""
     tri = _lowered("tri")
-    # the loop over j in three parts (loops.Mask): unmasked, masked, one add of +0.0
-    assert tri.count("-> (f64, f64, f64, f64)") == 2 and tri.count("-> (f64, f64)") == 2
-    # split points: min(i0 + r, D) per copy (4 + 2 + 1), their least and greatest
-    assert tri.count("arith.minui") == 7 + 3 + 1 and tri.count("arith.maxui") == 3 + 1
-    # the masked copies' selects, and one per copy choosing whether +0.0 was added
-    assert tri.count("arith.select") == 7 + 7
+    # jammed over k, not i (the mask's split point j < i is then the copies' own):
+    # the loop over j up to min(i, D) unmasked, then one add of +0.0 per copy
+    assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
+    assert tri.count("arith.minui") == 3 and "arith.maxui" not in tri
+    assert tri.count("arith.select") == 4 + 2 + 1
+    # L[k, i, j] packed with k last (n does not index it), freed after
     assert tri.count("memref.alloc") == 2 and tri.count("memref.dealloc") == 1
-    tri2 = _lowered("tri2")  # adding -0.0 changes nothing: no add after the loops
-    assert tri2.count("arith.maxui") == 4 and tri2.count("arith.select") == 7
-    band = _lowered("band")  # a constant split point
-    assert band.count("arith.minui") == 3 and "arith.maxui" not in band
+    assert _lowered("tri2").count("arith.select") == 0  # adding -0.0: nothing after
+    assert _lowered("band").count("arith.minui") == 3  # a constant split point
+    # jammed over i itself: split points min(i0 + r, D) per copy (4 + 2 + 1), their
+    # least and greatest; the loop in three parts, the middle one masked
+    trimv = _lowered("trimv")
+    assert trimv.count("arith.minui") == 7 + 3 + 1 and trimv.count("arith.maxui") == 3 + 1
+    assert trimv.count("-> (f64, f64, f64, f64)") == 2 and trimv.count("-> (f64, f64)") == 2
+    # masked copies (the last, single copy has nothing between), +0.0 chosen per copy
+    assert trimv.count("arith.select") == (4 + 2) + 7
     assert _lowered("rowmax").count("-> (f32, f32, f32, f32)") == 1
     assert _lowered("rowmax").count("memref.dealloc") == 0
     assert "-> (i64, i64" not in _lowered("isum")
@@ -581,11 +603,21 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
     for other in ("tri2", "band"):
         (w,) = activity.evaluate(activity.parse(JAMMED), other, *saved)
         np.testing.assert_array_equal(activity.compile(JAMMED, other)(*args), w)
+    am = rng.standard_normal((d + 3, d))
+    xm, om = rng.standard_normal(d), rng.standard_normal(d + 3)
+    (w,) = activity.evaluate(activity.parse(JAMMED), "trimv", am, xm, om)
+    np.testing.assert_array_equal(activity.compile(JAMMED, "trimv")(am, xm, om), w)
     # masked terms that are NaN stay out; an output still -0.0 when its masked terms
     # begin becomes +0.0 (one add of +0.0): the signs of zeros compared too
     nan_l = np.where(np.arange(d)[:, None] <= np.arange(d)[None, :], np.nan, saved[0])
     nan_l[:, 1:, 0] = 0.0
     zeros = np.full((n, k, d), -0.0)
+    am[:, :] = np.where(np.arange(d + 3)[:, None] <= np.arange(d)[None, :], np.nan, am)
+    om[:] = -0.0
+    (w,) = activity.evaluate(activity.parse(JAMMED), "trimv", am, xm, om)
+    g = activity.compile(JAMMED, "trimv")(am, xm, om)
+    np.testing.assert_array_equal(g, w)
+    np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
     for name in ("tri", "tri2", "band"):
         (w,) = activity.evaluate(activity.parse(JAMMED), name, nan_l, saved[1], zeros)
         g = activity.compile(JAMMED, name)(nan_l, saved[1], zeros)

@@ -163,7 +163,17 @@ def jam_dim(s: Structured, order: list[int], carry: bool) -> int | None:
     if not par or not all(isinstance(v.type, MemRefType)
                           and isinstance(v.type.element_type, _FLOATS) for v in s.outputs):
         return None
+    mask = mask_of(s)
+    if MASK_JAM and mask is not None and mask.other is not None:
+        # the copies then share the mask's split point: no masked iterations between
+        # the least and the greatest
+        rest = [d for d in par if d != mask.other]
+        if rest:
+            return rest[-1]
     return par[-1]
+
+
+MASK_JAM = True
 
 
 _FLOATS = (Float16Type, BFloat16Type, Float32Type, Float64Type)
@@ -190,9 +200,10 @@ def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
     assert last is not None
     if s.iterator_types[last] == "parallel":
         return None
-    par = {d for d in range(len(s.iterator_types)) if s.iterator_types[d] == "parallel"}
-    if par <= set(dims):
-        return None
+    order, _ = loop_order(s)
+    outside = set(order[:order.index(jam)])
+    if outside <= set(dims):
+        return None  # re-read only inside one iteration of the jammed loop
     pos = dims.index(jam)
     return [q for q in range(len(dims)) if q != pos] + [pos]
 
@@ -647,7 +658,8 @@ def lower_structured(op: Operation) -> None:
         unmasked[0] = mask.select
         acc = loop(at, level, zero, lo, one, acc)  # type: ignore[assignment]
         unmasked[0] = None
-        acc = loop(at, level, lo, hi, one, acc)  # type: ignore[assignment]
+        if len(splits) > 1:  # (one split point: nothing between)
+            acc = loop(at, level, lo, hi, one, acc)  # type: ignore[assignment]
         if not mask.positive:
             return acc
         rest = at(arith.CmpiOp(hi, bounds[d], "ult")).results[0]
