@@ -3,9 +3,9 @@ results against numpy, against upstream's one-shot bufferization followed by our
 path, and the buffers the bufferization makes (in place where the value is dead, no
 copy per ``tensor.insert`` in a loop, arguments never written).
 
-Linalg bodies are compiled with FMA contraction by default (``loops.CONTRACT``): those
-results are checked against upstream's (unfused) to a few ulps of the largest value,
-and bit for bit with ``CONTRACT`` off (the ``unfused`` fixture)."""
+Linalg bodies are compiled without FMA contraction by default: bit for bit upstream's
+results and the interpreter's; with ``loops.CONTRACT`` on, to a few ulps of the largest
+value (and not bit for bit: the check that contraction happened)."""
 
 from __future__ import annotations
 
@@ -100,11 +100,11 @@ def test_matmul_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     # the fill writes over the empty tensor, the matmul over the fill: one buffer each
     assert counts(TENSOR / "matmul_chain.mlir") == {"memref.alloc": 2, "memref.copy": 0}
     up = upstream(TENSOR / "matmul_chain.mlir", "chain")(*args)
-    near(got, up)
-    contract(monkeypatch, False)
-    exact = activity.compile(TENSOR / "matmul_chain.mlir", "chain")(*args)
-    np.testing.assert_array_equal(exact, up)
-    assert not np.array_equal(got, exact)  # contracted: FMAs round differently
+    np.testing.assert_array_equal(got, up)
+    contract(monkeypatch, True)
+    fused = activity.compile(TENSOR / "matmul_chain.mlir", "chain")(*args)
+    near(fused, up)
+    assert not np.array_equal(fused, up)  # contracted: FMAs round differently
 
 
 def test_mlp(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -118,9 +118,9 @@ def test_mlp(monkeypatch: pytest.MonkeyPatch) -> None:
     # four tensor.empty, nothing copied (layer 1's relu writes over its matmul)
     assert counts(TENSOR / "mlp.mlir") == {"memref.alloc": 4, "memref.copy": 0}
     up = upstream(TENSOR / "mlp.mlir", "mlp")(*args)
-    near(got, up)
-    contract(monkeypatch, False)
-    np.testing.assert_array_equal(activity.compile(TENSOR / "mlp.mlir", "mlp")(*args), up)
+    np.testing.assert_array_equal(got, up)
+    contract(monkeypatch, True)
+    near(activity.compile(TENSOR / "mlp.mlir", "mlp")(*args), up)
 
 
 @pytest.mark.parametrize("size", ["small", "bench"])
@@ -134,10 +134,10 @@ def test_gmm(size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     assert got == pytest.approx(ref, rel=1e-12, abs=1e-12)
     assert got == pytest.approx(INPUTS.gmm_numpy(*args), rel=1e-12, abs=1e-12)
     up = upstream(TENSOR / "gmm.mlir", "gmm")(*args)
-    near(got, up)
-    contract(monkeypatch, False)
-    assert activity.compile(TENSOR / "gmm.mlir", "gmm")(*args) == up
+    assert got == up
     contract(monkeypatch, True)
+    near(activity.compile(TENSOR / "gmm.mlir", "gmm")(*args), up)
+    contract(monkeypatch, False)
     saved = [a.copy() for a in args[:5]]
     f(*args)
     for a, b in zip(args[:5], saved, strict=True):
@@ -420,14 +420,15 @@ def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: 
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """linalg on memrefs: the register-tiled i-k-j nests (``mm``, ``mm64``) and the
     untiled one (``odd``) sum each element's terms in linalg's order (k increasing,
-    onto the initial C): bit-identical to that sum without contraction; with it, the
-    LLVM IR asks for it (``contract`` on the multiplies and adds), the results differ
-    from the unfused ones and are close to them."""
+    onto the initial C): bit-identical to that sum without contraction (the default);
+    with it, the LLVM IR asks for it (``contract`` on the multiplies and adds), the
+    results differ from the unfused ones and are close to them."""
     rng = np.random.default_rng(3)
     a, b, c0 = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
     ref = c0.copy()
     for j in range(k):
         ref = ref + a[:, j:j + 1] * b[j:j + 1, :]
+    contract(monkeypatch, True)
     fused = activity.compile(MEMREF_MATMULS, func)
     lowered = str(lower_tensors(activity.parse(MEMREF_MATMULS)))
     # the tiled nests read B through a panel of the tile's columns, freed after
@@ -642,7 +643,8 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
                                   oi + (ai * ai).sum(1))
 
 
-def test_jammed_reductions_contracted() -> None:
+def test_jammed_reductions_contracted(monkeypatch: pytest.MonkeyPatch) -> None:
+    contract(monkeypatch, True)
     rng = np.random.default_rng(9)
     args = [rng.standard_normal((2, 7, 7)), rng.standard_normal((5, 2, 7)),
             rng.standard_normal((5, 2, 7))]

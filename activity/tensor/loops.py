@@ -25,7 +25,7 @@ reading ``B`` through contiguous panels (:func:`tiling`, :func:`panel_inputs`); 
 float reductions unrolled and jammed over a parallel dimension, strided inputs packed
 (:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
 iterations split where the mask is constant (:class:`Mask`).  The float arithmetic of
-linalg bodies may be contracted into FMAs (:data:`CONTRACT`, on by default: the only
+linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
 change of results, in the last bits; off, they are the interpreter's bit for bit).
 docs/tensor.md, "Linalg to loops".
 """
@@ -445,10 +445,12 @@ def _bounds(at: _At, s: Structured) -> list[SSAValue]:
 
 # Whether the float multiplies, adds and subtracts of lowered linalg bodies get the
 # ``contract`` fast-math flag, so that LLVM fuses a multiply and the add it feeds into
-# one FMA (as XLA's dot does); off: the results are the interpreter's, bit for bit.
-# Only linalg bodies: the function's own scalar arithmetic is left as written.  Part of
-# the lowered module's text, hence of the JIT caches' keys.
-CONTRACT = True
+# one FMA (as XLA's dot does); off (the default): the results are the interpreter's,
+# bit for bit.  Only linalg bodies: the function's own scalar arithmetic is left as
+# written.  Part of the lowered module's text, hence of the JIT caches' keys.  Off by
+# default: with the panels and jams it gained 1-3% (within the noise) on the tensor
+# benchmarks (docs/tensor.md, "Linalg to loops").
+CONTRACT = False
 _CONTRACTIBLE = (arith.MulfOp, arith.AddfOp, arith.SubfOp)
 
 
