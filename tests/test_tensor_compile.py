@@ -532,6 +532,20 @@ func.func @rowmax(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
   } -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+func.func @summax(%a: tensor<?x?xf64>, %s0: tensor<?xf64>, %m0: tensor<?xf64>)
+    -> (tensor<?xf64>, tensor<?xf64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>,
+                                          affine_map<(n, k) -> (n)>, affine_map<(n, k) -> (n)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf64>) outs(%s0, %m0 : tensor<?xf64>, tensor<?xf64>) {
+  ^bb0(%v: f64, %s: f64, %m: f64):
+    %p = arith.mulf %v, %m : f64
+    %s2 = arith.addf %s, %p : f64
+    %m2 = arith.maximumf %m, %v : f64
+    linalg.yield %s2, %m2 : f64, f64
+  } -> (tensor<?xf64>, tensor<?xf64>)
+  return %r#0, %r#1 : tensor<?xf64>, tensor<?xf64>
+}
 func.func @isum(%a: tensor<?x?xi64>, %o: tensor<?xi64>) -> tensor<?xi64> {
   %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
                        iterator_types = ["parallel", "reduction"]}
@@ -574,6 +588,7 @@ def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
     assert trimv.count("-> (f64, f64, f64, f64)") == 2 and trimv.count("-> (f64, f64)") == 2
     # masked copies (the last, single copy has nothing between), +0.0 chosen per copy
     assert trimv.count("arith.select") == (4 + 2) + 7
+    assert _lowered("summax").count("-> (f64, f64, f64, f64, f64, f64, f64, f64)") == 1
     assert _lowered("rowmax").count("-> (f32, f32, f32, f32)") == 1
     assert _lowered("rowmax").count("memref.dealloc") == 0
     assert "-> (i64, i64" not in _lowered("isum")
@@ -637,6 +652,13 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
     o = rng.standard_normal(d + 2).astype(np.float32)
     (want,) = activity.evaluate(activity.parse(JAMMED), "rowmax", a, o)
     np.testing.assert_array_equal(activity.compile(JAMMED, "rowmax")(a, o), want)
+    # two outputs carried per copy (the sum reads the max's running value)
+    a2, s0, m0 = rng.standard_normal((d + 2, d)), rng.standard_normal(d + 2), \
+        rng.standard_normal(d + 2)
+    want2 = activity.evaluate(activity.parse(JAMMED), "summax", a2, s0, m0)
+    got2 = activity.compile(JAMMED, "summax")(a2, s0, m0)
+    for g, w in zip(got2, want2, strict=True):
+        np.testing.assert_array_equal(g, w)
     ai = rng.integers(-9, 9, (d + 1, d))
     oi = rng.integers(-9, 9, d + 1)
     np.testing.assert_array_equal(activity.compile(JAMMED, "isum")(ai, oi),
