@@ -604,6 +604,22 @@ def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _lowered("tri").count("memref.alloc") == 1
 
 
+_JAMMED: dict[str, Any] = {}
+
+
+def _compiled(name: str) -> Any:
+    """``name`` of JAMMED compiled once for every size (without contraction)."""
+    if ("c", name) not in _JAMMED:
+        _JAMMED["c", name] = activity.compile(JAMMED, name)
+    return _JAMMED["c", name]
+
+
+def _interp(name: str, *args: Any) -> Any:
+    if "m" not in _JAMMED:
+        _JAMMED["m"] = activity.parse(JAMMED)
+    return activity.evaluate(_JAMMED["m"], name, *args)
+
+
 @pytest.mark.parametrize("d", [1, 2, 3, 5, 6, 7, 8])
 def test_jammed_reductions_exact(d: int, unfused: None) -> None:
     """Jammed (and packed) nests with every remainder of 4 and 2: bit for bit the
@@ -613,16 +629,16 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
     args = [rng.standard_normal((k, d, d)), rng.standard_normal((n, k, d)),
             rng.standard_normal((n, k, d))]
     saved = [a.copy() for a in args]
-    got = activity.compile(JAMMED, "tri")(*args)
-    (want,) = activity.evaluate(activity.parse(JAMMED), "tri", *saved)
+    got = _compiled("tri")(*args)
+    (want,) = _interp("tri", *saved)
     np.testing.assert_array_equal(got, want)
     for other in ("tri2", "band"):
-        (w,) = activity.evaluate(activity.parse(JAMMED), other, *saved)
-        np.testing.assert_array_equal(activity.compile(JAMMED, other)(*args), w)
+        (w,) = _interp(other, *saved)
+        np.testing.assert_array_equal(_compiled(other)(*args), w)
     am = rng.standard_normal((d + 3, d))
     xm, om = rng.standard_normal(d), rng.standard_normal(d + 3)
-    (w,) = activity.evaluate(activity.parse(JAMMED), "trimv", am, xm, om)
-    np.testing.assert_array_equal(activity.compile(JAMMED, "trimv")(am, xm, om), w)
+    (w,) = _interp("trimv", am, xm, om)
+    np.testing.assert_array_equal(_compiled("trimv")(am, xm, om), w)
     # masked terms that are NaN stay out; an output still -0.0 when its masked terms
     # begin becomes +0.0 (one add of +0.0): the signs of zeros compared too
     nan_l = np.where(np.arange(d)[:, None] <= np.arange(d)[None, :], np.nan, saved[0])
@@ -630,13 +646,13 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
     zeros = np.full((n, k, d), -0.0)
     am[:, :] = np.where(np.arange(d + 3)[:, None] <= np.arange(d)[None, :], np.nan, am)
     om[:] = -0.0
-    (w,) = activity.evaluate(activity.parse(JAMMED), "trimv", am, xm, om)
-    g = activity.compile(JAMMED, "trimv")(am, xm, om)
+    (w,) = _interp("trimv", am, xm, om)
+    g = _compiled("trimv")(am, xm, om)
     np.testing.assert_array_equal(g, w)
     np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
     for name in ("tri", "tri2", "band"):
-        (w,) = activity.evaluate(activity.parse(JAMMED), name, nan_l, saved[1], zeros)
-        g = activity.compile(JAMMED, name)(nan_l, saved[1], zeros)
+        (w,) = _interp(name, nan_l, saved[1], zeros)
+        g = _compiled(name)(nan_l, saved[1], zeros)
         np.testing.assert_array_equal(g, w)
         np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
         if name == "tri":
@@ -650,18 +666,18 @@ def test_jammed_reductions_exact(d: int, unfused: None) -> None:
         np.testing.assert_array_equal(a, b)
     a = rng.standard_normal((d + 2, d)).astype(np.float32)
     o = rng.standard_normal(d + 2).astype(np.float32)
-    (want,) = activity.evaluate(activity.parse(JAMMED), "rowmax", a, o)
-    np.testing.assert_array_equal(activity.compile(JAMMED, "rowmax")(a, o), want)
+    (want,) = _interp("rowmax", a, o)
+    np.testing.assert_array_equal(_compiled("rowmax")(a, o), want)
     # two outputs carried per copy (the sum reads the max's running value)
     a2, s0, m0 = rng.standard_normal((d + 2, d)), rng.standard_normal(d + 2), \
         rng.standard_normal(d + 2)
-    want2 = activity.evaluate(activity.parse(JAMMED), "summax", a2, s0, m0)
-    got2 = activity.compile(JAMMED, "summax")(a2, s0, m0)
+    want2 = _interp("summax", a2, s0, m0)
+    got2 = _compiled("summax")(a2, s0, m0)
     for g, w in zip(got2, want2, strict=True):
         np.testing.assert_array_equal(g, w)
     ai = rng.integers(-9, 9, (d + 1, d))
     oi = rng.integers(-9, 9, d + 1)
-    np.testing.assert_array_equal(activity.compile(JAMMED, "isum")(ai, oi),
+    np.testing.assert_array_equal(_compiled("isum")(ai, oi),
                                   oi + (ai * ai).sum(1))
 
 
