@@ -577,8 +577,8 @@ def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
     assert tri.count("arith.minui") == 3 and "arith.maxui" not in tri
     assert tri.count("arith.select") == 4 + 2 + 1
-    # L[k, i, j] packed with k last (n does not index it), freed after
-    assert tri.count("memref.alloc") == 2 and tri.count("memref.dealloc") == 1
+    # L[k, i, j] and x[n, k, j] packed with k last (n, and i, do not index them), freed
+    assert tri.count("memref.alloc") == 3 and tri.count("memref.dealloc") == 2
     assert _lowered("tri2").count("arith.select") == 0  # adding -0.0: nothing after
     assert _lowered("band").count("arith.minui") == 3  # a constant split point
     # jammed over i itself: split points min(i0 + r, D) per copy (4 + 2 + 1), their

@@ -183,11 +183,12 @@ def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
     """Input ``k`` packed, its indices in this order (a permutation), for a nest
     jammed over ``jam``: where the input is indexed by the jammed dimension but not
     contiguously (a reduction dimension is its last index: GMM's ``L[k, i, j]``
-    jammed over ``i``, summed over ``j``), the jam's copies would read it with a
+    jammed over ``k``, summed over ``j``), the jam's copies would read it with a
     stride; a copy with the jammed dimension last makes them read consecutive
     elements (one vector load).  Only an input the nest reads more than once per
-    element (some parallel dimension does not index it) with an identity layout;
-    ``None`` otherwise."""
+    element (some parallel dimension does not index it: GMM's centred points
+    ``xc[n, k, j]`` are read for every ``i``) with an identity layout; ``None``
+    otherwise."""
     if jam is None or not PACK:
         return None
     v, m = s.inputs[k], s.indexing_maps[k]
@@ -200,10 +201,9 @@ def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
     assert last is not None
     if s.iterator_types[last] == "parallel":
         return None
-    order, _ = loop_order(s)
-    outside = set(order[:order.index(jam)])
-    if outside <= set(dims):
-        return None  # re-read only inside one iteration of the jammed loop
+    par = {d for d in range(len(s.iterator_types)) if s.iterator_types[d] == "parallel"}
+    if par <= set(dims):
+        return None  # each element read once (the nest's own strided reads are as good)
     pos = dims.index(jam)
     return [q for q in range(len(dims)) if q != pos] + [pos]
 
