@@ -153,10 +153,12 @@ JAM = 4  # copies of a reduction's body over a parallel dimension (unroll and ja
 def jam_dim(s: Structured, order: list[int], carry: bool) -> int | None:
     """The parallel dimension whose loop is unrolled by ``JAM`` and jammed into the
     reductions inside it, in a nest whose reductions carry float outputs in registers
-    (:func:`loop_order`'s ``carry``): the innermost parallel one.  Each carried sum
-    is a chain of dependent adds (3-4 cycles each); ``JAM`` independent chains
-    overlap.  Still exact: each output element sums its terms in the same order.
-    ``None`` where there is none (no parallel dimension, or non-float outputs)."""
+    (:func:`loop_order`'s ``carry``): the innermost parallel one -- for a reduction
+    masked by a parallel dimension (:class:`Mask`, ``MASK_JAM``), the innermost other
+    one.  Each carried sum is a chain of dependent adds (3-4 cycles each); ``JAM``
+    independent chains overlap.  Still exact: each output element sums its terms in
+    the same order.  ``None`` where there is none (no parallel dimension, or non-float
+    outputs)."""
     if not carry or JAM <= 1:
         return None
     par = [d for d in order if s.iterator_types[d] == "parallel"]
@@ -173,6 +175,7 @@ def jam_dim(s: Structured, order: list[int], carry: bool) -> int | None:
     return par[-1]
 
 
+# a masked reduction jammed over a dimension other than its mask's (jam_dim)
 MASK_JAM = True
 
 
