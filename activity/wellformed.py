@@ -67,6 +67,10 @@ def check_op(op: Operation) -> None:
     if isinstance(ordering, IntegerAttr) and ordering.value.data not in ATOMIC_ORDERINGS:
         raise VerifyException(f"ordering {ordering.value.data} is not an atomic ordering "
                               f"(one of {sorted(ATOMIC_ORDERINGS)})")
+    visibility = op.properties.get("visibility_")
+    if isinstance(visibility, IntegerAttr) and visibility.value.data not in (0, 1, 2):
+        raise VerifyException(f"visibility_ {visibility.value.data} is not a visibility "
+                              "(0 default, 1 hidden, 2 protected)")
     if isinstance(op, llvm.FuncOp):
         _check_entry_block(op)
     if op.name.startswith(("linalg.", "tensor.")):

@@ -467,8 +467,12 @@ _LLVM_FUNC = ('"llvm.func"() <{{function_type = !llvm.func<f64 ({params})>, sym_
      (2, 8), "'scf.while' op scf.condition passes 2 value(s) but 1 are expected (the results)"),
     ("func.func @f(%x: f64) -> f64 {\n  cf.br ^a\n^a:\n}\n", (1, 1),
      "'func.func' op has an empty block (a block needs at least a terminator)"),
+    (_LLVM_FUNC.format(params="f64", args="%x: f64", body='  "llvm.return"(%x) : (f64) -> ()\n'
+                       ).replace("visibility_ = 0", "visibility_ = 7"), (1, 1),
+     "'llvm.func' op visibility_ 7 is not a visibility (0 default, 1 hidden, 2 protected)"),
 ], ids=["cmpi", "cmpf", "icmp-negative", "fcmp", "ordering", "llvm-func-arity",
-        "llvm-func-type", "if-yield-count", "if-yield-type", "while-condition", "empty-block"])
+        "llvm-func-type", "if-yield-count", "if-yield-type", "while-condition", "empty-block",
+        "visibility"])
 def test_what_xdsl_leaves_unverified_is_one_error_line(text: str, where: tuple[int, int],
                                                        message: str) -> None:
     """(Each was an internal error in grad, verify or run.)"""
