@@ -206,7 +206,12 @@ def op_alloc(fl: FuncLowering, op: Operation) -> None:
         if place == "entry":
             ab = ir.IRBuilder(fl.entry)
             ab.position_at_start(fl.entry)
-            raw = ab.alloca(lay.elem, size=count)
+            # (the size as a constant: ``count`` is a ``mul`` of the static sizes
+            # emitted here, which does not dominate the entry block's start)
+            n = 1
+            for d in lay.shape:
+                n *= int(d)  # type: ignore[arg-type]
+            raw = ab.alloca(lay.elem, size=ir.Constant(I64, n))
         else:
             raw = fl.b.alloca(lay.elem, size=count)
         raw.align = max(align, 16)

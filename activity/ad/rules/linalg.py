@@ -1,0 +1,402 @@
+"""Adjoints of the ``linalg`` structured ops on tensors (LAGrad's rules), every one
+through its :func:`~activity.tensor.structured.structured` view
+``out[m_o(i)] = body(in_0[m_0(i)], ..., out[m_o(i)])``.
+
+The adjoint of input ``k`` is a ``linalg.generic`` over the same iteration space whose
+init is ``k``'s adjoint (updated in place: a zero tensor only where it had none) with
+``k``'s map, its iterators ``parallel`` on the dimensions that map keeps and
+``reduction`` on the others: the primal's reductions become broadcasts and its
+broadcasts reductions.  Its body recomputes, from the primal's elements, what the
+partials of the scalar body need and accumulates ``ybar * d body / d in_k`` -- the
+partials are the op table's (the scalar rules' own source).  So ``matmul``'s
+``dA = dC Bᵀ`` is the contraction ``dA[i, k] += dC[i, j] * B[k, j]`` and
+``dB = Aᵀ dC`` the one over ``i``, as ``linalg.generic`` ops, not scalar loops.
+
+* A parallel op (no reduction): each output element is written once, from the init's
+  element when the body reads it: the init gets ``ybar * d body / d out``, nothing else
+  (its other elements are overwritten).
+* A reduction: the body must *sum* into the accumulator (``acc + t``, ``t + acc``,
+  ``acc - t``, the accumulator used there only): the init's adjoint is ``ybar`` and
+  ``t`` is seeded with ``±ybar``.  A ``max``/``min`` reduction
+  (``maximumf(acc, t)``, ...) passes ``ybar`` to the first element attaining the
+  maximum, the init's included (the op table's tie rule, step by step), with a
+  second, flag-carrying output.  Other reductions are refused.
+* Scalar operands (``fill``'s value, floats the body reads from outside) accumulate
+  into a rank-0 tensor and are read off it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xdsl.dialects import arith, linalg, tensor
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, ShapedType, TensorType
+from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineDimExpr, AffineMap
+
+from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
+from activity.ad.registry import Gen, forward_rule, reverse_rule
+from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero_tensor
+from activity.ops import OpKind, lookup, op_name
+from activity.tensor.structured import STRUCTURED_OPS, Structured, structured
+
+_ADDITIVE = {"arith.addf": 1.0}
+
+
+def _captured(v: Structured) -> list[SSAValue]:
+    """Values the body reads from outside the op, in order of first use."""
+    inside = {id(a) for a in v.body.args}
+    out: list[SSAValue] = []
+    seen: set[int] = set()
+    for o in v.body.walk():
+        inside.update(id(r) for r in o.results)
+        for r in o.regions:
+            for b in r.blocks:
+                inside.update(id(a) for a in b.args)
+    for o in v.body.walk():
+        for u in o.operands:
+            if id(u) not in inside and id(u) not in seen:
+                seen.add(id(u))
+                out.append(u)
+    return out
+
+
+def needs_structured(needs: Any, op: Operation) -> bool:
+    f = needs.g.facts
+    v = structured(op)
+    assert v is not None
+    if v.on_buffers:
+        if any(f.has_shadow(u) for u in v.operands) and f.op_active(op):
+            raise needs.g.err(op, f"cannot differentiate '{op_name(op)}' on memrefs: "
+                                  "the AD generator differentiates linalg ops on tensors "
+                                  "only (bufferize after differentiating)")
+        return False
+    if not any(f.has_adjoint(r) for r in op.results):
+        return False
+    return any(f.has_adjoint(u) for u in [*v.operands, *_captured(v)])
+
+
+@forward_rule(*sorted(STRUCTURED_OPS))
+def fwd_structured(gen: Gen, op: Operation) -> None:
+    _fwd_clone_regions(gen, op)
+
+
+def _dims(m: AffineMap) -> list[int] | None:
+    """The loop dimension of each result of ``m``, when it is a projected permutation."""
+    out = []
+    for e in m.results:
+        if not isinstance(e, AffineDimExpr) or e.position in out:
+            return None
+        out.append(e.position)
+    return out
+
+
+class _BodyAD:
+    """The adjoint body of one target: the primal body's values recomputed on demand
+    (from the new block's arguments) and reverse-differentiated from the seed."""
+
+    def __init__(self, gen: Gen, op: Operation, v: Structured, blk: Block,
+                 argmap: dict[int, SSAValue], outer: dict[int, SSAValue]) -> None:
+        self.gen, self.op, self.v, self.blk = gen, op, v, blk
+        self.vals: dict[int, SSAValue] = dict(argmap)
+        self.outer = outer  # captured primal value (id) -> its value in the reverse sweep
+
+    def emit(self, o: Operation) -> SSAValue:
+        self.blk.add_op(o)
+        return o.results[0]
+
+    def val(self, x: SSAValue) -> SSAValue:
+        got = self.vals.get(id(x))
+        if got is not None:
+            return got
+        if id(x) in self.outer:
+            return self.outer[id(x)]
+        own = x.owner
+        if isinstance(own, Block) or own.regions:
+            raise self.gen.err(self.op, f"cannot differentiate '{op_name(self.op)}': its "
+                                        "body reads the accumulator of a reduction or "
+                                        "holds a region op")
+        new = own.clone(value_mapper={u: self.val(u) for u in own.operands})
+        self.blk.add_op(new)
+        for r, nr in zip(own.results, new.results, strict=True):
+            self.vals[id(r)] = nr
+        return self.vals[id(x)]
+
+    def adjoint(self, y: SSAValue, seed: SSAValue, target: SSAValue) -> SSAValue | None:
+        """``seed * d y / d target`` through the body's ops (None: zero)."""
+        ops = [o for o in self.v.body.ops if not isinstance(o, linalg.YieldOp)]
+        dep: set[int] = {id(target)}
+        for o in ops:
+            if any(id(u) in dep for u in o.operands):
+                dep.update(id(r) for r in o.results)
+        if id(y) not in dep:
+            return None
+        adj: dict[int, SSAValue] = {id(y): seed}
+        for o in reversed(ops):
+            if not o.results or id(o.results[0]) not in adj:
+                continue
+            a = adj.pop(id(o.results[0]))
+            spec = lookup(o)
+            if spec is None or spec.kind not in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT) \
+                    or spec.partials is None or len(o.results) != 1:
+                raise self.gen.err(o, f"cannot differentiate '{op_name(o)}' in the body of "
+                                      f"'{op_name(self.op)}'")
+            diff = list(spec.diff_operands(o))
+            tg = [(pos, i) for pos, i in enumerate(diff)
+                  if i < len(o.operands) and id(o.operands[i]) in dep]
+            if not tg:
+                continue
+            deps = operand_deps(spec.partials, len(o.operands))
+            need: set[int] = set()
+            for pos, _ in tg:
+                need |= deps[pos]
+            N = IRBackend(self.emit, a.type)
+            args = [N.wrap(self.val(o.operands[j])) if j in need else DEAD
+                    for j in range(len(o.operands))]
+            ps = spec.partials(N, *args)
+            yb = N.wrap(a)
+            for pos, i in tg:
+                p = ps[pos]
+                if hasattr(p, "value") and p.value.type != a.type:
+                    p = N.wrap(self._convert(p.value, a.type))
+                c = materialize(self.gen.contracted(N.scale(p, yb), yb), N, a.type)
+                if c is None:
+                    continue
+                u = o.operands[i]
+                c = self._convert(c, u.type)
+                old = adj.get(id(u))
+                adj[id(u)] = c if old is None else self.emit(
+                    arith.AddfOp(old, c, flags=self.gen.sum_flags()))
+        return adj.get(id(target))
+
+    def _convert(self, x: SSAValue, t: Any) -> SSAValue:
+        if x.type == t:
+            return x
+        if t.bitwidth > x.type.bitwidth:  # type: ignore[attr-defined]
+            return self.emit(arith.ExtFOp(x, t))
+        return self.emit(arith.TruncFOp(x, t))
+
+
+@reverse_rule(*sorted(STRUCTURED_OPS), needs=needs_structured)
+def rev_structured(gen: Gen, op: Operation) -> None:
+    v = structured(op)
+    assert v is not None
+    name = op_name(op)
+    if len(v.outputs) != 1 or len(v.results) != 1:
+        raise gen.err(op, f"cannot differentiate '{name}': only one output is supported")
+    r = v.results[0]
+    ybar = gen.adj_take(r)
+    if ybar is None:
+        return
+    use = op.parent_block()
+    assert use is not None
+    f = gen.facts
+    n_in = len(v.inputs)
+    nl = v.num_loops
+    maps = [_dims(m) for m in v.indexing_maps]
+    if any(m is None for m in maps):
+        raise gen.err(op, f"cannot differentiate '{name}': an indexing map is not a "
+                          "projected permutation")
+    mo = maps[n_in]
+    assert mo is not None
+    red = [d for d, t in enumerate(v.iterator_types) if t == "reduction"]
+    o = v.outputs[0]
+    acc = v.output_args[0]
+    y = v.yielded[0]
+    kind = "parallel"
+    seed_sign = 1.0
+    t_val: SSAValue = y
+    if red:
+        if set(mo) & set(red) or len(set(mo)) + len(red) != nl:
+            raise gen.err(op, f"cannot differentiate '{name}': its output map does not "
+                              "index every parallel dimension")
+        yo = y.owner
+        if y is acc:
+            kind = "identity"
+        elif isinstance(yo, Operation) and op_name(yo) in ("arith.addf", "arith.subf") \
+                and acc.has_one_use() and acc in yo.operands \
+                and not (op_name(yo) == "arith.subf" and yo.operands[1] is acc):
+            kind = "sum"
+            t_val = yo.operands[1] if yo.operands[0] is acc else yo.operands[0]
+            seed_sign = -1.0 if op_name(yo) == "arith.subf" else 1.0
+        elif isinstance(yo, Operation) and op_name(yo) in (
+                "arith.maximumf", "arith.minimumf") and acc.has_one_use() \
+                and yo.operands[0] is acc:
+            kind = "max"
+            t_val = yo.operands[1]
+        else:
+            raise gen.err(op, f"cannot differentiate '{name}': a reduction whose body is "
+                              "not a sum into the accumulator (acc + t, acc - t) nor "
+                              "maximumf/minimumf(acc, t)")
+    elif sorted(mo) != list(range(nl)):
+        raise gen.err(op, f"cannot differentiate '{name}': a parallel op whose output map "
+                          "does not index every dimension")
+
+    caps = _captured(v)
+    with gen.b.in_pass("adjoint"):
+        outer = {id(c): gen.mirror.materialize(c, use) for c in caps}
+        prim = [gen.mirror.materialize(x, use) if isinstance(x.type, ShapedType) else x
+                for x in v.inputs]
+        for k, x in enumerate(v.inputs):
+            if not isinstance(x.type, ShapedType):
+                outer[id(v.input_args[k])] = gen.mirror.materialize(x, use)
+        o_prim = gen.mirror.materialize(o, use) if kind == "max" or (
+            kind == "parallel" and acc.uses) else None
+        ymax = None
+        if kind == "max":
+            ymax = gen.mirror.materialize(r, use)
+
+        def build(target: SSAValue, tmap: list[int], init: SSAValue,
+                  flag: bool = False) -> SSAValue | None:
+            """The adjoint generic of ``target`` (a body argument or a captured
+            value), accumulating into ``init`` (indexed by ``tmap``)."""
+            ins: list[SSAValue] = []
+            imaps: list[AffineMap] = []
+            for k, x in enumerate(v.inputs):
+                if isinstance(x.type, ShapedType):
+                    ins.append(prim[k])
+                    imaps.append(v.indexing_maps[k])
+            if o_prim is not None:
+                ins.append(o_prim)
+                imaps.append(v.indexing_maps[n_in])
+            if ymax is not None:
+                ins.append(ymax)
+                imaps.append(v.indexing_maps[n_in])
+            ins.append(ybar)
+            imaps.append(v.indexing_maps[n_in])
+            et = ybar.type.element_type  # type: ignore[attr-defined]
+            ait = init.type.element_type  # type: ignore[attr-defined]
+            outs = [init]
+            omaps = [AffineMap(nl, 0, tuple(AffineDimExpr(d) for d in tmap))]
+            flag_t = None
+            if flag:  # (max: whether the maximum was met already, per output element)
+                assert o_prim is not None and ymax is not None
+                flag_t = tensor_flag(gen, o_prim, ymax)
+                outs.append(flag_t)
+                omaps.append(v.indexing_maps[n_in])
+            blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins]
+                        + [ait] + ([flag_t.type.element_type] if flag_t else []))  # type: ignore[union-attr]
+            argmap: dict[int, SSAValue] = {}
+            j = 0
+            for k, x in enumerate(v.inputs):
+                if isinstance(x.type, ShapedType):
+                    argmap[id(v.input_args[k])] = blk.args[j]
+                    j += 1
+            if o_prim is not None:
+                if kind == "parallel":
+                    argmap[id(acc)] = blk.args[j]
+                j += 1
+            ymax_arg = None
+            if ymax is not None:
+                ymax_arg = blk.args[j]
+                j += 1
+            seed: SSAValue = blk.args[j]
+            accv = blk.args[j + 1]
+            body = _BodyAD(gen, op, v, blk, argmap, outer)
+            if seed_sign < 0:
+                seed = body.emit(arith.NegfOp(seed))
+            extra: list[SSAValue] = []
+            if kind == "max":
+                # first element (init included) equal to the maximum gets the seed
+                assert ymax_arg is not None
+                seen = blk.args[j + 2]
+                tv = body.val(t_val)
+                hit = body.emit(arith.CmpfOp(tv, ymax_arg, "oeq"))
+                one = body.emit(arith.ConstantOp.from_float_and_width(1.0, et))
+                zero = body.emit(arith.ConstantOp.from_float_and_width(0.0, et))
+                fresh = body.emit(arith.CmpfOp(seen, zero, "oeq"))
+                take = body.emit(arith.AndIOp(hit, fresh))
+                seed = body.emit(arith.SelectOp(take, seed, zero))
+                extra = [body.emit(arith.SelectOp(hit, one, seen))]
+            c = body.adjoint(t_val, seed, target) if target is not t_val else seed
+            if c is None:
+                return None
+            if c.type != ait:
+                c = body._convert(c, ait)
+            s = body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
+            blk.add_op(linalg.YieldOp(s, *extra))
+            its = [IteratorTypeAttr(IteratorType.PARALLEL if d in tmap
+                                    else IteratorType.REDUCTION) for d in range(nl)]
+            if flag:
+                its = [IteratorTypeAttr(IteratorType.PARALLEL if d in mo and d in tmap
+                                        else IteratorType.REDUCTION) for d in range(nl)]
+            g = linalg.GenericOp(ins, outs, Region([blk]),
+                                 [AffineMapAttr(m) for m in [*imaps, *omaps]],
+                                 ArrayAttr(its), [x.type for x in outs])
+            gen.b.emit(g)
+            return g.results[0]
+
+        def tensor_target(x: SSAValue, target: SSAValue, tmap: list[int]) -> None:
+            old = gen.adj_get(x)
+            init = adj_tensor(gen, x, use)
+            got = build(target, tmap, init, flag=kind == "max")
+            if got is None:  # (no contribution: the init, unchanged or zero)
+                if old is not None:
+                    gen.adj_set(x, old)
+                return
+            gen.adj_set(x, got)
+
+        def scalar_target(x: SSAValue, target: SSAValue) -> None:
+            init = scalar_zero_tensor(gen, x.type)
+            got = build(target, [], init, flag=kind == "max")
+            if got is not None:
+                gen.adj_add(x, gen.b.v(tensor.ExtractOp(got, [], x.type)))
+
+        if kind != "identity":
+            for k, x in enumerate(v.inputs):
+                if not f.has_adjoint(x):
+                    continue
+                if isinstance(x.type, TensorType):
+                    tensor_target(x, v.input_args[k], maps[k])  # type: ignore[arg-type]
+                else:
+                    scalar_target(x, v.input_args[k])
+            for c in caps:
+                if f.has_adjoint(c) and not isinstance(c.type, ShapedType):
+                    scalar_target(c, c)
+        if f.has_adjoint(o):
+            if kind in ("sum", "identity"):
+                gen.adj_add(o, ybar)
+            elif kind == "max":
+                # the init's element gets the seed when it is the maximum itself
+                assert o_prim is not None and ymax is not None
+                gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar))
+            elif acc.uses:
+                tensor_target(o, acc, mo)
+
+
+def tensor_flag(gen: Gen, init: SSAValue, ymax: SSAValue) -> SSAValue:
+    """Per output element, 1 once the maximum was met, else 0: to start with, 1 where
+    the init is the maximum (it comes first)."""
+    from activity.ad.rules.tensor import elementwise
+
+    def fn(emit, i, m, o):  # type: ignore[no-untyped-def]
+        et = i.type
+        hit = emit(arith.CmpfOp(i, m, "oeq"))
+        one = emit(arith.ConstantOp.from_float_and_width(1.0, et))
+        zero = emit(arith.ConstantOp.from_float_and_width(0.0, et))
+        return emit(arith.SelectOp(hit, one, zero))
+    e = gen.b.v(tensor.EmptyOp(_dyn(gen, ymax), ymax.type))
+    return elementwise(gen, [init, ymax], e, fn)
+
+
+def _init_share(gen: Gen, init: SSAValue, ymax: SSAValue, ybar: SSAValue) -> SSAValue:
+    """``ybar`` where the init is the maximum (it comes first), else 0."""
+    from activity.ad.rules.tensor import elementwise
+
+    def fn(emit, i, m, yb, o):  # type: ignore[no-untyped-def]
+        et = yb.type
+        hit = emit(arith.CmpfOp(i, m, "oeq"))
+        zero = emit(arith.ConstantOp.from_float_and_width(0.0, et))
+        return emit(arith.SelectOp(hit, yb, zero))
+    e = gen.b.v(tensor.EmptyOp(_dyn(gen, ybar), ybar.type))
+    return elementwise(gen, [init, ymax, ybar], e, fn)
+
+
+def _dyn(gen: Gen, x: SSAValue) -> list[SSAValue]:
+    t = x.type
+    assert isinstance(t, TensorType)
+    return [gen.b.v(tensor.DimOp(x, gen.c(i))) for i, s in enumerate(t.get_shape()) if s < 0]
+
+
+__all__ = ["fwd_structured", "rev_structured"]
