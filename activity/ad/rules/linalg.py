@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, linalg, tensor
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, ShapedType, TensorType
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, FloatAttr, ShapedType, TensorType
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
@@ -303,8 +303,8 @@ def rev_structured(gen: Gen, op: Operation) -> None:
                 seen = blk.args[j + 2]
                 tv = body.val(t_val)
                 hit = body.emit(arith.CmpfOp(tv, ymax_arg, "oeq"))
-                one = body.emit(arith.ConstantOp.from_float_and_width(1.0, et))
-                zero = body.emit(arith.ConstantOp.from_float_and_width(0.0, et))
+                one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
+                zero = body.emit(arith.ConstantOp(FloatAttr(0.0, et)))
                 fresh = body.emit(arith.CmpfOp(seen, zero, "oeq"))
                 take = body.emit(arith.AndIOp(hit, fresh))
                 seed = body.emit(arith.SelectOp(take, seed, zero))
@@ -373,8 +373,8 @@ def tensor_flag(gen: Gen, init: SSAValue, ymax: SSAValue) -> SSAValue:
     def fn(emit, i, m, o):  # type: ignore[no-untyped-def]
         et = i.type
         hit = emit(arith.CmpfOp(i, m, "oeq"))
-        one = emit(arith.ConstantOp.from_float_and_width(1.0, et))
-        zero = emit(arith.ConstantOp.from_float_and_width(0.0, et))
+        one = emit(arith.ConstantOp(FloatAttr(1.0, et)))
+        zero = emit(arith.ConstantOp(FloatAttr(0.0, et)))
         return emit(arith.SelectOp(hit, one, zero))
     e = gen.b.v(tensor.EmptyOp(_dyn(gen, ymax), ymax.type))
     return elementwise(gen, [init, ymax], e, fn)
@@ -387,7 +387,7 @@ def _init_share(gen: Gen, init: SSAValue, ymax: SSAValue, ybar: SSAValue) -> SSA
     def fn(emit, i, m, yb, o):  # type: ignore[no-untyped-def]
         et = yb.type
         hit = emit(arith.CmpfOp(i, m, "oeq"))
-        zero = emit(arith.ConstantOp.from_float_and_width(0.0, et))
+        zero = emit(arith.ConstantOp(FloatAttr(0.0, et)))
         return emit(arith.SelectOp(hit, yb, zero))
     e = gen.b.v(tensor.EmptyOp(_dyn(gen, ybar), ybar.type))
     return elementwise(gen, [init, ymax, ybar], e, fn)
