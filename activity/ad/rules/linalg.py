@@ -178,14 +178,57 @@ class _BodyAD:
         return self.emit(arith.TruncFOp(x, t))
 
 
+def rev_elementwise(gen: Gen, op: Operation) -> None:
+    """An ``arith``/``math`` op on tensors (elementwise): reversed as the
+    ``linalg.generic`` it means, with identity maps and the op on elements as body."""
+    r = op.results[0]
+    rt = r.type
+    assert isinstance(rt, TensorType)
+    out = next((u for u in op.operands if u.type == rt), None)
+    tmp: list[Operation] = []
+    if out is None:
+        if any(n < 0 for n in rt.get_shape()):
+            raise gen.err(op, f"cannot differentiate '{op_name(op)}' on tensors of a "
+                              "dynamic shape whose result type no operand has")
+        e = tensor.EmptyOp([], rt)
+        tmp.append(e)
+        out = e.results[0]
+    rank = len(rt.get_shape())
+    ins = list(op.operands)
+    blk = Block(arg_types=[getattr(u.type, "element_type", u.type) for u in ins]
+                + [rt.element_type])
+    scalar = type(op).create(operands=list(blk.args[:len(ins)]),
+                             result_types=[rt.element_type],
+                             properties=dict(op.properties), attributes=dict(op.attributes))
+    blk.add_op(scalar)
+    blk.add_op(linalg.YieldOp(scalar.results[0]))
+    maps = [AffineMap.identity(rank) if isinstance(u.type, ShapedType)
+            else AffineMap(rank, 0, ()) for u in ins] + [AffineMap.identity(rank)]
+    g = linalg.GenericOp(ins, [out], Region([blk]), [AffineMapAttr(m) for m in maps],
+                         ArrayAttr([IteratorTypeAttr(IteratorType.PARALLEL)] * rank), [rt])
+    tmp.insert(0, g)
+    try:
+        v = structured(g)
+        assert v is not None
+        _rev_view(gen, op, v, r)
+    finally:
+        for t in tmp:
+            t.erase(safe_erase=False)
+
+
 @reverse_rule(*sorted(STRUCTURED_OPS), needs=needs_structured)
 def rev_structured(gen: Gen, op: Operation) -> None:
     v = structured(op)
     assert v is not None
-    name = op_name(op)
     if len(v.outputs) != 1 or len(v.results) != 1:
-        raise gen.err(op, f"cannot differentiate '{name}': only one output is supported")
-    r = v.results[0]
+        raise gen.err(op, f"cannot differentiate '{op_name(op)}': only one output is "
+                          "supported")
+    _rev_view(gen, op, v, v.results[0])
+
+
+def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
+    """The adjoint of structured op ``op`` (seen as ``v``) whose result is ``r``."""
+    name = op_name(op)
     ybar = gen.adj_take(r)
     if ybar is None:
         return
@@ -399,4 +442,4 @@ def _dyn(gen: Gen, x: SSAValue) -> list[SSAValue]:
     return [gen.b.v(tensor.DimOp(x, gen.c(i))) for i, s in enumerate(t.get_shape()) if s < 0]
 
 
-__all__ = ["fwd_structured", "rev_structured"]
+__all__ = ["fwd_structured", "rev_elementwise", "rev_structured"]
