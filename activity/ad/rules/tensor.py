@@ -17,14 +17,17 @@ bufferization (:mod:`activity.tensor.bufferize`) makes the update in place.
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, linalg, tensor
+from xdsl.dialects import arith, bufferization, linalg, memref, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ArrayAttr,
     DenseArrayBase,
     IndexType,
+    MemRefType,
+    StridedLayoutAttr,
     TensorType,
+    UnitAttr,
     i32,
 )
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
@@ -332,3 +335,51 @@ def rev_nothing(gen: Gen, op: Operation) -> None:
 __all__ = ["adj_tensor", "cur_block", "dims_of", "elementwise", "forward_rule",
            "is_float_tensor", "reduce_all", "scalar_zero_tensor", "tensor_add",
            "tensor_zero", "IndexType"]
+
+
+# -- tensors on tapes ---------------------------------------------------------------
+# A tensor value (of a static shape) the reverse sweep needs from an iteration of an
+# scf.for nest is kept in a static tape like a scalar: a memref<tc_1 x ... x S x f>
+# allocated before the nest, the forward sweep copying the value into its slot (a
+# subview), the reverse sweep reading the slot back as a tensor (no copy).
+
+
+def tensor_tapeable(t: Attribute) -> bool:
+    return is_float_tensor(t) and all(n >= 0 for n in t.get_shape())  # type: ignore[attr-defined]
+
+
+def tape_type(t: TensorType, n: int) -> MemRefType:
+    """The static tape of ``t`` values over ``n`` loop dimensions."""
+    return MemRefType(t.element_type, [DYN] * n + list(t.get_shape()))
+
+
+def _slot(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SSAValue:
+    mt = mem.type
+    assert isinstance(mt, MemRefType)
+    shape = list(t.get_shape())
+    n = len(mt.get_shape()) - len(shape)
+    strides, acc = [], 1
+    for s in reversed(shape):
+        strides.append(acc)
+        acc *= s
+    strides.reverse()
+    rt = MemRefType(t.element_type, shape, StridedLayoutAttr(strides, None))
+    sv = memref.SubviewOp(mem, idx[:n], [], [], [DYN] * n + [0] * len(shape),
+                          [1] * n + shape, [1] * (n + len(shape)), rt)
+    return gen.b.v(sv)
+
+
+def tape_write(gen: Gen, val: SSAValue, mem: SSAValue, idx: list[SSAValue]) -> None:
+    """Copy tensor ``val`` into its slot ``idx`` of tape ``mem`` (forward sweep)."""
+    t = val.type
+    assert isinstance(t, TensorType)
+    src = gen.b.v(bufferization.ToBufferOp.create(
+        operands=[val], result_types=[MemRefType(t.element_type, t.get_shape())]))
+    gen.b.emit(memref.CopyOp(src, _slot(gen, mem, idx, t)))
+
+
+def tape_read(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SSAValue:
+    """The tensor in slot ``idx`` of tape ``mem`` (reverse sweep; read only)."""
+    sl = _slot(gen, mem, idx, t)
+    return gen.b.v(bufferization.ToTensorOp.create(
+        operands=[sl], result_types=[t], properties={"restrict": UnitAttr()}))
