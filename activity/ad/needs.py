@@ -117,7 +117,7 @@ class OpNeeds:
             return (spec.partials is not None and facts.has_adjoint(op.results[0])
                     and any(facts.has_adjoint(op.operands[i])
                             for i in spec.diff_operands(op) if i < len(op.operands)))
-        tensor = spec is not None and (
+        tensor = spec is not None and name not in _TERMINATORS and (
             spec.kind in (OpKind.TENSOR, OpKind.STRUCTURED)
             or any(isinstance(v.type, TensorType) for v in [*op.operands, *op.results]))
         if spec is None or tensor or (name.startswith("llvm.")

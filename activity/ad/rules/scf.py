@@ -167,7 +167,7 @@ def rev_for(gen: Gen, op: Operation) -> None:
         inits = []
         for j in carried:
             x = gen.adj_take(op.results[j])
-            inits.append(x if x is not None else gen.zero(facts.adj_type(op.results[j])))
+            inits.append(x if x is not None else gen.zero_like(op.results[j]))
         inits += [gen.adj_or_zero(v) for v in fvs]
         it = tc.type
         nc = len(carried)
@@ -186,7 +186,7 @@ def rev_for(gen: Gen, op: Operation) -> None:
             for j in carried:
                 x = gen.adj_take(body.args[1 + j])
                 outs.append(x if x is not None
-                            else gen.zero(facts.adj_type(op.results[j])))
+                            else gen.zero_like(op.results[j], op.iter_args[j]))
             outs += [gen.adj_or_zero(v) for v in fvs]
             gen.mirror.exit_scope()
             return outs
@@ -258,7 +258,7 @@ def rev_while(gen: Gen, op: Operation) -> None:
                 gen.adj_add(cond.args[j], yb)
         gen.rev_ops(before)
         bb = [gen.adj_take(before.args[j]) for j in jb]
-        bb = [x if x is not None else gen.zero(gen.adj_type(before.args[j]))
+        bb = [x if x is not None else gen.zero_like(before.args[j], op.arguments[j])
               for x, j in zip(bb, jb, strict=True)]
         gen.mirror.exit_scope()
         inits = bb + [gen.adj_or_zero(v) for v in fvs]
@@ -281,7 +281,8 @@ def rev_while(gen: Gen, op: Operation) -> None:
             outs = []
             for j in jb:
                 x = gen.adj_take(before.args[j])
-                outs.append(x if x is not None else gen.zero(gen.adj_type(before.args[j])))
+                outs.append(x if x is not None
+                            else gen.zero_like(before.args[j], op.arguments[j]))
             outs += [gen.adj_or_zero(v) for v in fvs]
             gen.mirror.exit_scope()
             return outs
