@@ -52,6 +52,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
+from activity.tensor.named import MapOp
 
 
 @dataclass
@@ -120,6 +121,13 @@ def structured(op: Operation) -> Structured | None:
                            _dims_map(n, [d for d in range(n) if d not in red])],
                           ["reduction" if d in red else "parallel" for d in range(n)],
                           op.region.block)
+    if isinstance(op, MapOp):  # (elementwise over identity maps)
+        t = op.init.type
+        assert isinstance(t, ShapedType)
+        n = len(t.get_shape())
+        ins = list(op.inputs)
+        return Structured(op, ins, [op.init], [_dims_map(n, range(n))] * (len(ins) + 1),
+                          ["parallel"] * n, op.mapper.block)
     return None
 
 

@@ -29,19 +29,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from xdsl.dialects import arith, linalg, tensor
+from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, FloatAttr, ShapedType, TensorType
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
-from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.registry import Gen, forward_rule, reverse_rule
 from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero_tensor
 from activity.ops import OpKind, lookup, op_name
-from activity.tensor.structured import STRUCTURED_OPS, Structured, structured
-
-_ADDITIVE = {"arith.addf": 1.0}
+from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
 
 
 def _captured(v: Structured) -> list[SSAValue]:
@@ -79,6 +78,14 @@ def needs_structured(needs: Any, op: Operation) -> bool:
 
 @forward_rule(*sorted(STRUCTURED_OPS))
 def fwd_structured(gen: Gen, op: Operation) -> None:
+    if op_name(op) == "linalg.map":  # (as the linalg.generic it is: the bufferization
+        # lowers that one)
+        g = generalize(op)
+        try:
+            _fwd_clone_regions(gen, g, op)
+        finally:
+            g.erase(safe_erase=False)
+        return
     _fwd_clone_regions(gen, op)
 
 

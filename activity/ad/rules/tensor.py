@@ -17,24 +17,24 @@ bufferization (:mod:`activity.tensor.bufferize`) makes the update in place.
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, bufferization, linalg, memref, tensor
+from xdsl.dialects import arith, bufferization, memref, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ArrayAttr,
     DenseArrayBase,
-    IndexType,
     MemRefType,
     StridedLayoutAttr,
     TensorType,
     UnitAttr,
     i32,
 )
+from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 
-from activity.ad.registry import Gen, forward_rule, reverse_rule
+from activity.ad.registry import Gen, reverse_rule
 
 DYN = -9223372036854775808
 
@@ -114,9 +114,10 @@ def adj_tensor(gen: Gen, v: SSAValue, use: Block | None = None) -> SSAValue:
     return x if x is not None else tensor_zero(gen, v, use)
 
 
-def _fwd_clone_regions(gen: Gen, op: Operation) -> None:
+def _fwd_clone_regions(gen: Gen, op: Operation, orig: Operation | None = None) -> None:
     """The forward copy of a region op of the tensor level: a clone, with the values
-    its regions read from outside mapped too."""
+    its regions read from outside mapped too (``orig``: the primal op, where ``op``
+    is a rewrite of it)."""
     inside: set[int] = set()
     for o in op.walk():
         for r in o.regions:
@@ -131,9 +132,9 @@ def _fwd_clone_regions(gen: Gen, op: Operation) -> None:
     new = op.clone(value_mapper=mapper)
     from activity.frontend import carry_location
 
-    carry_location(new, op)
+    carry_location(new, orig or op)
     gen.b.emit(new)
-    for r, nr in zip(op.results, new.results, strict=True):
+    for r, nr in zip((orig or op).results, new.results, strict=True):
         gen.fmap[id(r)] = nr
 
 
@@ -308,7 +309,7 @@ def rev_reshape(gen: Gen, op: Operation) -> None:
         reassoc = op.properties["reassociation"]
         if op.name == "tensor.collapse_shape":
             shape = list(st.get_shape())
-            dyn = [d for d in dims_of(gen, src, op.parent_block())]
+            dyn = dims_of(gen, src, op.parent_block())
             new = tensor.ExpandShapeOp.create(
                 operands=[rbar, *dyn], result_types=[st],
                 properties={"reassociation": reassoc,
@@ -332,9 +333,9 @@ def rev_nothing(gen: Gen, op: Operation) -> None:
         gen.adj_take(r)
 
 
-__all__ = ["adj_tensor", "cur_block", "dims_of", "elementwise", "forward_rule",
-           "is_float_tensor", "reduce_all", "scalar_zero_tensor", "tensor_add",
-           "tensor_zero", "IndexType"]
+__all__ = ["adj_tensor", "cur_block", "dims_of", "elementwise", "is_float_tensor",
+           "reduce_all", "scalar_zero_tensor", "tape_read", "tape_type", "tape_write",
+           "tensor_add", "tensor_tapeable", "tensor_zero"]
 
 
 # -- tensors on tapes ---------------------------------------------------------------
