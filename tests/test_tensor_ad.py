@@ -603,3 +603,19 @@ def test_random_tensor_programs_more() -> None:
         warnings.simplefilter("ignore")
         done = sum(_random_check(seed, compiled=seed % 10 == 0) for seed in range(50, 350))
     assert done >= 260, done
+
+
+def test_max_reduction_ties_go_to_the_first() -> None:
+    """At a tie the sequential reduction ``maximumf(acc, t)`` keeps the earlier value
+    (the op table's partials), so the seed goes to the first element attaining the
+    maximum, the init before every element -- once, not to each tied one."""
+    a = np.array([[0.5, 0.9, 0.9, 0.1], [0.2, 0.3, 0.3, 0.1], [1.0, 0.0, 1.0, 1.0]])
+    init = np.array([-5.0, 0.3, -5.0])
+    m = activity.parse(MAX)
+    for prune in (True, False):
+        g = activity.grad(m, "f", ["active", "active"], prune=prune)
+        for run in (lambda *x: activity.evaluate(g, "f_grad", *x),
+                    activity.compile(g, "f_grad")):
+            ga, gi = run(a, init, 1.0)
+            np.testing.assert_array_equal(ga, [[0, 1.8, 0, 0], [0, 0, 0, 0], [2.0, 0, 0, 0]])
+            np.testing.assert_array_equal(gi, [0, 0.6, 0])
