@@ -30,7 +30,14 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, tensor
-from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, FloatAttr, ShapedType, TensorType
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    FloatAttr,
+    ShapedType,
+    TensorType,
+    UnitAttr,
+)
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.attrs import IteratorType, IteratorTypeAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -40,6 +47,7 @@ from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.registry import Gen, forward_rule, reverse_rule
 from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero_tensor
 from activity.ops import OpKind, lookup, op_name
+from activity.tensor.loops import ADJOINT_ATTR
 from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
 
 
@@ -154,14 +162,19 @@ class _BodyAD:
                   if i < len(o.operands) and id(o.operands[i]) in dep]
             if not tg:
                 continue
-            deps = operand_deps(spec.partials, len(o.operands))
+            # (with result_partials the partial reads the op's result, recomputed once
+            # here: tanh's 1 - y^2 instead of a second tanh)
+            rule, ins = spec.partials, list(o.operands)
+            if spec.result_partials is not None:
+                rule, ins = spec.result_partials, [o.results[0], *o.operands]
+            deps = operand_deps(rule, len(ins))
             need: set[int] = set()
             for pos, _ in tg:
                 need |= deps[pos]
             N = IRBackend(self.emit, a.type)
-            args = [N.wrap(self.val(o.operands[j])) if j in need else DEAD
-                    for j in range(len(o.operands))]
-            ps = spec.partials(N, *args)
+            args = [N.wrap(self.val(ins[j])) if j in need else DEAD
+                    for j in range(len(ins))]
+            ps = rule(N, *args)
             yb = N.wrap(a)
             for pos, i in tg:
                 p = ps[pos]
@@ -374,6 +387,8 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             g = linalg.GenericOp(ins, outs, Region([blk]),
                                  [AffineMapAttr(m) for m in [*imaps, *omaps]],
                                  ArrayAttr(its), [x.type for x in outs])
+            # (the loop lowering may then keep the primal's dimension order)
+            g.attributes[ADJOINT_ATTR] = UnitAttr()
             gen.b.emit(g)
             return g.results[0]
 
