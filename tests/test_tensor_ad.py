@@ -614,8 +614,7 @@ def test_max_reduction_ties_go_to_the_first() -> None:
     m = activity.parse(MAX)
     for prune in (True, False):
         g = activity.grad(m, "f", ["active", "active"], prune=prune)
-        for run in (lambda *x: activity.evaluate(g, "f_grad", *x),
-                    activity.compile(g, "f_grad")):
-            ga, gi = run(a, init, 1.0)
+        for ga, gi in (activity.evaluate(g, "f_grad", a, init, 1.0),
+                       activity.compile(g, "f_grad")(a, init, 1.0)):
             np.testing.assert_array_equal(ga, [[0, 1.8, 0, 0], [0, 0, 0, 0], [2.0, 0, 0, 0]])
             np.testing.assert_array_equal(gi, [0, 0.6, 0])
