@@ -272,7 +272,8 @@ def test_named_ops() -> None:
 
 def test_matmul_adjoints_are_contractions() -> None:
     """dA = dC Bᵀ and dB = Aᵀ dC: linalg.generic ops over matmul's iteration space
-    ((i, j, k): A (i, k), B (k, j), C (i, j)), dA's reducing j, dB's i."""
+    ((i, j, k): A (i, k), B (k, j), C (i, j)), dA's reducing j, dB's i; for dA, B is
+    transposed first (a copy) so that the contraction runs along rows (tiled)."""
     src = """
 func.func @f(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x4xf64>) -> tensor<2x4xf64> {
   %mm = linalg.matmul ins(%a, %b : tensor<2x3xf64>, tensor<3x4xf64>) outs(%c : tensor<2x4xf64>) -> tensor<2x4xf64>
@@ -281,7 +282,8 @@ func.func @f(%a: tensor<2x3xf64>, %b: tensor<3x4xf64>, %c: tensor<2x4xf64>) -> t
     check(src, compile_both=True)
     g = str(activity.grad(activity.parse(src), "f", ["active"] * 3))
     rev = g[g.index("@f_grad"):]
-    assert rev.count("linalg.generic") == 2 and "scf.for" not in rev
+    assert rev.count("linalg.generic") == 3 and "scf.for" not in rev
+    assert "affine_map<(d0, d1) -> (d1, d0)>" in rev  # the transpose of B
     assert 'iterator_types = ["parallel", "reduction", "parallel"]' in rev  # dA
     assert 'iterator_types = ["reduction", "parallel", "parallel"]' in rev  # dB
 

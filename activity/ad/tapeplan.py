@@ -222,9 +222,9 @@ class TapePlan:
         if not _tapeable(t) or (isinstance(t, TensorType) and st is None):
             raise self.g.err(key.owner if isinstance(key.owner, Operation) else None,
                            f"cannot cache a value of type {t} for the reverse sweep"
-                           + (" (a tensor is taped in scf.for nests with invariant "
-                              "bounds of the differentiated function only)"
-                              if isinstance(t, TensorType) else ""))
+                           + (" (tensors are taped with a static shape, in scf.for "
+                              "nests with invariant bounds of the differentiated "
+                              "function only)" if isinstance(t, TensorType) else ""))
         self.g.plan.add_tape(key, T, st)
         return "tape"
 
