@@ -88,7 +88,7 @@ def _only_branches(blk: Block, top: Block) -> bool:
 def _tapeable(t: Attribute) -> bool:
     """Whether a value of type ``t`` can be cached for the reverse sweep."""
     if isinstance(t, TensorType):  # (a static tape only: activity/ad/rules/tensor.py)
-        return isinstance(t.element_type, AnyFloat) and all(n >= 0 for n in t.get_shape())
+        return isinstance(t.element_type, AnyFloat)
     return not is_pointer(t) and isinstance(t, AnyFloat | IntegerType | IndexType)
 
 

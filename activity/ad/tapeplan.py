@@ -100,9 +100,10 @@ class TapePlan:
                             tcs[id(L)].append(tc)
                     sizes += tcs[id(L)]
                 if isinstance(st.elem, TensorType):  # (rules/tensor.py: tensor tapes)
-                    from activity.ad.rules.tensor import tape_type
+                    from activity.ad.rules.tensor import tape_sizes, tape_type
 
-                    st.mem = self.g.b.alloc(tape_type(st.elem, len(sizes)), sizes)
+                    st.mem = self.g.b.alloc(tape_type(st.elem, len(sizes)),
+                                            sizes + tape_sizes(self.g, st.key))  # type: ignore[arg-type]
                     self.g.tape_mems.append(st.mem)
                 elif not sizes:  # one slot: on the stack (a malloc per call would cost
                     # more than most values taped in it)
@@ -219,12 +220,14 @@ class TapePlan:
                                 "in a static tape (a nest of scf.for/scf.parallel/scf.if "
                                 "with invariant bounds in the differentiated function)")
         t = key.type
-        if not _tapeable(t) or (isinstance(t, TensorType) and st is None):
+        if not _tapeable(t) or (isinstance(t, TensorType) and (
+                st is None or not isinstance(key, SSAValue)
+                or _tensor_sources(key, self.g.entry) is None)):
             raise self.g.err(key.owner if isinstance(key.owner, Operation) else None,
                            f"cannot cache a value of type {t} for the reverse sweep"
-                           + (" (tensors are taped with a static shape, in scf.for "
-                              "nests with invariant bounds of the differentiated "
-                              "function only)" if isinstance(t, TensorType) else ""))
+                           + (" (tensors are taped in scf.for nests with invariant "
+                              "bounds of the differentiated function, with sizes known "
+                              "before the nest)" if isinstance(t, TensorType) else ""))
         self.g.plan.add_tape(key, T, st)
         return "tape"
 
@@ -461,3 +464,10 @@ class TapePlan:
         if self.static_for(key, T) is not None:
             return True
         return self.g.par.enclosing_parallel(T) is None
+
+
+def _tensor_sources(key: SSAValue, entry: Block) -> object:
+    """The dynamic sizes of a tensor to tape, known before its loop nest (or None)."""
+    from activity.ad.rules.tensor import tape_sources
+
+    return tape_sources(key, entry)

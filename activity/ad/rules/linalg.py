@@ -177,11 +177,19 @@ class _BodyAD:
                     for j in range(len(ins))]
             ps = rule(N, *args)
             yb = N.wrap(a)
+            is_zero = None
             for pos, i in tg:
                 p = ps[pos]
                 if hasattr(p, "value") and p.value.type != a.type:
                     p = N.wrap(self._convert(p.value, a.type))
-                c = materialize(self.gen.contracted(N.scale(p, yb), yb), N, a.type)
+                prod = self.gen.contracted(N.scale(p, yb), yb)
+                if self.gen.d.strong_zero and hasattr(prod, "value") \
+                        and isinstance(prod.value.owner, arith.MulfOp):
+                    # (strong_zero: a zero adjoint times an infinite partial is 0)
+                    if is_zero is None:
+                        is_zero = N.eq(yb, 0.0)
+                    prod = N.select(is_zero, 0.0, prod)
+                c = materialize(prod, N, a.type)
                 if c is None:
                     continue
                 u = o.operands[i]

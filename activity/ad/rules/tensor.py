@@ -35,6 +35,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from activity.ad.registry import Gen, reverse_rule
+from activity.ops import op_name
 
 DYN = -9223372036854775808
 
@@ -334,7 +335,8 @@ def rev_nothing(gen: Gen, op: Operation) -> None:
 
 
 __all__ = ["adj_tensor", "cur_block", "dims_of", "elementwise", "is_float_tensor",
-           "reduce_all", "scalar_zero_tensor", "tape_read", "tape_type", "tape_write",
+           "reduce_all", "scalar_zero_tensor", "tape_read", "tape_sizes", "tape_sources",
+           "tape_type", "tape_write",
            "tensor_add", "tensor_tapeable", "tensor_zero"]
 
 
@@ -346,7 +348,80 @@ __all__ = ["adj_tensor", "cur_block", "dims_of", "elementwise", "is_float_tensor
 
 
 def tensor_tapeable(t: Attribute) -> bool:
-    return is_float_tensor(t) and all(n >= 0 for n in t.get_shape())  # type: ignore[attr-defined]
+    return is_float_tensor(t)
+
+
+Source = tuple[str, SSAValue, int]
+"""A dynamic size of a taped tensor, known before the loop nest: ``("v", s, 0)`` an
+index value of the function's top level, ``("dim", x, i)`` dimension ``i`` of a
+top-level tensor ``x``."""
+
+
+def tape_sources(v: SSAValue, entry: Block, assume: dict[int, list[Source]] | None = None,
+                 depth: int = 0) -> list[Source] | None:
+    """The dynamic sizes of tensor ``v`` (defined in a loop nest) as values of the
+    function's top level, followed through the ops that keep a shape (``tensor.empty``'s
+    operands, a linalg op's init, an elementwise op's operand, an insert's dest, a
+    loop-carried tensor whose yield keeps its init's sizes); ``None`` where unknown."""
+    t = v.type
+    assert isinstance(t, TensorType)
+    shape = list(t.get_shape())
+    if all(n >= 0 for n in shape):
+        return []
+    assume = assume or {}
+    if id(v) in assume:
+        return assume[id(v)]
+    if depth > 32:
+        return None
+    blk = v.owner if isinstance(v.owner, Block) else v.owner.parent_block()
+    if blk is entry:
+        return [("dim", v, i) for i, n in enumerate(shape) if n < 0]
+    own = v.owner
+    if isinstance(own, Block):  # a loop-carried tensor: its init's sizes, if kept
+        po = own.parent_op()
+        if op_name(po) != "scf.for" or v.index == 0:  # type: ignore[attr-defined, arg-type]
+            return None
+        j = v.index - 1  # type: ignore[attr-defined]
+        init = po.operands[3 + j]  # type: ignore[union-attr]
+        got = tape_sources(init, entry, assume, depth + 1)
+        if got is None:
+            return None
+        y = own.last_op
+        if y is None or tape_sources(y.operands[j], entry, {**assume, id(v): got},
+                                     depth + 1) != got:
+            return None
+        return got
+    name = op_name(own)
+    if name == "tensor.empty":
+        if all((u.owner if isinstance(u.owner, Block) else u.owner.parent_block()) is entry
+               for u in own.operands):
+            return [_norm(u) for u in own.operands]
+        return None
+    from activity.tensor.structured import structured
+
+    view = structured(own)
+    if view is not None and v in view.results:
+        return tape_sources(view.outputs[view.results.index(v)], entry, assume, depth + 1)
+    if name in ("tensor.insert", "tensor.insert_slice"):
+        return tape_sources(own.operands[1], entry, assume, depth + 1)
+    if name.startswith(("arith.", "math.")):
+        for u in own.operands:
+            if u.type == t:
+                return tape_sources(u, entry, assume, depth + 1)
+    return None
+
+
+def _norm(u: SSAValue) -> Source:
+    """``("dim", x, i)`` for ``u = tensor.dim x, i`` (a constant ``i``), so that sizes
+    read off a tensor compare equal to that tensor's own; else ``("v", u, 0)``."""
+    from activity.ad.facts import const_int
+
+    own = u.owner
+    if isinstance(own, tensor.DimOp):
+        i = const_int(own.index)
+        if i is not None:
+            return ("dim", own.source, i)
+    return ("v", u, 0)
 
 
 def tape_type(t: TensorType, n: int) -> MemRefType:
@@ -354,18 +429,31 @@ def tape_type(t: TensorType, n: int) -> MemRefType:
     return MemRefType(t.element_type, [DYN] * n + list(t.get_shape()))
 
 
-def _slot(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SSAValue:
+def tape_sizes(gen: Gen, key: SSAValue) -> list[SSAValue]:
+    """The dynamic sizes of taped tensor ``key``, emitted in the forward sweep before
+    its loop nest (:func:`tape_sources` found them)."""
+    src = tape_sources(key, gen.entry)
+    assert src is not None
+    out = []
+    for kind, x, i in src:
+        out.append(gen.fv(x) if kind == "v" else gen.b.v(tensor.DimOp(gen.fv(x), gen.c(i))))
+    return out
+
+
+def _slot(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType,
+          dyn: list[SSAValue]) -> SSAValue:
     mt = mem.type
     assert isinstance(mt, MemRefType)
     shape = list(t.get_shape())
     n = len(mt.get_shape()) - len(shape)
-    strides, acc = [], 1
-    for s in reversed(shape):
+    strides: list[int | None] = []
+    acc: int | None = 1
+    for sz in reversed(shape):
         strides.append(acc)
-        acc *= s
+        acc = None if acc is None or sz < 0 else acc * sz
     strides.reverse()
     rt = MemRefType(t.element_type, shape, StridedLayoutAttr(strides, None))
-    sv = memref.SubviewOp(mem, idx[:n], [], [], [DYN] * n + [0] * len(shape),
+    sv = memref.SubviewOp(mem, idx[:n], dyn, [], [DYN] * n + [0] * len(shape),
                           [1] * n + shape, [1] * (n + len(shape)), rt)
     return gen.b.v(sv)
 
@@ -374,13 +462,18 @@ def tape_write(gen: Gen, val: SSAValue, mem: SSAValue, idx: list[SSAValue]) -> N
     """Copy tensor ``val`` into its slot ``idx`` of tape ``mem`` (forward sweep)."""
     t = val.type
     assert isinstance(t, TensorType)
+    dyn = [gen.b.v(tensor.DimOp(val, gen.c(i))) for i, n in enumerate(t.get_shape())
+           if n < 0]
     src = gen.b.v(bufferization.ToBufferOp.create(
         operands=[val], result_types=[MemRefType(t.element_type, t.get_shape())]))
-    gen.b.emit(memref.CopyOp(src, _slot(gen, mem, idx, t)))
+    gen.b.emit(memref.CopyOp(src, _slot(gen, mem, idx, t, dyn)))
 
 
 def tape_read(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SSAValue:
     """The tensor in slot ``idx`` of tape ``mem`` (reverse sweep; read only)."""
-    sl = _slot(gen, mem, idx, t)
+    n = len(mem.type.get_shape()) - len(t.get_shape())  # type: ignore[attr-defined]
+    dyn = [gen.b.v(memref.DimOp.from_source_and_index(mem, gen.c(n + i)))
+           for i, s in enumerate(t.get_shape()) if s < 0]
+    sl = _slot(gen, mem, idx, t, dyn)
     return gen.b.v(bufferization.ToTensorOp.create(
         operands=[sl], result_types=[t], properties={"restrict": UnitAttr()}))
