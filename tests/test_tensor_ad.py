@@ -342,6 +342,40 @@ func.func @f(%t: tensor<100xf64>) -> f64 {
     assert rev.count("tensor.empty") == 1 and rev.count("tensor.insert ") == 2
 
 
+TO_TENSOR = """
+func.func @f(%m: memref<3xf64>, %x: tensor<3xf64>) -> f64 {
+  %t = bufferization.to_tensor %m : memref<3xf64> to tensor<3xf64>
+  %p = arith.mulf %t, %x : tensor<3xf64>
+  %q = math.sin %p : tensor<3xf64>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tensor.extract %q[%c1] : tensor<3xf64>
+  %b = tensor.extract %t[%c2] : tensor<3xf64>
+  %r = arith.mulf %a, %b : f64
+  return %r : f64
+}
+"""
+
+
+def test_to_tensor_of_a_dup_buffer() -> None:
+    """``bufferization.to_tensor`` of a ``dup`` memref: the tensor's adjoint is added
+    into the shadow buffer (a linalg.generic on it), interpreted and compiled."""
+    m = activity.parse(TO_TENSOR)
+    mm, x = np.array([0.3, 0.5, 0.7]), np.array([1.1, 0.9, -0.4])
+    h = 1e-6
+    fd = [(_call(m, "f", [mm + h * e, x])[0] - _call(m, "f", [mm - h * e, x])[0]) / (2 * h)
+          for e in np.eye(3)]
+    for prune in (True, False):
+        g = activity.grad(m, "f", ["dup", "active"], prune=prune)
+        for run in ("interp", "compiled"):
+            sh = np.zeros(3)
+            if run == "interp":
+                activity.evaluate(g, "f_grad", mm, sh, x, 1.0)
+            else:
+                activity.compile(g, "f_grad")(mm, sh, x, 1.0)
+            np.testing.assert_allclose(sh, fd, rtol=1e-7, atol=1e-9)
+
+
 # --------------------------------------------------------------------------
 # scf carrying tensors
 

@@ -477,3 +477,36 @@ def tape_read(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SS
     sl = _slot(gen, mem, idx, t, dyn)
     return gen.b.v(bufferization.ToTensorOp.create(
         operands=[sl], result_types=[t], properties={"restrict": UnitAttr()}))
+
+
+def _to_tensor_needs(needs, op: Operation) -> bool:  # type: ignore[no-untyped-def]
+    f = needs.g.facts
+    return f.has_adjoint(op.results[0]) and f.has_shadow(op.operands[0])
+
+
+@reverse_rule("bufferization.to_tensor", needs=_to_tensor_needs)
+def rev_to_tensor(gen: Gen, op: Operation) -> None:
+    """``t = to_tensor m`` reads the buffer: ``m'`` += ``t'`` elementwise (as a load's
+    adjoint, for every element), a linalg.generic on the shadow buffer."""
+    tbar = gen.adj_take(op.results[0])
+    if tbar is None:
+        return
+    sh = gen.shadows.shadow(op.operands[0], op.parent_block())
+    if sh is None:
+        return
+    t = tbar.type
+    assert isinstance(t, TensorType)
+    if not isinstance(sh.type, MemRefType) or sh.type.element_type != t.element_type:
+        raise gen.err(op, "cannot differentiate 'bufferization.to_tensor' of this buffer "
+                          f"(its shadow is {sh.type})")
+    rank = len(t.get_shape())
+    et = t.element_type
+    with gen.b.in_pass("adjoint"):
+        tb = gen.b.v(bufferization.ToBufferOp.create(
+            operands=[tbar], result_types=[MemRefType(et, t.get_shape())]))
+        blk = Block(arg_types=[et, et])
+        s = arith.AddfOp(blk.args[1], blk.args[0], flags=gen.shadow_flags())
+        blk.add_op(s)
+        blk.add_op(linalg.YieldOp(s.result))
+        ident = AffineMapAttr(AffineMap.identity(rank))
+        gen.b.emit(linalg.GenericOp([tb], [sh], Region([blk]), [ident, ident], _par(rank)))
