@@ -396,8 +396,8 @@ def test_the_differentiator_takes_tensor_ops() -> None:
       %e = memref.load %m[%c0] : memref<4xf32>
       return %e : f32
     }""")
-    with pytest.raises(ActivityError, match="3:12: .*'bufferization.to_buffer'.* no "
-                                            "adjoint rule"):
+    with pytest.raises(ActivityError, match="3:12: error: cannot differentiate.*"
+                                            "'bufferization.to_buffer'"):
         activity.grad(module, "s", ["active"])
 
 
