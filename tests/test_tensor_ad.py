@@ -614,6 +614,30 @@ func.func @f(%x: tensor<?xf64>) -> tensor<?xf64> {
     np.testing.assert_allclose(r[0] if isinstance(r, tuple | list) else r, 2 * x)
 
 
+CALL = """
+func.func @g(%x: tensor<3xf64>, %a: f64) -> (tensor<3xf64>, f64) {
+  %s = math.sin %x : tensor<3xf64>
+  %c0 = arith.constant 0 : index
+  %e = tensor.extract %x[%c0] : tensor<3xf64>
+  %p = arith.mulf %e, %a : f64
+  return %s, %p : tensor<3xf64>, f64
+}
+func.func @f(%x: tensor<3xf64>, %a: f64) -> f64 {
+  %y:2 = func.call @g(%x, %a) : (tensor<3xf64>, f64) -> (tensor<3xf64>, f64)
+  %c1 = arith.constant 1 : index
+  %v = tensor.extract %y#0[%c1] : tensor<3xf64>
+  %r = arith.mulf %v, %y#1 : f64
+  return %r : f64
+}
+"""
+
+
+def test_call_of_a_tensor_function() -> None:
+    """A callee taking and returning tensors: its ``_rev`` takes the tensor seeds and
+    returns the tensor adjoints (they were dropped: a silent zero)."""
+    check(CALL)
+
+
 # --------------------------------------------------------------------------
 # refusals
 

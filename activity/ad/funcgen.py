@@ -78,6 +78,11 @@ class FuncGen(FunctionSweeps, CfSweeps):
             raise self.err(self.f, f"cannot differentiate '@{fname}': only func.func "
                                    "functions are supported (not the llvm dialect)")
         self.multi = len(self.f.regions[0].blocks) > 1
+        if self.multi and any(isinstance(v.type, TensorType) for blk in self.f.regions[0].blocks
+                              for v in [*blk.args, *(r for o in blk.ops for r in o.results)]):
+            raise self.err(self.f, f"cannot differentiate '@{fname}': tensor values in a "
+                                   "function of several blocks (cf branches) are not "
+                                   "supported; use scf.for/scf.if/scf.while")
         self.cfg = CFG(self.f) if self.multi else None
         self.slots: dict[int, SSAValue] = {}
         self.fscope: Scope | None = None  # function-wide mirror scope (cf functions)
