@@ -57,7 +57,13 @@ def dims_of(gen: Gen, v: SSAValue, use: Block | None = None) -> list[SSAValue]:
     shape = t.get_shape()
     if all(s != DYN and s >= 0 for s in shape):
         return []
-    x = gen.mirror.materialize(v, use or cur_block(gen))
+    use = use or cur_block(gen)
+    src = tape_sources(v, gen.entry)
+    if src is not None:  # (sizes of the top level: nothing recomputed or taped)
+        return [gen.mirror.materialize(x, use) if kind == "v" else
+                gen.b.v(tensor.DimOp(gen.mirror.materialize(x, use), gen.c(i)))
+                for kind, x, i in src]
+    x = gen.mirror.materialize(v, use)
     return [gen.b.v(tensor.DimOp(x, gen.c(i))) for i, s in enumerate(shape) if s < 0]
 
 
