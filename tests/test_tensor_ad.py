@@ -207,6 +207,62 @@ def test_max_reduction() -> None:
     assert np.count_nonzero(g[0][1]) == 0 and np.count_nonzero(g[0][0]) == 1
 
 
+MAX_LAST = MAX.replace("%s = arith.maximumf %acc, %in : f64", "%s = arith.maximumf %in, %acc : f64")
+
+
+def test_max_reduction_element_first_ties_go_to_the_last() -> None:
+    """``maximumf(t, acc)``: at a tie the element wins, so the seed goes to the last
+    element equal to the maximum, and to the init only if none is."""
+    assert MAX_LAST != MAX
+    a = np.array([[0.5, 0.9, 0.9, 0.1], [0.2, 0.3, 0.3, 0.1], [1.0, 0.0, 1.0, 1.0]])
+    init = np.array([-5.0, 0.3, -5.0])
+    g = activity.grad(activity.parse(MAX_LAST), "f", ["active", "active"])
+    for ga, gi in (activity.evaluate(g, "f_grad", a, init, 1.0),
+                   activity.compile(g, "f_grad")(a, init, 1.0)):
+        np.testing.assert_array_equal(ga, [[0, 0, 1.8, 0], [0, 0, 0.6, 0], [0, 0, 0, 2.0]])
+        np.testing.assert_array_equal(gi, [0, 0, 0])
+    rng = np.random.default_rng(3)
+    check(MAX_LAST, args=[rng.uniform(-1, 1, (3, 4)), np.array([-5.0, 3.0, -5.0])])
+
+
+@pytest.mark.parametrize("name", ["MAX", "MAX_LAST", "NAMED", "TENSOR_OPS", "LOOP_INSERT"])
+def test_tensor_level_equals_memref_level(name: str) -> None:
+    """The tensor-level gradient is the memref-level one of the bufferized program
+    (activity/tensor/bufferize.py, then the memref AD with every buffer dup), ties of
+    the max reductions included."""
+    from activity.tensor.bufferize import lower_tensors
+
+    src = globals()[name]
+    m = activity.parse(src)
+    ins, _ = _types(m, "f")
+    rng = np.random.default_rng(5)
+    args: list[Any] = []
+    for t in ins:
+        if hasattr(t, "get_shape"):  # (rounded: ties in the max reductions)
+            args.append(np.round(rng.uniform(-1, 1, tuple(t.get_shape())), 1))
+        else:
+            args.append(0.7 if _is_float(t) else 1)
+    kinds = ["active" if _is_float(t) else "const" for t in ins]
+    tg = activity.evaluate(activity.grad(m, "f", kinds), "f_grad", *args, 1.0)
+    tg = tg if isinstance(tg, tuple) else (tg,)
+    mk, margs, shadows = [], [], {}
+    for i, (t, x) in enumerate(zip(ins, args, strict=True)):
+        if hasattr(t, "get_shape"):
+            mk.append("dup")
+            shadows[i] = np.zeros_like(x)
+            margs += [x.copy(), shadows[i]]
+        else:
+            mk.append(kinds[i])
+            margs.append(x)
+    mg = activity.evaluate(activity.grad(lower_tensors(activity.parse(src)), "f", mk),
+                           "f_grad", *margs, 1.0)
+    mg = list(mg if isinstance(mg, tuple) else (mg,))
+    act = [i for i, k in enumerate(kinds) if k == "active"]
+    for j, i in enumerate(act):
+        ref = shadows[i] if i in shadows else mg.pop(0)
+        np.testing.assert_allclose(np.asarray(tg[j]), ref, rtol=1e-12, atol=1e-14)
+
+
 # --------------------------------------------------------------------------
 # named ops
 

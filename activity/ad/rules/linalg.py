@@ -297,10 +297,17 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 and yo.operands[0] is acc:
             kind = "max"
             t_val = yo.operands[1]
+        elif isinstance(yo, Operation) and op_name(yo) in (
+                "arith.maximumf", "arith.minimumf") and acc.has_one_use() \
+                and yo.operands[1] is acc:
+            # maximumf(t, acc): at a tie the element wins, so the seed goes to the last
+            # element equal to the result (the init only if none is)
+            kind = "maxlast"
+            t_val = yo.operands[0]
         else:
             raise gen.err(op, f"cannot differentiate '{name}': a reduction whose body is "
                               "not a sum into the accumulator (acc + t, acc - t) nor "
-                              "maximumf/minimumf(acc, t)")
+                              "maximumf/minimumf(acc, t) or (t, acc)")
     elif sorted(mo) != list(range(nl)):
         raise gen.err(op, f"cannot differentiate '{name}': a parallel op whose output map "
                           "does not index every dimension")
@@ -313,11 +320,16 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
         for k, x in enumerate(v.inputs):
             if not isinstance(x.type, ShapedType):
                 outer[id(v.input_args[k])] = gen.mirror.materialize(x, use)
-        o_prim = gen.mirror.materialize(o, use) if kind == "max" or (
+        flagged = kind in ("max", "maxlast")
+        o_prim = gen.mirror.materialize(o, use) if flagged or (
             kind == "parallel" and acc.uses) else None
         ymax = None
-        if kind == "max":
+        if flagged:
             ymax = gen.mirror.materialize(r, use)
+        cnt = None  # (maxlast: per output element, how many elements equal the result)
+        if kind == "maxlast":
+            assert ymax is not None
+            cnt = _count_hits(gen, op, v, prim, outer, t_val, ymax, mo, nl)
 
         def build(target: SSAValue, tmap: list[int], init: SSAValue,
                   flag: bool = False) -> SSAValue | None:
@@ -335,6 +347,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             if ymax is not None:
                 ins.append(ymax)
                 imaps.append(v.indexing_maps[n_in])
+            if cnt is not None:
+                ins.append(cnt)
+                imaps.append(v.indexing_maps[n_in])
             ins.append(ybar)
             imaps.append(v.indexing_maps[n_in])
             et = ybar.type.element_type  # type: ignore[attr-defined]
@@ -342,9 +357,11 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             outs = [init]
             omaps = [AffineMap(nl, 0, tuple(AffineDimExpr(d) for d in tmap))]
             flag_t = None
-            if flag:  # (max: whether the maximum was met already, per output element)
+            if flag:  # (max: whether the maximum was met already, per output element;
+                # maxlast: how many times)
                 assert o_prim is not None and ymax is not None
-                flag_t = tensor_flag(gen, o_prim, ymax)
+                flag_t = tensor_flag(gen, o_prim, ymax) if kind == "max" else \
+                    _zeros_like(gen, ymax)
                 outs.append(flag_t)
                 omaps.append(v.indexing_maps[n_in])
             blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins]
@@ -362,6 +379,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             ymax_arg = None
             if ymax is not None:
                 ymax_arg = blk.args[j]
+                j += 1
+            cnt_arg = None
+            if cnt is not None:
+                cnt_arg = blk.args[j]
                 j += 1
             seed: SSAValue = blk.args[j]
             accv = blk.args[j + 1]
@@ -381,6 +402,19 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 take = body.emit(arith.AndIOp(hit, fresh))
                 seed = body.emit(arith.SelectOp(take, seed, zero))
                 extra = [body.emit(arith.SelectOp(hit, one, seen))]
+            elif kind == "maxlast":
+                # the last element equal to the maximum: its running count is the total
+                assert ymax_arg is not None and cnt_arg is not None
+                run = blk.args[j + 2]
+                tv = body.val(t_val)
+                hit = body.emit(arith.CmpfOp(tv, ymax_arg, "oeq"))
+                one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
+                zero = body.emit(arith.ConstantOp(FloatAttr(0.0, et)))
+                nxt = body.emit(arith.AddfOp(run, body.emit(arith.SelectOp(hit, one, zero))))
+                last = body.emit(arith.CmpfOp(nxt, cnt_arg, "oeq"))
+                take = body.emit(arith.AndIOp(hit, last))
+                seed = body.emit(arith.SelectOp(take, seed, zero))
+                extra = [nxt]
             c = body.adjoint(t_val, seed, target) if target is not t_val else seed
             if c is None:
                 return None
@@ -420,7 +454,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
         def tensor_target(x: SSAValue, target: SSAValue, tmap: list[int]) -> None:
             old = gen.adj_get(x)
             init = adj_tensor(gen, x, use)
-            got = build(target, tmap, init, flag=kind == "max")
+            got = build(target, tmap, init, flag=flagged)
             if got is None:  # (no contribution: the init, unchanged or zero)
                 if old is not None:
                     gen.adj_set(x, old)
@@ -429,7 +463,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
 
         def scalar_target(x: SSAValue, target: SSAValue) -> None:
             init = scalar_zero_tensor(gen, x.type)
-            got = build(target, [], init, flag=kind == "max")
+            got = build(target, [], init, flag=flagged)
             if got is not None:
                 gen.adj_add(x, gen.b.v(tensor.ExtractOp(got, [], x.type)))
 
@@ -451,6 +485,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 # the init's element gets the seed when it is the maximum itself
                 assert o_prim is not None and ymax is not None
                 gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar))
+            elif kind == "maxlast":
+                # the init gets the seed when no element equals the maximum
+                assert o_prim is not None and ymax is not None and cnt is not None
+                gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar, cnt))
             elif acc.uses:
                 tensor_target(o, acc, mo)
 
@@ -526,17 +564,66 @@ def tensor_flag(gen: Gen, init: SSAValue, ymax: SSAValue) -> SSAValue:
     return elementwise(gen, [init, ymax], e, fn)
 
 
-def _init_share(gen: Gen, init: SSAValue, ymax: SSAValue, ybar: SSAValue) -> SSAValue:
-    """``ybar`` where the init is the maximum (it comes first), else 0."""
+def _init_share(gen: Gen, init: SSAValue, ymax: SSAValue, ybar: SSAValue,
+                cnt: SSAValue | None = None) -> SSAValue:
+    """``ybar`` where the init is the maximum (it comes first), else 0; with ``cnt``
+    (maxlast), only where no element equals the maximum either."""
     from activity.ad.rules.tensor import elementwise
 
-    def fn(emit, i, m, yb, o):  # type: ignore[no-untyped-def]
+    def fn(emit, i, m, yb, *rest):  # type: ignore[no-untyped-def]
         et = yb.type
         hit = emit(arith.CmpfOp(i, m, "oeq"))
         zero = emit(arith.ConstantOp(FloatAttr(0.0, et)))
+        if cnt is not None:
+            none = emit(arith.CmpfOp(rest[0], zero, "oeq"))
+            hit = emit(arith.AndIOp(hit, none))
         return emit(arith.SelectOp(hit, yb, zero))
     e = gen.b.v(tensor.EmptyOp(_dyn(gen, ybar), ybar.type))
-    return elementwise(gen, [init, ymax, ybar], e, fn)
+    return elementwise(gen, [init, ymax, ybar] + ([cnt] if cnt is not None else []), e, fn)
+
+
+def _zeros_like(gen: Gen, x: SSAValue) -> SSAValue:
+    t = x.type
+    assert isinstance(t, TensorType)
+    e = gen.b.v(tensor.EmptyOp(_dyn(gen, x), t))
+    return gen.b.v(linalg.FillOp([gen.zero(t.element_type)], [e], [t]))
+
+
+def _count_hits(gen: Gen, op: Operation, v: Structured, prim: list[SSAValue],
+                outer: dict[int, SSAValue], t_val: SSAValue, ymax: SSAValue,
+                mo: list[int], nl: int) -> SSAValue:
+    """Per output element of a max/min reduction, how many of its elements ``t_val``
+    equal the result ``ymax`` (a float count): a generic over the primal's space."""
+    ins = [prim[k] for k, x in enumerate(v.inputs) if isinstance(x.type, ShapedType)]
+    imaps = [v.indexing_maps[k] for k, x in enumerate(v.inputs)
+             if isinstance(x.type, ShapedType)]
+    n_in = len(v.inputs)
+    ins.append(ymax)
+    imaps.append(v.indexing_maps[n_in])
+    t = ymax.type
+    assert isinstance(t, TensorType)
+    et = t.element_type
+    blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins] + [et])
+    argmap: dict[int, SSAValue] = {}
+    j = 0
+    for k, x in enumerate(v.inputs):
+        if isinstance(x.type, ShapedType):
+            argmap[id(v.input_args[k])] = blk.args[j]
+            j += 1
+    body = _BodyAD(gen, op, v, blk, argmap, outer)
+    tv = body.val(t_val)
+    hit = body.emit(arith.CmpfOp(tv, blk.args[j], "oeq"))
+    one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
+    zero = body.emit(arith.ConstantOp(FloatAttr(0.0, et)))
+    s = body.emit(arith.AddfOp(blk.args[j + 1], body.emit(arith.SelectOp(hit, one, zero))))
+    blk.add_op(linalg.YieldOp(s))
+    init = _zeros_like(gen, ymax)
+    its = [IteratorTypeAttr(IteratorType.PARALLEL if d in mo else IteratorType.REDUCTION)
+           for d in range(nl)]
+    g = linalg.GenericOp(ins, [init], Region([blk]),
+                         [AffineMapAttr(m) for m in [*imaps, v.indexing_maps[n_in]]],
+                         ArrayAttr(its), [t])
+    return gen.b.v(g)
 
 
 def _dyn(gen: Gen, x: SSAValue) -> list[SSAValue]:
