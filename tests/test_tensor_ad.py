@@ -225,7 +225,47 @@ def test_max_reduction_element_first_ties_go_to_the_last() -> None:
     check(MAX_LAST, args=[rng.uniform(-1, 1, (3, 4)), np.array([-5.0, 3.0, -5.0])])
 
 
-@pytest.mark.parametrize("name", ["MAX", "MAX_LAST", "NAMED", "TENSOR_OPS", "LOOP_INSERT"])
+PROD = """
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @f(%a: tensor<3x4xf64>, %i: tensor<3xf64>) -> f64 {
+  %c0 = arith.constant 0.0 : f64
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<3x4xf64>) outs(%i : tensor<3xf64>) {
+  ^bb0(%in: f64, %acc: f64):
+    %e = math.sin %in : f64
+    %s = arith.mulf %acc, %e : f64
+    linalg.yield %s : f64
+  } -> tensor<3xf64>
+  %e = tensor.empty() : tensor<f64>
+  %z = linalg.fill ins(%c0 : f64) outs(%e : tensor<f64>) -> tensor<f64>
+  %r = linalg.reduce ins(%m : tensor<3xf64>) outs(%z : tensor<f64>) dimensions = [0]
+    (%in: f64, %acc: f64) {
+      %q = arith.mulf %in, %c0 : f64
+      %t = arith.addf %acc, %in : f64
+      linalg.yield %t : f64
+    }
+  %v = tensor.extract %r[] : tensor<f64>
+  return %v : f64
+}
+"""
+
+
+def test_product_reduction() -> None:
+    """``acc * t``: d y / d t_r = init * (the product of the other elements), exact
+    with one zero element (the product of the nonzero ones) and with two (zero)."""
+    check(PROD, compile_both=True)
+    a = np.array([[0.5, 0.0, 0.9, 0.1], [0.0, 0.3, 0.0, 0.1], [1.0, 0.2, 1.0, 1.0]])
+    init = np.array([2.0, 0.3, -1.5])
+    ga, gi = activity.evaluate(activity.grad(activity.parse(PROD), "f", ["active"] * 2),
+                               "f_grad", a, init, 1.0)
+    s = np.sin(a)
+    assert ga[0, 1] == pytest.approx(2.0 * s[0, 0] * s[0, 2] * s[0, 3])
+    assert not ga[1].any() and ga[0, 0] == 0.0 and gi[0] == 0.0 and gi[1] == 0.0
+
+
+@pytest.mark.parametrize("name", ["MAX", "MAX_LAST", "PROD", "NAMED", "TENSOR_OPS",
+                                  "LOOP_INSERT"])
 def test_tensor_level_equals_memref_level(name: str) -> None:
     """The tensor-level gradient is the memref-level one of the bufferized program
     (activity/tensor/bufferize.py, then the memref AD with every buffer dup), ties of
@@ -698,14 +738,14 @@ def test_call_of_a_tensor_function() -> None:
 # refusals
 
 
-def test_product_reduction_refused_with_place() -> None:
+def test_other_reduction_refused_with_place() -> None:
     src = """#id = affine_map<(d0) -> (d0)>
 #s = affine_map<(d0) -> ()>
 func.func @f(%x: tensor<3xf64>, %i: tensor<f64>) -> f64 {
   %r = linalg.generic {indexing_maps = [#id, #s], iterator_types = ["reduction"]}
       ins(%x : tensor<3xf64>) outs(%i : tensor<f64>) {
   ^bb0(%in: f64, %acc: f64):
-    %p = arith.mulf %acc, %in : f64
+    %p = arith.divf %acc, %in : f64
     linalg.yield %p : f64
   } -> tensor<f64>
   %v = tensor.extract %r[] : tensor<f64>

@@ -304,10 +304,18 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             # element equal to the result (the init only if none is)
             kind = "maxlast"
             t_val = yo.operands[0]
+        elif isinstance(yo, Operation) and op_name(yo) == "arith.mulf" \
+                and acc.has_one_use() and acc in yo.operands and yo.operands[0] \
+                is not yo.operands[1]:
+            # a product: d y / d t_r = init * (the product of the other elements),
+            # from the product of the nonzero elements and the count of zeros
+            kind = "prod"
+            t_val = yo.operands[1] if yo.operands[0] is acc else yo.operands[0]
         else:
             raise gen.err(op, f"cannot differentiate '{name}': a reduction whose body is "
-                              "not a sum into the accumulator (acc + t, acc - t) nor "
-                              "maximumf/minimumf(acc, t) or (t, acc)")
+                              "not a sum (acc + t, acc - t), a product (acc * t) nor "
+                              "maximumf/minimumf(acc, t) or (t, acc) into the "
+                              "accumulator")
     elif sorted(mo) != list(range(nl)):
         raise gen.err(op, f"cannot differentiate '{name}': a parallel op whose output map "
                           "does not index every dimension")
@@ -321,7 +329,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             if not isinstance(x.type, ShapedType):
                 outer[id(v.input_args[k])] = gen.mirror.materialize(x, use)
         flagged = kind in ("max", "maxlast")
-        o_prim = gen.mirror.materialize(o, use) if flagged or (
+        o_prim = gen.mirror.materialize(o, use) if flagged or kind == "prod" or (
             kind == "parallel" and acc.uses) else None
         ymax = None
         if flagged:
@@ -330,6 +338,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
         if kind == "maxlast":
             assert ymax is not None
             cnt = _count_hits(gen, op, v, prim, outer, t_val, ymax, mo, nl)
+        stats: list[SSAValue] = []  # (prod: the product of the nonzero elements, zeros)
+        if kind == "prod":
+            stats = _product_stats(gen, op, v, prim, outer, t_val, r, mo, nl)
 
         def build(target: SSAValue, tmap: list[int], init: SSAValue,
                   flag: bool = False) -> SSAValue | None:
@@ -349,6 +360,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 imaps.append(v.indexing_maps[n_in])
             if cnt is not None:
                 ins.append(cnt)
+                imaps.append(v.indexing_maps[n_in])
+            for x in stats:
+                ins.append(x)
                 imaps.append(v.indexing_maps[n_in])
             ins.append(ybar)
             imaps.append(v.indexing_maps[n_in])
@@ -372,7 +386,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 if isinstance(x.type, ShapedType):
                     argmap[id(v.input_args[k])] = blk.args[j]
                     j += 1
+            o_arg = None
             if o_prim is not None:
+                o_arg = blk.args[j]
                 if kind == "parallel":
                     argmap[id(acc)] = blk.args[j]
                 j += 1
@@ -384,6 +400,8 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             if cnt is not None:
                 cnt_arg = blk.args[j]
                 j += 1
+            stat_args = list(blk.args[j:j + len(stats)])
+            j += len(stats)
             seed: SSAValue = blk.args[j]
             accv = blk.args[j + 1]
             body = _BodyAD(gen, op, v, blk, argmap, outer)
@@ -402,6 +420,20 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 take = body.emit(arith.AndIOp(hit, fresh))
                 seed = body.emit(arith.SelectOp(take, seed, zero))
                 extra = [body.emit(arith.SelectOp(hit, one, seen))]
+            elif kind == "prod":
+                assert o_arg is not None and len(stat_args) == 2
+                nzp, zc = stat_args
+                tv = body.val(t_val)
+                zero = body.emit(arith.ConstantOp(FloatAttr(0.0, et)))
+                one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
+                is0 = body.emit(arith.CmpfOp(tv, zero, "oeq"))
+                none = body.emit(arith.CmpfOp(zc, zero, "oeq"))
+                single = body.emit(arith.CmpfOp(zc, one, "oeq"))
+                quo = body.emit(arith.DivfOp(nzp, body.emit(arith.SelectOp(is0, one, tv))))
+                others = body.emit(arith.SelectOp(
+                    is0, body.emit(arith.SelectOp(single, nzp, zero)),
+                    body.emit(arith.SelectOp(none, quo, zero))))
+                seed = body.emit(arith.MulfOp(seed, body.emit(arith.MulfOp(o_arg, others))))
             elif kind == "maxlast":
                 # the last element equal to the maximum: its running count is the total
                 assert ymax_arg is not None and cnt_arg is not None
@@ -485,6 +517,18 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 # the init's element gets the seed when it is the maximum itself
                 assert o_prim is not None and ymax is not None
                 gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar))
+            elif kind == "prod":
+                # the init's adjoint: ybar times the product of the elements
+                nzp, zc = stats
+
+                def fn(emit, yb, p, z, o):  # type: ignore[no-untyped-def]
+                    zero = emit(arith.ConstantOp(FloatAttr(0.0, yb.type)))
+                    none = emit(arith.CmpfOp(z, zero, "oeq"))
+                    return emit(arith.MulfOp(yb, emit(arith.SelectOp(none, p, zero))))
+                e = gen.b.v(tensor.EmptyOp(_dyn(gen, ybar), ybar.type))
+                from activity.ad.rules.tensor import elementwise
+
+                gen.adj_add(o, elementwise(gen, [ybar, nzp, zc], e, fn))
             elif kind == "maxlast":
                 # the init gets the seed when no element equals the maximum
                 assert o_prim is not None and ymax is not None and cnt is not None
@@ -580,6 +624,43 @@ def _init_share(gen: Gen, init: SSAValue, ymax: SSAValue, ybar: SSAValue,
         return emit(arith.SelectOp(hit, yb, zero))
     e = gen.b.v(tensor.EmptyOp(_dyn(gen, ybar), ybar.type))
     return elementwise(gen, [init, ymax, ybar] + ([cnt] if cnt is not None else []), e, fn)
+
+
+def _product_stats(gen: Gen, op: Operation, v: Structured, prim: list[SSAValue],
+                   outer: dict[int, SSAValue], t_val: SSAValue, r: SSAValue,
+                   mo: list[int], nl: int) -> list[SSAValue]:
+    """Per output element of a product reduction: the product of its nonzero elements
+    ``t_val`` and how many are zero (floats), one generic over the primal's space."""
+    ins = [prim[k] for k, x in enumerate(v.inputs) if isinstance(x.type, ShapedType)]
+    imaps = [v.indexing_maps[k] for k, x in enumerate(v.inputs)
+             if isinstance(x.type, ShapedType)]
+    n_in = len(v.inputs)
+    t = r.type
+    assert isinstance(t, TensorType)
+    et = t.element_type
+    blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins] + [et, et])
+    argmap: dict[int, SSAValue] = {}
+    for j, k in enumerate(k for k, x in enumerate(v.inputs) if isinstance(x.type, ShapedType)):
+        argmap[id(v.input_args[k])] = blk.args[j]
+    body = _BodyAD(gen, op, v, blk, argmap, outer)
+    tv = body.val(t_val)
+    p_acc, z_acc = blk.args[len(ins)], blk.args[len(ins) + 1]
+    zero = body.emit(arith.ConstantOp(FloatAttr(0.0, et)))
+    one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
+    is0 = body.emit(arith.CmpfOp(tv, zero, "oeq"))
+    p = body.emit(arith.MulfOp(p_acc, body.emit(arith.SelectOp(is0, one, tv))))
+    z = body.emit(arith.AddfOp(z_acc, body.emit(arith.SelectOp(is0, one, zero))))
+    blk.add_op(linalg.YieldOp(p, z))
+    ones = gen.b.v(linalg.FillOp([gen.const(1.0, et)],
+                                 [gen.b.v(tensor.EmptyOp(_dyn(gen, r), t))], [t]))
+    its = [IteratorTypeAttr(IteratorType.PARALLEL if d in mo else IteratorType.REDUCTION)
+           for d in range(nl)]
+    mo_map = v.indexing_maps[n_in]
+    g = linalg.GenericOp(ins, [ones, _zeros_like(gen, r)], Region([blk]),
+                         [AffineMapAttr(m) for m in [*imaps, mo_map, mo_map]],
+                         ArrayAttr(its), [t, t])
+    gen.b.emit(g)
+    return [g.results[0], g.results[1]]
 
 
 def _zeros_like(gen: Gen, x: SSAValue) -> SSAValue:
