@@ -11,6 +11,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP
 from activity.ad.registry import Gen, forward_rule, reverse_rule
+from activity.ad.rules.tensor import reuse_carried
 from activity.ad.tape import STACK_TYPES, Stack
 
 
@@ -189,6 +190,7 @@ def rev_for(gen: Gen, op: Operation) -> None:
                             else gen.zero_like(op.results[j], op.iter_args[j]))
             outs += [gen.adj_or_zero(v) for v in fvs]
             gen.mirror.exit_scope()
+            reuse_carried(outs, args)  # (tensor adjoints: in the carried buffers)
             return outs
 
         loop = gen.b.for_loop(gen.const(0, it), tc, gen.const(1, it), inits, fn)

@@ -342,7 +342,7 @@ def rev_nothing(gen: Gen, op: Operation) -> None:
 
 __all__ = ["adj_tensor", "cur_block", "dims_of", "elementwise", "is_float_tensor",
            "reduce_all", "scalar_zero_tensor", "tape_read", "tape_sizes", "tape_sources",
-           "tape_type", "tape_write",
+           "reuse_carried", "tape_type", "tape_write",
            "tensor_add", "tensor_tapeable", "tensor_zero"]
 
 
@@ -516,3 +516,38 @@ def rev_to_tensor(gen: Gen, op: Operation) -> None:
         blk.add_op(linalg.YieldOp(s.result))
         ident = AffineMapAttr(AffineMap.identity(rank))
         gen.b.emit(linalg.GenericOp([tb], [sh], Region([blk]), [ident, ident], _par(rank)))
+
+
+def reuse_carried(outs: list[SSAValue], carried: list[SSAValue]) -> None:
+    """In the body of a reverse loop: where the tensor adjoint yielded as ``outs[j]``
+    was accumulated into a fresh zero tensor (``linalg.fill`` of a ``tensor.empty`` of
+    this iteration), fill the loop-carried adjoint ``carried[j]`` instead -- the same
+    value (a fill overwrites every element), but the bufferization then computes it in
+    the carried buffer, in place once its old value is dead, and the yield copies
+    nothing (it copied the adjoint once per iteration)."""
+    for x, a in zip(outs, carried, strict=True):
+        if not isinstance(x.type, TensorType) or x is a or x.type != a.type:
+            continue
+        blk = a.owner
+        cur, depth = x, 0
+        while isinstance(cur.owner, Operation) and cur.owner.parent_block() is blk \
+                and depth < 64:
+            own, depth = cur.owner, depth + 1
+            if isinstance(own, linalg.FillOp):
+                init = own.operands[1]
+                e = init.owner
+                if isinstance(e, tensor.EmptyOp) and e.parent_block() is blk \
+                        and init.has_one_use():
+                    own.operands[1] = a
+                    e.detach()
+                    e.erase()
+                break
+            from activity.tensor.structured import structured
+
+            view = structured(own)
+            if view is not None and cur in view.results:
+                cur = view.outputs[view.results.index(cur)]
+            elif op_name(own) in ("tensor.insert", "tensor.insert_slice"):
+                cur = own.operands[1]
+            else:
+                break
