@@ -857,3 +857,20 @@ def test_max_reduction_ties_go_to_the_first() -> None:
                        activity.compile(g, "f_grad")(a, init, 1.0)):
             np.testing.assert_array_equal(ga, [[0, 1.8, 0, 0], [0, 0, 0, 0], [2.0, 0, 0, 0]])
             np.testing.assert_array_equal(gi, [0, 0.6, 0])
+
+
+def test_pruned_by_tensor_activity() -> None:
+    """A const tensor gets no adjoint generic when pruned (the analysis calls it
+    inactive); the all_active baseline computes it and drops it.  Same gradient."""
+    m = activity.parse(GENERIC)
+    kinds = ["active", "const", "active"]
+    texts = {p: str(activity.grad(m, "f", kinds, prune=p)) for p in (True, False)}
+    count = {p: t[t.index("@f_grad"):].count("linalg.generic") for p, t in texts.items()}
+    assert count[True] < count[False], count
+    rng = np.random.default_rng(4)
+    args = [rng.uniform(-1, 1, (2, 3)), rng.uniform(-1, 1, 3), 0.8]
+    seed = rng.standard_normal(2)
+    outs = [activity.evaluate(activity.grad(m, "f", kinds, prune=p), "f_grad", *args, seed)
+            for p in (True, False)]
+    for a, b in zip(*outs, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-13)
