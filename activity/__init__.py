@@ -35,6 +35,8 @@ _LAZY = {
     "AllocationError": "activity.codegen",
     "BoundsError": "activity.codegen",
     "CompiledAssertionError": "activity.codegen",
+    "DeviceArray": "activity.codegen.gpu",
+    "to_device": "activity.codegen.gpu",
     "compile": "activity.api",
     "gradient": "activity.api",
     "evaluate": "activity.api",
@@ -42,8 +44,8 @@ _LAZY = {
 
 __all__ = [
     "ActivityError", "ActivityResult", "ActivityWarning", "AllocationError", "BoundsError",
-    "CompiledAssertionError", "ValueActivity", "analyze", "analyze_calls",
-    "compile", "evaluate", "grad", "gradient", "parse", "__version__",
+    "CompiledAssertionError", "DeviceArray", "ValueActivity", "analyze", "analyze_calls",
+    "compile", "evaluate", "grad", "gradient", "parse", "to_device", "__version__",
 ]
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -5,8 +5,11 @@ GPU against the CPU, with timings.
     python benchmarks/gpu_check.py --size bench --repeat 5
     python benchmarks/gpu_check.py --emulate --size small   # no GPU: host emulation
     python benchmarks/gpu_check.py --size gpu --cpu-threads 16 --cpu-repeat 1   # a lent H200
+    python benchmarks/gpu_check.py --tapes-only --size gpu --jax   # tape sizes, no device
+    python benchmarks/gpu_check.py --tapes-only --size gpu --checkpoint 10   # checkpointed
 
-For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil):
+For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stencil,
+RSBench-style multipole lookup, LULESH-style hydro step):
 
 1. the primal compiled with ``target="gpu"`` (kernels launched through the CUDA driver
    API) must return what ``target="cpu"`` returns and leave the same buffers;
@@ -21,7 +24,10 @@ For each kernel of ``benchmarks/kernels`` (XSBench-style lookup, LBM-style stenc
    and with numpy arrays in and out, moved on every call (our contract);
 5. median times of each, the GPU/CPU speedup, gradient/primal and pruned/all_active on
    the device, and how much of one call the kernels take (the rest is staging arrays
-   into managed memory and back, and the host part).
+   into managed memory and back, and the host part);
+6. the tape sizes: the static tape bytes of the pruned and the ``all_active`` gradient
+   at these sizes (``--stats``' formula evaluated; stack tapes, sized at run time, are
+   flagged) and what each tapes.
 
 Exit status 0 when every comparison that ran agreed, 1 otherwise, 2 when no device is
 available (and ``--emulate`` was not given).
@@ -62,7 +68,12 @@ def _load_module(name: str, path: Path) -> Any:
 
 
 KER = _load_module("activity_benchmark_kernels", HERE / "kernels" / "__init__.py")
-WRT = {"xsbench": [5, 7], "lbm": [3, 5]}
+
+def _run_mod() -> Any:
+    return _load_module("activity_benchmark_run", HERE / "run.py")
+
+
+WRT = {"xsbench": [5, 7], "lbm": [3, 5], "rsbench": [4, 6, 8], "lulesh": [4, 5, 6, 10]}
 
 
 def copies(xs: list[Any]) -> list[Any]:
@@ -106,10 +117,20 @@ def close(a: Any, b: Any, rtol: float) -> bool:
     return bool(np.allclose(a, b, rtol=rtol, atol=rtol * 1e-3))
 
 
+def kernel(name: str, checkpoint: str | None = None) -> Any:
+    """The kernel; ``checkpoint`` (``"auto"`` or K): its time loop, if it has one
+    (LBM, LULESH), marked for checkpointing."""
+    k = KER.KERNELS[name]
+    if checkpoint is None or "scf.for %t " not in k.mlir:
+        return k
+    return KER.checkpointed(k, None if checkpoint == "auto" else int(checkpoint))
+
+
 def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
           cpu_repeat: int | None = None, cpu_threads: int = 1, all_active: bool = True,
-          record: dict[str, Any] | None = None, use_jax: bool = False) -> bool:
-    k = KER.KERNELS[name]
+          record: dict[str, Any] | None = None, use_jax: bool = False,
+          checkpoint: str | None = None) -> bool:
+    k = kernel(name, checkpoint)
     module = activity.parse(k.mlir)
     inputs = k.make_inputs(np.random.default_rng(0), size)
     rec: dict[str, Any] = {} if record is None else record
@@ -179,7 +200,31 @@ def check(name: str, size: str, repeat: int, emulate: bool, rtol: float,
             ok = False
     if use_jax:
         ok &= jax_check(name, inputs, want, t_gg, repeat, rec)
+    tape_report(name, module, k, inputs, rec, use_jax)
     return ok
+
+
+def _gb(n: int | None) -> str:
+    return "?" if n is None else f"{n / 1e9:.3f} GB" if n >= 1e8 else f"{n / 1e6:.3f} MB"
+
+
+def tape_report(name: str, module: Any, k: Any, inputs: list[Any],
+                rec: dict[str, Any], use_jax: bool = False) -> None:
+    """The static tape bytes of both gradients at these sizes, and what they tape;
+    with ``use_jax`` the bytes of temporaries XLA's compiled gradient allocates."""
+    run = _run_mod()
+    if use_jax:
+        n = run.jax_temp_bytes(name, inputs)
+        rec["jax_temp_bytes"] = n
+        print(f"{name:<8} jax temporaries  {_gb(n):>12}   (XLA's memory_analysis of "
+              "jax.jit(jax.grad(f)) for these shapes: residuals and buffers)", flush=True)
+    for mode, prune in (("pruned", True), ("all_active", False)):
+        t = run.static_tapes(module, k.func, list(k.args), prune, inputs)
+        rec[f"{mode}_tape_bytes"] = t["static_bytes"]
+        rec[f"{mode}_taped"] = t["cached"]
+        stack = " + stack tapes (sized at run time)" if t["stack"] else ""
+        print(f"{name:<8} tape {mode:<10} {_gb(t['static_bytes']):>12}{stack}   "
+              f"{' '.join(t['cached']) or '-'}", flush=True)
 
 
 def jax_check(name: str, inputs: list[Any], want: tuple[Any, ...], ours_s: float,
@@ -196,7 +241,7 @@ def jax_check(name: str, inputs: list[Any], want: tuple[Any, ...], ours_s: float
     except ImportError:
         print(f"{name:<8} jax: not installed")
         return True
-    run = _load_module("activity_benchmark_run", HERE / "run.py")
+    run = _run_mod()
     jx = run.jax_gradient(name, inputs)
     call, xs = jx
     got = [np.asarray(v) for v in call(*xs)]
@@ -236,7 +281,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="also time jax.jit(jax.grad(f)) of the equivalent JAX objective "
                          "on JAX's default device and check it agrees")
     ap.add_argument("--json", default=None, help="also write the numbers to this file")
+    ap.add_argument("--checkpoint", default=None, metavar="K|auto",
+                    help="differentiate the time loops of LBM and LULESH with checkpointing "
+                         "(snapshots every K steps, auto: ceil(sqrt(steps)); "
+                         "activity.ad.checkpoint) instead of a tape per step")
+    ap.add_argument("--tapes-only", action="store_true",
+                    help="only the tape sizes at --size (and, with --jax, XLA's temporaries), "
+                         "computed without running anything: no device needed")
     ns = ap.parse_args(argv)
+    if ns.tapes_only:
+        for n in (list(KER.KERNELS) if ns.only is None else ns.only.split(",")):
+            k = kernel(n, ns.checkpoint)
+            tape_report(n, activity.parse(k.mlir), k,
+                        k.make_inputs(np.random.default_rng(0), ns.size), {}, ns.jax)
+        return 0
     if not ns.emulate:
         try:
             rt = gpu.runtime()
@@ -253,7 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         records[n] = {}
         try:
             ok &= check(n, ns.size, ns.repeat, ns.emulate, ns.rtol, ns.cpu_repeat,
-                        ns.cpu_threads, not ns.no_all_active, records[n], ns.jax)
+                        ns.cpu_threads, not ns.no_all_active, records[n], ns.jax,
+                        ns.checkpoint)
         except Exception:  # go on with the next kernel: one device run has to tell all
             traceback.print_exc()
             records[n]["error"] = traceback.format_exc()

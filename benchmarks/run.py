@@ -14,7 +14,7 @@ gradient, ``jax.jit(jax.grad(...))``, peak tape bytes.
 
 Benchmarks: the AD objectives of ``benchmarks/objectives.py`` (GMM, BA, Hand, LSTM,
 miniBUDE) and the ``scf.parallel`` kernels of ``benchmarks/kernels`` (XSBench-style
-lookup, LBM-style stencil).  For every one:
+lookup, LBM-style stencil, RSBench-style multipole lookup, LULESH-style hydro step).  For every one:
 
 * ``primal``: the compiled function (``activity.compile``);
 * ``pruned`` / ``all_active``: ``activity.gradient`` with and without activity
@@ -90,9 +90,9 @@ KER = _load("activity_benchmark_kernels", HERE / "kernels" / "__init__.py")
 # benchmark -> the arguments the gradient is taken with respect to
 WRT: dict[str, list[int]] = {
     "gmm": [3, 4, 5], "ba": [0, 1, 2], "hand": [2], "lstm": [3, 4, 5], "minibude": [3],
-    "xsbench": [5, 7], "lbm": [3, 5],
+    "xsbench": [5, 7], "lbm": [3, 5], "rsbench": [4, 6, 8], "lulesh": [4, 5, 6, 10],
 }
-ORDER = ["gmm", "ba", "hand", "lstm", "minibude", "xsbench", "lbm"]
+ORDER = ["gmm", "ba", "hand", "lstm", "minibude", "xsbench", "lbm", "rsbench", "lulesh"]
 
 
 def spec_of(name: str) -> Any:
@@ -133,6 +133,29 @@ def tape_bytes(module: Any, func: str, kinds: list[str], prune: bool,
     res = res if isinstance(res, tuple) else (res,)
     stack = 8 * (int(res[-2]) + int(res[-1]))
     return None if fixed is None else fixed + stack
+
+
+def static_tapes(module: Any, func: str, kinds: list[str], prune: bool,
+                 inputs: list[Any]) -> dict[str, Any]:
+    """What the gradient tapes, without running it: the static tapes' bytes for these
+    integer arguments (sized by trip counts), their formula, the taped values, and
+    whether stack tapes (sized at run time, not counted) exist too."""
+    d = Differentiator(module, func, kinds, prune, inline=True)
+    d.run()
+    fop = Program.of(module).functions[func]
+    params = list(fop.regions[0].blocks[0].args)
+    bounds = {arg_label(fop, i, a): int(x) for i, (a, x) in enumerate(zip(params, inputs,
+                                                                          strict=True))
+              if isinstance(x, int | np.integer)}
+    # the lengths of the buffers, for the snapshots of checkpointed loops
+    bounds.update({f"dim({arg_label(fop, i, a)})": int(np.size(x))
+                   for i, (a, x) in enumerate(zip(params, inputs, strict=True))
+                   if isinstance(x, np.ndarray)})
+    st = d.stats
+    return {"static_bytes": st.static_bytes(bounds), "formula": st.static_formula(),
+            "cached": [f"{c.value}[{c.formula()}]" for c in st.cached]
+            + [f"snapshots[{sn.formula()}]" for sn in st.snapshots],
+            "stack": bool(st.stack_blocks)}
 
 
 # ---------------------------------------------------------------------------------------
@@ -337,6 +360,41 @@ def jax_objective(name: str, inputs: list[Any]) -> tuple[Any, ...]:
                 g = fs - omega * (fs - feq(rho, ux, uy))
             return jnp.sum(g * g)
         return f, WRT[name]
+    if name == "rsbench":
+        n_win, n_pole, n_nuc = inputs[:3]
+        width = KER.rsbench_width(inputs)  # (a shape: static, as the grid sizes)
+        # the window and pole numbers are found inside the timed function, as the
+        # kernel finds them (its lookups' energies and materials are arguments)
+        const = [jnp.asarray(inputs[i]) for i in (5, 7, 9, 10, 11)]
+
+        n_look = inputs[3]
+        # padded to the widest window, a lookup's poles are (n_nuc, width) complex
+        # numbers: chunks of 10000 lookups, each recomputed by the backward pass
+        # (jax.checkpoint), keep XLA's residuals to one chunk's at the GPU size
+        chunks = n_look // 10000 if n_look % 10000 == 0 else 1
+
+        def f(poles: Any, fit: Any, conc: Any, win: Any, mat_nuc: Any, dopp: Any,
+              energy: Any, mat: Any) -> Any:
+            def part(em: Any) -> Any:
+                t = KER.rsbench_tables(jnp, win, mat_nuc, em[0], em[1], n_win, n_pole,
+                                       n_nuc, width)
+                return KER.rsbench_eval(jnp, poles, fit, conc, t, dopp, em[0])
+            if chunks == 1:
+                return part((energy, mat))
+            return jnp.sum(jax.lax.map(jax.checkpoint(part),
+                                       (energy.reshape(chunks, -1), mat.reshape(chunks, -1))))
+        return f, WRT[name], const
+    if name == "lulesh":
+        steps, dt = inputs[2], inputs[16]
+        tab = KER.lulesh_tables(inputs)
+        const = [jnp.asarray(tab["nodes"]), jnp.asarray(tab["corners"]),
+                 jnp.asarray(inputs[11]), jnp.asarray(inputs[12])]
+
+        def f(x: Any, y: Any, z: Any, k: Any, nodes: Any, corners: Any, v0: Any,
+              mass: Any) -> Any:
+            return KER.lulesh_eval(jnp, x, y, z, k, {"nodes": nodes, "corners": corners},
+                                   v0, mass, steps, dt)
+        return f, WRT[name], const
     raise KeyError(name)
 
 
@@ -370,6 +428,27 @@ def jax_gradient(name: str, inputs: list[Any], host: bool = False
         return jax.block_until_ready(g(*a, *const))
 
     return call, xs
+
+
+def jax_temp_bytes(name: str, inputs: list[Any]) -> int | None:
+    """The bytes of temporaries XLA's compiled ``jax.jit(jax.grad(f))`` allocates
+    (``memory_analysis()`` of the compiled executable for JAX's default backend: what it
+    keeps for its reverse pass, residuals included), compiled for these shapes without
+    running it; None when jax is not installed or does not say."""
+    try:
+        import jax
+    except ImportError:
+        return None
+    jax.config.update("jax_enable_x64", True)
+    obj = jax_objective(name, inputs)
+    f, wrt = obj[0], obj[1]
+    const = list(obj[2]) if len(obj) > 2 else []
+    g = jax.jit(jax.grad(f, argnums=tuple(range(len(wrt)))))
+    shapes = [jax.ShapeDtypeStruct(np.shape(inputs[i]), np.asarray(inputs[i]).dtype)
+              for i in wrt]
+    ma = g.lower(*shapes, *const).compile().memory_analysis()
+    n = getattr(ma, "temp_size_in_bytes", None)
+    return None if n is None else int(n)
 
 
 def _run_batch(fn: Callable[..., Any], make: Callable[[], list[Any]],

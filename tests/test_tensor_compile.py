@@ -389,3 +389,75 @@ def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: 
         ref = ref + a[:, j:j + 1] * b[j:j + 1, :]
     activity.compile(MEMREF_MATMULS, func)(a, b, c)
     np.testing.assert_array_equal(c, ref)
+
+
+# --------------------------------------------------------------------------
+# Every named structured op, compiled (one view of each op: activity/tensor/structured.py)
+
+_A, _B = "tensor<3x4xf64>", "tensor<4x5xf64>"
+NAMED = {
+    "dot": ("(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<f64>",
+            "%e = tensor.empty() : tensor<f64>\n"
+            "%z = linalg.fill ins(%c0 : f64) outs(%e : tensor<f64>) -> tensor<f64>\n"
+            "%r = linalg.dot ins(%a, %b : tensor<4xf64>, tensor<4xf64>) "
+            "outs(%z : tensor<f64>) -> tensor<f64>",
+            "tensor<f64>", [(4,), (4,)], lambda a, b: np.dot(a, b)),
+    "matvec": (f"(%a: {_A}, %b: tensor<4xf64>) -> tensor<3xf64>",
+               "%e = tensor.empty() : tensor<3xf64>\n"
+               "%z = linalg.fill ins(%c0 : f64) outs(%e : tensor<3xf64>) -> tensor<3xf64>\n"
+               f"%r = linalg.matvec ins(%a, %b : {_A}, tensor<4xf64>) "
+               "outs(%z : tensor<3xf64>) -> tensor<3xf64>",
+               "tensor<3xf64>", [(3, 4), (4,)], lambda a, b: a @ b),
+    "vecmat": (f"(%a: tensor<4xf64>, %b: {_B}) -> tensor<5xf64>",
+               "%e = tensor.empty() : tensor<5xf64>\n"
+               "%z = linalg.fill ins(%c0 : f64) outs(%e : tensor<5xf64>) -> tensor<5xf64>\n"
+               f"%r = linalg.vecmat ins(%a, %b : tensor<4xf64>, {_B}) "
+               "outs(%z : tensor<5xf64>) -> tensor<5xf64>",
+               "tensor<5xf64>", [(4,), (4, 5)], lambda a, b: a @ b),
+    "batch_matmul": ("(%a: tensor<2x3x4xf64>, %b: tensor<2x4x5xf64>) -> tensor<2x3x5xf64>",
+                     "%e = tensor.empty() : tensor<2x3x5xf64>\n"
+                     "%z = linalg.fill ins(%c0 : f64) outs(%e : tensor<2x3x5xf64>) "
+                     "-> tensor<2x3x5xf64>\n"
+                     "%r = linalg.batch_matmul ins(%a, %b : tensor<2x3x4xf64>, "
+                     "tensor<2x4x5xf64>) outs(%z : tensor<2x3x5xf64>) -> tensor<2x3x5xf64>",
+                     "tensor<2x3x5xf64>", [(2, 3, 4), (2, 4, 5)], lambda a, b: a @ b),
+    "map": ("(%a: tensor<4xf64>, %b: tensor<4xf64>) -> tensor<4xf64>",
+            "%e = tensor.empty() : tensor<4xf64>\n"
+            "%r = linalg.map { arith.mulf } ins(%a, %b : tensor<4xf64>, tensor<4xf64>) "
+            "outs(%e : tensor<4xf64>)",
+            "tensor<4xf64>", [(4,), (4,)], lambda a, b: a * b),
+    "transpose": (f"(%a: {_A}, %b: tensor<4xf64>) -> tensor<4x3xf64>",
+                  "%e = tensor.empty() : tensor<4x3xf64>\n"
+                  f"%r = linalg.transpose ins(%a : {_A}) outs(%e : tensor<4x3xf64>) "
+                  "permutation = [1, 0]",
+                  "tensor<4x3xf64>", [(3, 4), (4,)], lambda a, b: a.T),
+    "broadcast": (f"(%a: {_A}, %b: tensor<4xf64>) -> {_A}",
+                  f"%e = tensor.empty() : {_A}\n"
+                  f"%r = linalg.broadcast ins(%b : tensor<4xf64>) outs(%e : {_A}) "
+                  "dimensions = [0]",
+                  _A, [(3, 4), (4,)], lambda a, b: np.broadcast_to(b, (3, 4))),
+    "reduce": (f"(%a: {_A}, %b: tensor<4xf64>) -> tensor<4xf64>",
+               "%e = tensor.empty() : tensor<4xf64>\n"
+               "%z = linalg.fill ins(%c0 : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>\n"
+               f"%r = linalg.reduce {{ arith.addf }} ins(%a : {_A}) "
+               "outs(%z : tensor<4xf64>) dimensions = [0]",
+               "tensor<4xf64>", [(3, 4), (4,)], lambda a, b: a.sum(0)),
+    "sub": (f"(%a: {_A}, %b: {_A}) -> {_A}",
+            f"%e = tensor.empty() : {_A}\n"
+            f"%r = linalg.sub ins(%a, %b : {_A}, {_A}) outs(%e : {_A}) -> {_A}",
+            _A, [(3, 4), (3, 4)], lambda a, b: a - b),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NAMED))
+def test_named_op_compiled_and_interpreted(name: str) -> None:
+    sig, body, rtype, shapes, ref = NAMED[name]
+    text = (f"func.func @f{sig} {{\n%c0 = arith.constant 0.0 : f64\n{body}\n"
+            f"func.return %r : {rtype}\n}}\n")
+    rng = np.random.default_rng(1)
+    args = [rng.standard_normal(s) for s in shapes]
+    want = ref(*args)
+    got = activity.compile(activity.parse(text), "f")(*args)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)
+    (interp,) = activity.evaluate(activity.parse(text), "f", *args)
+    np.testing.assert_allclose(np.asarray(interp), want, rtol=1e-12, atol=1e-12)

@@ -14,6 +14,11 @@ RECOMPUTE_LIMIT = 16  # most ops recomputed to obtain one value instead of tapin
 SECOND_PLAN_LIMIT = 32  # the same, in the second planning run (see Differentiator._plan)
 
 
+# the limit where no tape can hold a value (inside scf.parallel, in a loop whose bounds
+# an iteration computes): recomputation is then the only sound way to get it
+NO_TAPE_LIMIT = 4096
+
+
 # extra op-weight of re-reading a load at an index a search found (``_searched``): past
 # both limits, so such a value is taped wherever a tape can hold it
 GATHER_WEIGHT = SECOND_PLAN_LIMIT + 1

@@ -103,6 +103,10 @@ class FuncGen(FunctionSweeps, CfSweeps):
         # loop (id) -> forward body, induction variables, lower bounds, steps
         self.fwd_body: dict[int, tuple[Block, list[SSAValue], list[SSAValue],
                                        list[SSAValue]]] = {}
+        # checkpointed loops (activity.ad.checkpoint): loop id -> (K, [(buffer, size,
+        # snapshot)]); while set, the forward sweep writes no tapes
+        self.ckpt: dict[int, tuple[SSAValue, list[tuple[SSAValue, SSAValue, SSAValue]]]] = {}
+        self.skip_tape_writes = False
         self.deferred_deallocs: list[SSAValue] = []
         self.tape_mems: list[SSAValue] = []
         self._threads: dict[int, bool] = {}

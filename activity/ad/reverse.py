@@ -164,6 +164,8 @@ class Differentiator:
         self.reserve: tuple[str, str] | None = None  # the stack-growth helper functions
         self.shadow_globals: dict[str, tuple[str, Attribute]] = {}
         self.plans: dict[tuple[str, str], Plan] = {}
+        # checkpointed loops emitted: (function, loop, K or None, written buffers)
+        self.checkpoints: list[tuple[str, Any, int | None, list[Any]]] = []
         self.gens: dict[tuple[str, str], FuncGen] = {}
 
     @staticmethod

@@ -158,6 +158,47 @@ class Cached:
 
 
 @dataclass
+class Snapshots:
+    """A checkpointed loop (:mod:`activity.ad.checkpoint`): the buffers it writes,
+    copied before every K-th iteration."""
+
+    function: str
+    where: str
+    trips: str  # the trip count, as a formula
+    every: int | None  # K (None: ceil(sqrt(trips)))
+    buffers: list[str]  # argument labels
+    elem_bytes: list[int]
+    loop: Any = field(default=None, repr=False)
+    ex: Any = field(default=None, repr=False)
+
+    def k_text(self) -> str:
+        return str(self.every) if self.every is not None else f"ceil(sqrt({self.trips}))"
+
+    def formula(self) -> str:
+        segs = (f"ceil({self.trips} / {self.every})" if self.every is not None
+                else f"ceil({self.trips} / {self.k_text()})")
+        return " + ".join(f"{n}*{segs}*dim({b})"
+                          for b, n in zip(self.buffers, self.elem_bytes, strict=True))
+
+    def bytes(self, env: dict[str, int]) -> int | None:
+        """For the given integer arguments and ``dim(<buffer>)`` lengths."""
+        import math
+
+        tc = self.ex.trip_value(self.loop, env) if self.ex is not None else None
+        if tc is None:
+            return None
+        k = self.every if self.every is not None else max(1, math.ceil(math.sqrt(tc)))
+        segs = -(-tc // k)
+        total = 0
+        for b, n in zip(self.buffers, self.elem_bytes, strict=True):
+            d = env.get(f"dim({b})")
+            if d is None:
+                return None
+            total += n * segs * d
+        return total
+
+
+@dataclass
 class GradStats:
     """Everything ``--stats`` reports for one generated gradient."""
 
@@ -174,6 +215,8 @@ class GradStats:
     atomics_avoided: int = 0
     # adjoints of scalars from outside an scf.parallel, summed by a reduction of its reverse
     scalar_reductions: int = 0
+    # checkpointed loops: their snapshots (counted in the static bytes)
+    snapshots: list[Snapshots] = field(default_factory=list)
 
     # -- totals ----------------------------------------------------------------------
     def sweep_ops(self, sweep: str) -> int:
@@ -200,12 +243,20 @@ class GradStats:
 
     def static_formula(self) -> str:
         terms = [c.formula() for c in self.cached if c.kind == "static"]
+        terms += [s.formula() for s in self.snapshots]
         return " + ".join(terms) if terms else "0"
 
     def static_bytes(self, bounds: dict[str, int] | None = None) -> int | None:
-        """Bytes of the static tapes for the given integer arguments (None: unknown)."""
+        """Bytes of the static tapes (and checkpoint snapshots, which need the lengths
+        of the buffers as ``dim(<label>)``) for the given integer arguments (None:
+        unknown)."""
         env = bounds or {}
         total = 0
+        for sn in self.snapshots:
+            n = sn.bytes(env)
+            if n is None:
+                return None
+            total += n
         for nbytes, loops, ex in self._static:
             n = nbytes
             for L in loops:
@@ -226,6 +277,9 @@ class GradStats:
                     "by_function": self.ops},
             "cached": [{"function": c.function, "value": c.value, "type": c.type,
                         "kind": c.kind, "bytes": c.formula()} for c in self.cached],
+            "checkpointed": [{"function": sn.function, "loop": sn.where, "trips": sn.trips,
+                              "every": sn.k_text(), "buffers": sn.buffers,
+                              "bytes": sn.formula()} for sn in self.snapshots],
             "tape_bytes": {
                 "static_formula": self.static_formula(),
                 "static": self.static_bytes(bounds),
@@ -252,6 +306,12 @@ class GradStats:
             amount = (f"{c.formula()} bytes" if c.kind == "static"
                       else f"{c.bytes_each} bytes per execution")  # ("8 per execution bytes")
             lines.append(f"    @{c.function} {c.value} : {c.type}  [{c.kind}] {amount}")
+        for sn in self.snapshots:
+            lines.append(f"  checkpointed: @{sn.function} scf.for at {sn.where} "
+                         f"({sn.trips} iterations): {', '.join(sn.buffers)} copied before "
+                         f"every {sn.k_text()}-th iteration ({sn.formula()} bytes), each "
+                         "iteration replayed from there in the reverse sweep; the tapes of "
+                         "its body hold one iteration")
         lines.append(f"  static tape bytes: {self.static_formula()}")
         sb = self.static_bytes(bounds)
         if sb is not None:
@@ -319,7 +379,14 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
                 stack_blocks.append((fname, _block_where(blk), dyn_bytes))
         for blk in _in_program_order(f, plan.edge_blocks):
             stack_blocks.append((fname, _block_where(blk) + " (path)", 8))
-    return GradStats(d.root, d.prune, ops, cached, static, stack_blocks,
+    snaps = []
+    for fname, loop, every, bufs in getattr(d, "checkpoints", []):
+        f = d.program.functions[fname]
+        ex = IntExpr(f)
+        snaps.append(Snapshots(fname, _where(loop), ex.trip_text(loop), every,
+                               [arg_label(f, b.index, b) for b in bufs],
+                               [elem_bytes(b.type.element_type) for b in bufs], loop, ex))
+    return GradStats(d.root, d.prune, ops, cached, static, stack_blocks, snapshots=snaps,
                      atomic_updates=getattr(d, "atomic_updates", 0),
                      atomics_avoided=getattr(d, "atomics_avoided", 0),
                      scalar_reductions=getattr(d, "scalar_reductions", 0))
@@ -344,4 +411,4 @@ def _block_where(blk: Block) -> str:
 
 # ``measure`` (which runs the generator) lives in activity.ad.measure, above the
 # generator; activity/ad/__init__.py keeps it importable from here too.
-__all__ = ["Cached", "GradStats", "IntExpr", "collect", "value_name"]
+__all__ = ["Cached", "GradStats", "IntExpr", "Snapshots", "collect", "value_name"]

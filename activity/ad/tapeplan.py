@@ -21,9 +21,11 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from activity.ad.builder import INDEX, IP
+from activity.ad.checkpoint import marked
 from activity.ad.costs import (
     _INF,
     _OUTER_COST,
+    NO_TAPE_LIMIT,
     ONCE_LIMIT,
     RECOMPUTE_LIMIT,
     SECOND_PLAN_LIMIT,
@@ -159,7 +161,7 @@ class TapePlan:
         return ks
 
     def tape_writes(self, block: Block) -> None:
-        if self.g.mode == "plan":
+        if self.g.mode == "plan" or self.g.skip_tape_writes:  # (checkpoint.py)
             return
         with self.g.b.in_pass("tape"):
             for key in self.g.plan.static_keys(block):
@@ -206,7 +208,7 @@ class TapePlan:
         st = self.static_for(key, T)
         par = self.g.par.enclosing_parallel(T)
         if par is not None and st is None:
-            self._gather_weight = 0  # no tape can hold it here: searched loads too
+            self.no_tape_here()
         if isinstance(key, BlockArgument):
             if self.affine_arg(key, S) is not None \
                     and self.recompute_cost(key, T, 0) <= self._limit:
@@ -231,6 +233,14 @@ class TapePlan:
         self.g.plan.add_tape(key, T, st)
         return "tape"
 
+    def no_tape_here(self) -> None:
+        """Inside ``scf.parallel`` where no static tape can hold a value (an iteration's
+        loop with bounds it computes, as RSBench's loop over the poles of a window):
+        recomputing it is the only sound way, so do it whatever it costs (up to
+        ``NO_TAPE_LIMIT``), re-reading searched loads too, rather than refuse."""
+        self._gather_weight = 0
+        self._limit = max(self._limit, NO_TAPE_LIMIT)
+
     def static_for(self, key: Key, T: Block) -> StaticTape | None:
         """A static tape for ``key`` if ``T`` sits in an ``scf.for``/``scf.parallel``/
         ``scf.if`` nest of the inline root whose trip counts are known before the nest
@@ -254,6 +264,9 @@ class TapePlan:
         for L in loops:
             if not all(self.invariant_ok(x) for bs in _loop_bounds(L) for x in bs):
                 return None
+        # a checkpointed loop's iterations are replayed one at a time (checkpoint.py):
+        # its tapes hold one iteration
+        loops = [L for L in loops if not marked(L)]
         if isinstance(key, SSAValue):
             # a value that is the same in every iteration of an scf.for needs no slot per
             # iteration of it: every iteration writes the same value to the same slot

@@ -46,6 +46,16 @@ def gradient(source: Any, func: str, argnums: Any = None, prune: bool = True,
     return _gradient(source, func, argnums, prune, **kw)
 
 
+def __getattr__(name: str) -> Any:
+    # DeviceArray and to_device (activity.codegen.gpu_arrays) come with the GPU runtime,
+    # imported on first use
+    if name in ("DeviceArray", "to_device"):
+        from activity.codegen import gpu
+
+        return getattr(gpu, name)
+    raise AttributeError(f"module 'activity.codegen' has no attribute '{name}'")
+
+
 def keep_freed_memory(limit: int = 1 << 30) -> bool:
     """Opt-in: keep freed blocks below ``limit`` bytes in the C heap, so repeated
     gradients do not page-fault their tapes in again; see :mod:`activity.codegen.heap`."""
@@ -55,4 +65,5 @@ def keep_freed_memory(limit: int = 1 << 30) -> bool:
 
 
 __all__ = ["AllocationError", "BoundsError", "CompiledAssertionError", "CodegenError",
-           "check_options", "compile", "gradient", "keep_freed_memory", "resolve_threads"]
+           "DeviceArray", "check_options", "compile", "gradient", "keep_freed_memory",
+           "resolve_threads", "to_device"]

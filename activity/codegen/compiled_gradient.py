@@ -258,6 +258,7 @@ class GradientFunction:
         self.grad_module = grad(module, func, kinds, prune, inline=inline,
                                 strict_adjoints=strict_adjoints, strong_zero=strong_zero)
         self.prune = prune
+        self.target = target
         from activity.codegen.api import compile as _compile
 
         # the call copies every primal buffer <func>_grad may write and allocates the
@@ -425,14 +426,21 @@ class GradientFunction:
                 at += 1
         return self.compiled.prepare(call, fresh=not self.pointers, restore=written)
 
-    def _check_distinct(self, xs: Sequence[Any]) -> None:
+    def _check_distinct(self, xs: Sequence[Any], devs: Mapping[int, Any] | None = None
+                        ) -> None:
         """A ``ValueError`` where a written buffer argument shares an element with
         another (the pairs ``_distinct``): the arrays' byte ranges swept in order, and
-        numpy asked about the ranges that overlap."""
+        numpy asked about the ranges that overlap (device arrays, C-contiguous, share
+        memory where their ranges overlap)."""
+        devs = devs or {}
         spans = []
         for k in self._involved:
             x = xs[k]
-            if isinstance(x, np.ndarray) and x.size:
+            d = devs.get(k)
+            if d is not None:
+                if d.nbytes:
+                    spans.append((*d.span(), k))
+            elif isinstance(x, np.ndarray) and x.size:
                 if x.flags.c_contiguous:
                     lo = data_pointer(x)
                     spans.append((lo, lo + x.nbytes, k))
@@ -446,7 +454,7 @@ class GradientFunction:
                     break
                 if (i, j) not in pairs and (j, i) not in pairs:
                     continue
-                if not _shares(xs[i], xs[j]):
+                if i not in devs and j not in devs and not _shares(xs[i], xs[j]):
                     continue
                 i, j = (i, j) if (i, j) in pairs else (j, i)
                 raise ValueError(
@@ -456,17 +464,64 @@ class GradientFunction:
                     "shared computes; pass separate arrays (or differentiate with "
                     "activity.grad(..., alias_args='may') and pass one shared shadow)")
 
-    def _arguments(self, xs: Sequence[Any]) -> tuple[list[Any], dict[int, np.ndarray]]:
+    def _device_args(self, xs: Sequence[Any]) -> dict[int, Any]:
+        """The CUDA device arrays among the buffer arguments ``xs``
+        (:func:`activity.codegen.gpu_arrays.device_arg`), by argument number; refused,
+        naming the argument, unless the gradient runs on a device."""
+        devs: dict[int, Any] = {}
+        for i, x in enumerate(xs):
+            if isinstance(x, np.ndarray) or not self._how[i] & _BUFFER:
+                continue
+            from activity.codegen.gpu_arrays import device_arg, is_device_array
+
+            on_device = self.target == "gpu" and not getattr(self.compiled, "emulate", False)
+            if not on_device and not is_device_array(x):
+                continue
+            if not on_device:
+                where = ("emulate=True runs the kernels on the host"
+                         if self.target == "gpu" else f"target={self.target!r}")
+                raise TypeError(f"{self.labels[i]}: a CUDA device array, but this gradient "
+                                f"does not run on a device ({where}); pass a numpy array "
+                                "(numpy.asarray(x)) or use target='gpu'")
+            d = device_arg(x, self.labels[i])
+            if d is not None:
+                devs[i] = d
+        return devs
+
+    def _arguments(self, xs: Sequence[Any]) -> tuple[list[Any], dict[int, Any]]:
         """The compiled gradient's argument list for the primal arguments ``xs``, and
         the shadows in it by argument number."""
         if len(xs) != len(self.types):
             raise TypeError(f"@{self.func} takes {len(self.types)} arguments, got {len(xs)}")
         call: list[Any] = []
-        shadows: dict[int, np.ndarray] = {}
+        shadows: dict[int, Any] = {}
+        devs = self._device_args(xs)
+        if devs and any(self._how[i] & _COPY for i in devs):
+            from activity.codegen.gpu_arrays import synchronize
+
+            synchronize()  # (the producers' streams, before copying on the device)
         if self._distinct:
-            self._check_distinct(xs)
+            self._check_distinct(xs, devs)
         for i, x in enumerate(xs):
             how = self._how[i]
+            d = devs.get(i)
+            if d is not None:
+                # a device array: copied (if written) and shadowed on the device; the
+                # shadows are returned as DeviceArrays
+                from activity.codegen.gpu_arrays import DeviceArray
+
+                if how & _COPY:  # (DeviceArg: the producer's object stays alive)
+                    x = DeviceArray.empty(d.shape, d.dtype)
+                    if d.nbytes:  # (the call synchronizes before its first kernel)
+                        x._rt.copy_dtod(x.ptr, d.ptr, d.nbytes)
+                else:
+                    x = d
+                call.append(x)
+                if how & _DUP:
+                    sh = DeviceArray.zeros(d.shape, d.dtype)
+                    shadows[i] = sh
+                    call.append(sh)
+                continue
             if how & _BUFFER:
                 if type(x) is not np.ndarray and not isinstance(x, np.ndarray):
                     raise TypeError(f"{self.labels[i]}: expected a numpy array, got "

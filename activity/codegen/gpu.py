@@ -50,8 +50,18 @@ from xdsl.dialects.builtin import MemRefType, ModuleOp
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
+from activity.codegen import gpu_arrays
 from activity.codegen.checks import LAUNCH_FAILED, RECORD, Checks, LaunchFailed
 from activity.codegen.errors import AllocationError, CodegenError
+from activity.codegen.gpu_arrays import (
+    DeviceArg,
+    DeviceArray,
+    check_on_device,
+    device_arg,
+    host_view,
+    is_device_array,
+    to_device,
+)
 from activity.codegen.gpu_buffers import device_only_args, host_derefs, in_kernel, written_args
 from activity.codegen.gpu_kernels import (
     SREGS,
@@ -78,10 +88,13 @@ from activity.codegen.gpu_ptx import (
 from activity.codegen.heap import CACHE_BYTES, CACHE_MIN, CACHE_SLOTS
 from activity.codegen.jit import (
     _CLEARERS,
+    _DTYPES,
     _LOCK,
     CompiledFunction,
     PreparedArguments,
+    _elem_key,
     _global_size,
+    _row_major,
     add_wrapper,
     host_layout,
     init_llvm,
@@ -189,13 +202,43 @@ class GPUFunction:
         threads, the driver) anyway."""
         return PreparedLaunches(self, args, restore)
 
+    def _devices(self, args: Sequence[Any], rt: Any) -> dict[int, DeviceArg]:
+        """The device arrays among ``args`` (:mod:`activity.codegen.gpu_arrays`), by
+        argument number, each checked to be CUDA memory of this function's device;
+        refused (naming the argument) where the kernels run on the host."""
+        devs: dict[int, DeviceArg] = {}
+        for i, x in enumerate(args):
+            if isinstance(x, np.ndarray) or isinstance(x, int | float):
+                continue
+            d = device_arg(x, self._what(i))
+            if d is None:
+                continue
+            if not isinstance(rt, _Runtime):
+                how = ("threads=n runs them on host threads" if isinstance(rt, _HostThreads)
+                       else "emulate=True runs them on the host")
+                raise TypeError(f"{self._what(i)}: a CUDA device array ({d.how}), but this "
+                                f"function's kernels do not run on a device ({how}); pass a "
+                                "numpy array (numpy.asarray(x) / x.copy_to_host())")
+            devs[i] = d
+        if devs:
+            rt.make_current()
+            for i, d in devs.items():
+                check_on_device(rt, d, self._what(i))
+        return devs
+
     def call(self, args: Sequence[Any], fresh: bool = False) -> Any:
         """Like ``CompiledFunction.call`` (``fresh`` changes nothing here: every array
-        is staged into its own managed buffer)."""
+        is staged into its own managed buffer).  Device arrays (CUDA memory through
+        ``__cuda_array_interface__`` or DLPack) are passed to the kernels as they are,
+        and memref results then come back as :class:`DeviceArray` (see
+        :mod:`activity.codegen.gpu_arrays`)."""
         rt: Any = (_HostThreads(self.threads) if self.threads else
                    _Emulator() if self.emulate else runtime())
+        devs = self._devices(args, rt)
         rt.load(self._gm)
         staged: list[tuple[np.ndarray, np.ndarray, int, bool, bool]] = []
+        # device arrays the host code dereferences: managed copies (device to device)
+        dstaged: list[tuple[DeviceArg, int, bool]] = []
         call: list[Any] = []
         with _ACTIVE_LOCK:
             _ACTIVE[:] = [rt]
@@ -203,10 +246,32 @@ class GPUFunction:
             _ERRORS.clear()
             try:
                 if not isinstance(rt, _HostThreads):
-                    _no_overlap(args, self._what)
+                    _no_overlap(args, self._what, devs)
                 written = self._gm.written
                 dev_only = self._gm.device_only if isinstance(rt, _Runtime) else []
+                if devs:
+                    # (the producers' streams: every stream of the context is done)
+                    rt.synchronize()
+                    rt.borrowed = [d.span() for d in devs.values() if d.nbytes]
                 for i, x in enumerate(args):
+                    d = devs.get(i)
+                    if d is not None:
+                        w = i >= len(written) or written[i]
+                        if d.readonly and w:
+                            raise ValueError(
+                                f"{self._what(i)}: the device array is read-only and "
+                                f"@{self.name} may write it (pass a writeable copy)")
+                        if not d.nbytes or (i < len(dev_only) and dev_only[i]):
+                            # only kernels dereference it: its own address, no copy
+                            call.append(host_view(d.ptr, d.shape, d.dtype))
+                        else:
+                            # the host code reads or writes it too: a managed copy,
+                            # made and copied back on the device (cuMemcpyDtoD)
+                            p = rt.alloc(d.nbytes)
+                            dstaged.append((d, p, w))
+                            rt.copy_dtod(p, d.ptr, d.nbytes)
+                            call.append(host_view(p, d.shape, d.dtype))
+                        continue
                     if isinstance(x, np.ndarray) and not x.flags.writeable:
                         raise ValueError(f"{self._what(i)}: the array is read-only (compiled "
                                          "code works in place; pass a writeable copy)")
@@ -224,8 +289,14 @@ class GPUFunction:
                         call.append(view)
                     else:
                         call.append(x)
+                host = self.host
+                if devs and host._memref_results:
+                    # memref results as device arrays (no copy to the host)
+                    host = copy.copy(host)
+                    host._array = lambda r, vals, inputs, freed: _device_result(
+                        rt, r, vals, inputs, freed)
                 try:
-                    out = self.host(*call)
+                    out = host(*call)
                 except LaunchFailed:
                     # (the host code left after a failed launch: its results are
                     # undefined, and the launch's error is the one to see)
@@ -246,22 +317,63 @@ class GPUFunction:
                         rt.copy_back(x, ptr)
                     elif view is not x and w:
                         x[...] = view
+                if any(w for _, _, w in dstaged):
+                    for d, p, w in dstaged:
+                        if w:
+                            rt.copy_dtod(d.ptr, p, d.nbytes)
+                    rt.synchronize()  # (device-to-device copies are asynchronous)
                 return out
             finally:
                 # free every staged buffer even when one free fails (after a kernel
                 # fault the context's error is sticky and each free reports it): the
                 # error that ended the call, if any, is the one to see
                 failed: BaseException | None = None
-                for _, _, ptr, _, _ in staged:
+                for ptr in [t[2] for t in staged] + [t[1] for t in dstaged]:
                     try:
                         rt.free(ptr)
                     except BaseException as e:
                         failed = failed or e
+                if devs:
+                    rt.borrowed = []
                 _ACTIVE[:] = []
                 _ACTIVE_GM[:] = []
                 _ERRORS.clear()
                 if failed is not None and sys.exc_info()[0] is None:
                     raise failed
+
+
+def _device_result(rt: Any, r: Any, vals: list[Any], inputs: set[int],
+                   freed: set[int]) -> DeviceArray:
+    """A memref result of a call given device arrays, as a :class:`DeviceArray`: the
+    block the function allocated (managed memory, from ``activity_gpu_malloc``),
+    owned by the array; a copy on the device (``cuMemcpyDtoD``) where the result is a
+    view of an argument or of another result."""
+    lay = r.lay
+    alloc, aligned, offset = vals[0], vals[1], vals[2]
+    sizes = tuple(vals[3:3 + lay.rank])
+    strides = list(vals[3 + lay.rank:])
+    dtype = _DTYPES[_elem_key(lay.elem)][0]
+    n = 1
+    for k in sizes:
+        n *= k
+    if not n:
+        if alloc and alloc != 0xDEADBEEF and alloc not in inputs and alloc not in freed:
+            freed.add(alloc)
+            rt.free(alloc)
+        return DeviceArray(0, sizes, dtype, rt=rt)
+    want = _row_major(sizes)
+    if any(k != 1 and s != w for k, s, w in zip(sizes, strides, want, strict=True)):
+        raise CodegenError(f"a memref result with strides {strides} (shape {sizes}) cannot "
+                           "be returned as a device array (C-contiguous only); return a "
+                           "contiguous copy (memref.copy into a fresh alloc)")
+    ptr = aligned + offset * dtype.itemsize
+    if alloc and alloc != 0xDEADBEEF and alloc not in inputs and alloc not in freed:
+        freed.add(alloc)
+        return DeviceArray(ptr, sizes, dtype, owns=alloc, rt=rt)
+    out = DeviceArray.empty(sizes, dtype)
+    rt.copy_dtod(out.ptr, ptr, out.nbytes)
+    rt.synchronize()
+    return out
 
 
 class PreparedLaunches(PreparedArguments):
@@ -272,6 +384,32 @@ class PreparedLaunches(PreparedArguments):
                  restore: Sequence[int] | None = None) -> None:
         super().__init__(args, restore)
         self.fn = fn
+        # the device arrays a run may write, with device copies of their contents
+        self._device: list[tuple[DeviceArg, DeviceArray]] = []
+        if not fn.emulate and not fn.threads:
+            for i in range(len(self.args)) if restore is None else restore:
+                x = self.args[i]
+                if isinstance(x, np.ndarray) or not is_device_array(x):
+                    continue
+                d = device_arg(x, fn._what(i))
+                if d is not None and d.nbytes and not d.readonly:
+                    self._device.append((d, DeviceArray.empty(d.shape, d.dtype)))
+            if self._device:
+                rt = runtime()
+                rt.synchronize()
+                for d, saved in self._device:
+                    rt.copy_dtod(saved.ptr, d.ptr, d.nbytes)
+                rt.synchronize()
+
+    def reset(self) -> None:
+        super().reset()
+        if self._device:
+            rt = runtime()
+            rt.make_current()
+            rt.synchronize()
+            for d, saved in self._device:
+                rt.copy_dtod(d.ptr, saved.ptr, d.nbytes)
+            rt.synchronize()
 
     def run(self, n: int = 1) -> None:
         for _ in range(n):
@@ -284,13 +422,19 @@ except ImportError:  # pragma: no cover - numpy 1.x
     _byte_bounds = np.byte_bounds  # type: ignore[attr-defined]
 
 
-def _no_overlap(args: Sequence[Any], what: Callable[[int], str]) -> None:
+def _no_overlap(args: Sequence[Any], what: Callable[[int], str],
+                devs: dict[int, DeviceArg] | None = None) -> None:
     """Each array is staged into a buffer of its own, so two arguments that share
     memory would stop sharing it: refused, rather than computing something else than
-    the CPU does."""
+    the CPU does.  (Device arrays are passed as they are, unless the host code
+    dereferences them: they are checked too.)"""
     spans = []
     for i, x in enumerate(args):
-        if isinstance(x, np.ndarray) and x.size:
+        d = devs.get(i) if devs else None
+        if d is not None:
+            if d.nbytes:
+                spans.append((*d.span(), i))
+        elif isinstance(x, np.ndarray) and x.size:
             lo, hi = _byte_bounds(x)
             spans.append((lo, hi, i))
     spans.sort()
@@ -570,7 +714,8 @@ class _Runtime:
         if not n:
             raise CudaUnavailable("no CUDA device; run on the host with target='cpu' "
                                   "(threads=n) or emulate=True; the PTX is in .ptx")
-        self.dev = self._check(cu.cuDeviceGet(0))
+        self.ordinal = 0  # the device the context is on (device arrays are checked)
+        self.dev = self._check(cu.cuDeviceGet(self.ordinal))
         major = self._check(cu.cuDeviceGetAttribute(
             cu.CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, self.dev))
         self.arch = "sm_90" if major >= 9 else "sm_80"
@@ -589,6 +734,8 @@ class _Runtime:
         self.prefetch_error: str | None = None  # why prefetching was given up, if it was
         self.prefetch_allocs = True  # prefetch the function's own large allocations
         self.regions: dict[int, int] = {}  # live driver allocations: address -> bytes
+        # the device arrays of the call in progress (others' CUDA memory): (low, high)
+        self.borrowed: list[tuple[int, int]] = []
 
     def prefetch(self, p: int, n: int) -> None:
         """Move ``n`` bytes of managed memory at ``p`` to the device ahead of the first
@@ -667,6 +814,28 @@ class _Runtime:
                              dtype=x.dtype).reshape(x.shape)
         return p, view
 
+    def copy_htod(self, dst: int, src: int, n: int) -> None:
+        self._check(self.cu.cuMemcpyHtoD(dst, src, n), "cuMemcpyHtoD")
+
+    def copy_dtoh(self, dst: int, src: int, n: int) -> None:
+        self._check(self.cu.cuMemcpyDtoH(dst, src, n), "cuMemcpyDtoH")
+
+    def copy_dtod(self, dst: int, src: int, n: int) -> None:
+        self._check(self.cu.cuMemcpyDtoD(dst, src, n), "cuMemcpyDtoD")
+
+    def memset(self, p: int, byte: int, n: int) -> None:
+        self._check(self.cu.cuMemsetD8(p, byte, n), "cuMemsetD8")
+
+    def make_current(self) -> None:
+        self._check(self.cu.cuCtxSetCurrent(self.ctx))  # (current per thread)
+
+    def pointer_device(self, p: int) -> int:
+        """The ordinal of the device the CUDA memory at ``p`` belongs to (a
+        RuntimeError when the driver knows no such memory: host memory)."""
+        return int(self._check(self.cu.cuPointerGetAttribute(
+            self.cu.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, p),
+            "cuPointerGetAttribute"))
+
     def copy_back(self, x: np.ndarray, p: int) -> None:
         self._check(self.cu.cuMemcpyDtoH(x.ctypes.data, p, x.nbytes), "cuMemcpyDtoH")
 
@@ -715,7 +884,10 @@ class _Runtime:
                 self.free(dev)
 
     def _ours(self, a: int) -> bool:
-        return any(q <= a < q + n for q, n in self.regions.items())
+        """Whether ``a`` is CUDA memory: a driver allocation of this runtime or a
+        device array of the call in progress."""
+        return any(q <= a < q + n for q, n in self.regions.items()) or any(
+            lo <= a < hi for lo, hi in self.borrowed)
 
     def _stage_host_buffers(self, k: Kernel, params: int,
                             staged: list[tuple[int, int, int]], keep: list[Any]) -> int:
@@ -1152,6 +1324,9 @@ def runtime() -> _Runtime:
     return _RT
 
 
+gpu_arrays.RUNTIME[:] = [runtime]
+
+
 def device_available() -> bool:
     try:
         runtime()
@@ -1165,8 +1340,8 @@ def kernel_ptx(module: ModuleOp, func: str, arch: str = "sm_80", opt: int = 3) -
     return build_gpu(module, func, opt, None, (arch,)).ptx[arch]
 
 
-__all__ = ["ARCHS", "CudaUnavailable", "GPUFunction", "compile_gpu", "device_available",
-           "kernel_ptx", "ptxas", "F64",
+__all__ = ["ARCHS", "CudaUnavailable", "DeviceArray", "GPUFunction", "compile_gpu",
+           "device_available", "kernel_ptx", "to_device", "ptxas", "F64",
            # (compile-time parts, in gpu_kernels, gpu_ptx and gpu_buffers)
            "NVPTX_TRIPLE", "Kernel", "add_only_params", "device_only_args", "emit_launch",
            "find_libdevice", "kernel_may_fail", "kernel_module", "live_ins", "lower_kernel",

@@ -301,8 +301,8 @@ class _Func:
             # reading an input from the buffer written is safe only element by element
             clash = any(
                 is_tensor(v.type) and self.owner[v] == bid and not (
-                    self.mem[v] is self.mem[o] and s.maps[i] == s.maps[nin + k]
-                    and all(it == "parallel" for it in s.iterators))
+                    self.mem[v] is self.mem[o] and s.indexing_maps[i] == s.indexing_maps[nin + k]
+                    and all(it == "parallel" for it in s.iterator_types))
                 for i, v in enumerate(s.inputs))
             if bid not in taken and not clash and self.can_write(o, op):
                 self.state[bid] = set()
@@ -318,8 +318,8 @@ class _Func:
         body = s.body.parent_region()
         assert body is not None
         gen = linalg.GenericOp(
-            ins, outs, body.clone(), [AffineMapAttr(m) for m in s.maps],
-            [IteratorTypeAttr(IteratorType(it)) for it in s.iterators], [])
+            ins, outs, body.clone(), [AffineMapAttr(m) for m in s.indexing_maps],
+            [IteratorTypeAttr(IteratorType(it)) for it in s.iterator_types], [])
         self.emit(gen, op)
         self.erase.append(op)
 

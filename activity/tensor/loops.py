@@ -24,7 +24,6 @@ storing its output elements, as ``mlir-opt --convert-linalg-to-loops`` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
@@ -36,8 +35,6 @@ from xdsl.dialects.builtin import (
     ShapedType,
 )
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
-from xdsl.dialects.linalg.ops import BroadcastOp, ReduceOp
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
@@ -52,83 +49,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
-from activity.tensor.named import MapOp
-
-
-@dataclass
-class Structured:
-    """A structured op's parts: what it reads and writes, through which maps, over
-    which iteration space, computing what (the body's block arguments: one per input,
-    then one per output)."""
-
-    op: Operation
-    inputs: list[SSAValue]
-    outputs: list[SSAValue]
-    maps: list[AffineMap]
-    iterators: list[str]  # "parallel" | "reduction"
-    body: Block
-
-
-def _dims_map(n: int, keep: Sequence[int]) -> AffineMap:
-    return AffineMap(n, 0, tuple(AffineDimExpr(d) for d in keep))
-
-
-def structured(op: Operation) -> Structured | None:
-    """The parts of a linalg structured op (``None`` for any other op)."""
-    try:  # t-ops' table of every linalg op, when present
-        from activity.tensor import named  # type: ignore[attr-defined]
-    except ImportError:
-        named = None
-    if named is not None and hasattr(named, "generalize") and not isinstance(
-            op, linalg.GenericOp) and op.name.startswith("linalg.") and op.regions:
-        try:
-            g = named.generalize(op)
-        except Exception:  # noqa: BLE001 - not one it knows: the cases below
-            g = None
-        if isinstance(g, linalg.GenericOp):
-            s = structured(g)
-            if s is not None:
-                s.op = op
-                s.inputs, s.outputs = list(op.operands[:len(s.inputs)]), list(
-                    op.operands[len(s.inputs):len(s.inputs) + len(s.outputs)])
-                return s
-    if isinstance(op, linalg.GenericOp):
-        return Structured(op, list(op.inputs), list(op.outputs),
-                          [m.data for m in op.indexing_maps],
-                          [str(it.data) for it in op.iterator_types], op.body.block)
-    if isinstance(op, LinalgStructuredOperation):
-        ins = list(op.inputs)  # type: ignore[attr-defined]
-        outs = list(op.outputs)  # type: ignore[attr-defined]
-        return Structured(op, ins, outs, [m.data for m in op.get_indexing_maps()],
-                          [str(it.data) for it in op.get_iterator_types()],
-                          op.body.block)  # type: ignore[attr-defined]
-    if isinstance(op, BroadcastOp):
-        t = op.init.type
-        assert isinstance(t, ShapedType)
-        n = len(t.get_shape())
-        added = set(op.dimensions.get_values())
-        return Structured(op, [op.input], [op.init],
-                          [_dims_map(n, [d for d in range(n) if d not in added]),
-                           _dims_map(n, range(n))],
-                          ["parallel"] * n, op.hidden_region.block)
-    if isinstance(op, ReduceOp):
-        t = op.input.type
-        assert isinstance(t, ShapedType)
-        n = len(t.get_shape())
-        red = set(op.dimensions.get_values())
-        return Structured(op, [op.input], [op.init],
-                          [_dims_map(n, range(n)),
-                           _dims_map(n, [d for d in range(n) if d not in red])],
-                          ["reduction" if d in red else "parallel" for d in range(n)],
-                          op.region.block)
-    if isinstance(op, MapOp):  # (elementwise over identity maps)
-        t = op.init.type
-        assert isinstance(t, ShapedType)
-        n = len(t.get_shape())
-        ins = list(op.inputs)
-        return Structured(op, ins, [op.init], [_dims_map(n, range(n))] * (len(ins) + 1),
-                          ["parallel"] * n, op.mapper.block)
-    return None
+from activity.tensor.structured import Structured, structured
 
 
 def is_structured(op: Operation) -> bool:
@@ -154,7 +75,7 @@ def _contiguity(s: Structured, inner: int) -> int:
     """How well ``inner`` suits the innermost loop: +1 per shaped operand it indexes
     contiguously (its map's last result), -1 per one it strides through."""
     score = 0
-    for v, m in zip([*s.inputs, *s.outputs], s.maps, strict=False):
+    for v, m in zip([*s.inputs, *s.outputs], s.indexing_maps, strict=False):
         if not isinstance(v.type, ShapedType) or not m.results:
             continue
         dims = [_dim(e) for e in m.results]
@@ -167,7 +88,7 @@ def _contiguity(s: Structured, inner: int) -> int:
 
 def loop_order(s: Structured) -> tuple[list[int], bool]:
     order, carry = _loop_order(s)
-    n = len(s.iterators)
+    n = len(s.iterator_types)
     if n and ADJOINT_ATTR in s.op.attributes and order != list(range(n)) \
             and _contiguity(s, n - 1) > _contiguity(s, order[-1]):
         return list(range(n)), False
@@ -177,10 +98,10 @@ def loop_order(s: Structured) -> tuple[list[int], bool]:
 def _loop_order(s: Structured) -> tuple[list[int], bool]:
     """The dimensions from outermost to innermost, and whether the reductions (all
     innermost) carry the output elements in iter_args."""
-    n = len(s.iterators)
-    par = [d for d in range(n) if s.iterators[d] == "parallel"]
-    red = [d for d in range(n) if s.iterators[d] != "parallel"]
-    outs = s.maps[len(s.inputs):]
+    n = len(s.iterator_types)
+    par = [d for d in range(n) if s.iterator_types[d] == "parallel"]
+    red = [d for d in range(n) if s.iterator_types[d] != "parallel"]
+    outs = s.indexing_maps[len(s.inputs):]
     exact = all(
         all(_dim(e) is not None for e in m.results)
         and sorted(_dim(e) for e in m.results) == par  # type: ignore[type-var]
@@ -191,7 +112,7 @@ def _loop_order(s: Structured) -> tuple[list[int], bool]:
     if last is not None and all(m.results and _dim(m.results[-1]) == last for m in outs):
         contiguous_in = any(
             isinstance(v.type, ShapedType) and m.results and _dim(m.results[-1]) == last
-            for v, m in zip(s.inputs, s.maps, strict=False))
+            for v, m in zip(s.inputs, s.indexing_maps, strict=False))
         if contiguous_in:
             return [d for d in par if d != last] + red + [last], False
     return par + red, True
@@ -215,8 +136,9 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
     element sums its terms in the same order."""
     plain = [(d, "full", 0) for d in order]
     n = len(order)
-    red = [d for d in order if s.iterators[d] != "parallel"]
-    if carry or not red or s.iterators[order[-1]] != "parallel" or order[-len(red) - 1:-1] != red:
+    red = [d for d in order if s.iterator_types[d] != "parallel"]
+    if carry or not red or s.iterator_types[order[-1]] != "parallel" \
+            or order[-len(red) - 1:-1] != red:
         return plain
     last = order[-1]
     out = s.outputs[0].type
@@ -227,7 +149,7 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
     tj = max(1, TILE_BYTES * 8 // max(width, 8))
     if size.get(last, -1) <= 0 or size[last] % tj:
         return plain
-    om = s.maps[len(s.inputs)]
+    om = s.indexing_maps[len(s.inputs)]
     row = _dim(om.results[-2]) if len(om.results) >= 2 else None
     outer = [d for d in order[:n - len(red) - 1]]
     if row is None or row not in outer or size.get(row, -1) <= 0 or size[row] % TILE_ROWS:
@@ -240,7 +162,7 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
 
 def _static_sizes(s: Structured) -> dict[int, int]:
     out: dict[int, int] = {}
-    for v, m in zip(s.inputs + s.outputs, s.maps, strict=True):
+    for v, m in zip(s.inputs + s.outputs, s.indexing_maps, strict=True):
         if isinstance(v.type, MemRefType):
             for p, e in enumerate(m.results):
                 d = _dim(e)
@@ -294,9 +216,9 @@ def _indices(at: _At, m: AffineMap, ivs: Sequence[SSAValue], op: Operation) -> l
 
 
 def _bounds(at: _At, s: Structured) -> list[SSAValue]:
-    n = len(s.iterators)
+    n = len(s.iterator_types)
     out: list[SSAValue | None] = [None] * n
-    for v, m in zip(s.inputs + s.outputs, s.maps, strict=True):
+    for v, m in zip(s.inputs + s.outputs, s.indexing_maps, strict=True):
         t = v.type
         if not isinstance(t, MemRefType):
             continue
@@ -348,7 +270,7 @@ def lower_structured(op: Operation) -> None:
     if op.results:
         raise CodegenError(f"{op.name} with results on memrefs", **where(op))
     at = _At(anchor=op, loc=op)
-    n = len(s.iterators)
+    n = len(s.iterator_types)
     order, carry = loop_order(s)
     plan = tiling(s, order, carry)
     bounds = _bounds(at, s)
@@ -357,7 +279,7 @@ def lower_structured(op: Operation) -> None:
     ivs: list[SSAValue | None] = [None] * n
     nin = len(s.inputs)
     used = [bool(a.uses) for a in s.body.args]
-    in_maps, out_maps = s.maps[:nin], s.maps[nin:]
+    in_maps, out_maps = s.indexing_maps[:nin], s.indexing_maps[nin:]
 
     loaded: dict[int, SSAValue] = {}
     in_dims = [{d.position for e in m.results for d in e.dfs() if isinstance(d, AffineDimExpr)}
@@ -402,7 +324,7 @@ def lower_structured(op: Operation) -> None:
             return None
         hoist(at)
         d, role, tile = plan[level]
-        if carry and acc is None and s.iterators[d] != "parallel":
+        if carry and acc is None and s.iterator_types[d] != "parallel":
             # the first reduction loop: the output elements go round in iter_args
             init = load_outputs(at)
             res = nest(at, level, init)

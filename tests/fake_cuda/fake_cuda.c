@@ -48,6 +48,7 @@
 typedef int CUresult;
 typedef int CUdevice;
 typedef int CUdevice_attribute;
+typedef int CUpointer_attribute;
 typedef unsigned long long CUdeviceptr;
 typedef unsigned long long cuuint64_t;
 typedef int CUdriverProcAddressQueryResult;
@@ -143,6 +144,8 @@ struct pending {
 struct allocation {
     void *p;
     size_t n;
+    int managed; /* cuMemAllocManaged (else cuMemAlloc) */
+    int ordinal; /* the device it is on (fake_cuda_move_to_device) */
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -156,6 +159,11 @@ static struct pending *queue_head, *queue_tail;
 static struct allocation *allocs;
 static size_t n_allocs, cap_allocs;
 static long launches, launch_calls, modules_loaded;
+/* counters of the copies and allocations (fake_cuda_counter): tests/test_gpu_arrays.py
+ * checks that device arrays reach the kernels with no copy */
+enum { N_HTOD, N_DTOH, N_DTOD, N_MEMSET, N_ALLOC, N_ALLOC_MANAGED, N_HTOD_BYTES, N_DTOH_BYTES,
+       N_COUNTERS };
+static long counters[N_COUNTERS];
 static launch_hook hook;
 static int tracing = -1;
 
@@ -449,7 +457,10 @@ EXPORT CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
     }
     allocs[n_allocs].p = p;
     allocs[n_allocs].n = bytesize;
+    allocs[n_allocs].managed = 1;
+    allocs[n_allocs].ordinal = 0;
     n_allocs++;
+    counters[N_ALLOC_MANAGED]++;
     pthread_mutex_unlock(&lock);
     *dptr = (CUdeviceptr)(uintptr_t)p;
     return OK;
@@ -462,7 +473,15 @@ static CUresult run_queue(void);
  * stream.  cuGetProcAddress hands out the _v2 entry points (CUDA >= 3.2). */
 EXPORT CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
     trace("cuMemAlloc_v2(%zu)", bytesize);
-    return cuMemAllocManaged(dptr, bytesize, MEM_ATTACH_GLOBAL);
+    CUresult r = cuMemAllocManaged(dptr, bytesize, MEM_ATTACH_GLOBAL);
+    if (r == OK) {
+        pthread_mutex_lock(&lock);
+        allocs[n_allocs - 1].managed = 0;
+        counters[N_ALLOC_MANAGED]--;
+        counters[N_ALLOC]++;
+        pthread_mutex_unlock(&lock);
+    }
+    return r;
 }
 
 static int live_range(const void *p, size_t n) {
@@ -485,6 +504,8 @@ EXPORT CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t
         return r;
     if (src == NULL || !live_range((void *)(uintptr_t)dst, n))
         return ERR_INVALID_VALUE;
+    counters[N_HTOD]++;
+    counters[N_HTOD_BYTES] += (long)n;
     memcpy((void *)(uintptr_t)dst, src, n);
     return OK;
 }
@@ -498,8 +519,75 @@ EXPORT CUresult CUDAAPI cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n) {
         return r;
     if (dst == NULL || !live_range((void *)(uintptr_t)src, n))
         return ERR_INVALID_VALUE;
+    counters[N_DTOH]++;
+    counters[N_DTOH_BYTES] += (long)n;
     memcpy(dst, (void *)(uintptr_t)src, n);
     return OK;
+}
+
+EXPORT CUresult CUDAAPI cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n) {
+    CUresult r = need_context();
+    trace("cuMemcpyDtoD_v2(%#llx, %#llx, %zu)", (unsigned long long)dst,
+          (unsigned long long)src, n);
+    if (r != OK)
+        return r;
+    if ((r = run_queue()) != OK)
+        return r;
+    if (!live_range((void *)(uintptr_t)dst, n) || !live_range((void *)(uintptr_t)src, n))
+        return ERR_INVALID_VALUE;
+    counters[N_DTOD]++;
+    memmove((void *)(uintptr_t)dst, (void *)(uintptr_t)src, n);
+    return OK;
+}
+
+EXPORT CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr dst, unsigned char uc, size_t n) {
+    CUresult r = need_context();
+    trace("cuMemsetD8_v2(%#llx, %u, %zu)", (unsigned long long)dst, (unsigned)uc, n);
+    if (r != OK)
+        return r;
+    if ((r = run_queue()) != OK)
+        return r;
+    if (!live_range((void *)(uintptr_t)dst, n))
+        return ERR_INVALID_VALUE;
+    counters[N_MEMSET]++;
+    memset((void *)(uintptr_t)dst, uc, n);
+    return OK;
+}
+
+/* CUpointer_attribute, CUmemorytype */
+enum { PTR_ATTR_MEMORY_TYPE = 2, PTR_ATTR_IS_MANAGED = 8, PTR_ATTR_DEVICE_ORDINAL = 9 };
+enum { MEMORYTYPE_DEVICE = 2 };
+#ifdef FAKE_CUDA_CHECK_HEADER
+_Static_assert(PTR_ATTR_MEMORY_TYPE == CU_POINTER_ATTRIBUTE_MEMORY_TYPE, "enum");
+_Static_assert(PTR_ATTR_IS_MANAGED == CU_POINTER_ATTRIBUTE_IS_MANAGED, "enum");
+_Static_assert(PTR_ATTR_DEVICE_ORDINAL == CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, "enum");
+_Static_assert(MEMORYTYPE_DEVICE == CU_MEMORYTYPE_DEVICE, "enum");
+#endif
+
+/* The attributes of a pointer into a live allocation; like the driver, an address no
+ * allocation of this driver holds (host memory) is CUDA_ERROR_INVALID_VALUE. */
+EXPORT CUresult CUDAAPI cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr) {
+    trace("cuPointerGetAttribute(%d, %#llx)", (int)attribute, (unsigned long long)ptr);
+    if (!initialized)
+        return ERR_NOT_INITIALIZED;
+    if (data == NULL)
+        return ERR_INVALID_VALUE;
+    const char *a = (const char *)(uintptr_t)ptr;
+    long found = -1;
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < n_allocs; i++)
+        if ((const char *)allocs[i].p <= a && a < (const char *)allocs[i].p + allocs[i].n)
+            found = (long)i;
+    struct allocation al = found >= 0 ? allocs[found] : (struct allocation){0};
+    pthread_mutex_unlock(&lock);
+    if (found < 0)
+        return ERR_INVALID_VALUE;
+    switch ((int)attribute) {
+    case PTR_ATTR_MEMORY_TYPE: *(unsigned *)data = MEMORYTYPE_DEVICE; return OK;
+    case PTR_ATTR_IS_MANAGED: *(int *)data = al.managed; return OK;
+    case PTR_ATTR_DEVICE_ORDINAL: *(int *)data = al.ordinal; return OK;
+    default: return ERR_INVALID_VALUE;
+    }
 }
 
 /* cuGetProcAddress hands out cuMemFree_v2 for "cuMemFree" (CUDA >= 3.2), as the driver
@@ -651,6 +739,8 @@ static const struct {
     {"cuMemAlloc", 3020, "cuMemAlloc_v2"},
     {"cuMemcpyHtoD", 3020, "cuMemcpyHtoD_v2"},
     {"cuMemcpyDtoH", 3020, "cuMemcpyDtoH_v2"},
+    {"cuMemcpyDtoD", 3020, "cuMemcpyDtoD_v2"},
+    {"cuMemsetD8", 3020, "cuMemsetD8_v2"},
     {"cuCtxSynchronize", 13000, "cuCtxSynchronize_v2"},
 };
 
@@ -732,4 +822,30 @@ EXPORT long fake_cuda_pending(void) {
         n++;
     pthread_mutex_unlock(&lock);
     return n;
+}
+
+/* Counter `k` (0: cuMemcpyHtoD calls, 1: cuMemcpyDtoH, 2: cuMemcpyDtoD, 3: cuMemsetD8,
+ * 4: cuMemAlloc, 5: cuMemAllocManaged, 6: bytes copied by cuMemcpyHtoD, 7: by
+ * cuMemcpyDtoH); -1 for another k. */
+EXPORT long fake_cuda_counter(int k) {
+    if (k < 0 || k >= N_COUNTERS)
+        return -1;
+    pthread_mutex_lock(&lock);
+    long n = counters[k];
+    pthread_mutex_unlock(&lock);
+    return n;
+}
+
+/* Mark the live allocation at `p` as memory of device `ordinal` (a second GPU, for
+ * the tests of arrays on another device); 0 if there is none at p. */
+EXPORT int fake_cuda_move_to_device(void *p, int ordinal) {
+    int ok = 0;
+    pthread_mutex_lock(&lock);
+    long i = find_alloc(p);
+    if (i >= 0) {
+        allocs[i].ordinal = ordinal;
+        ok = 1;
+    }
+    pthread_mutex_unlock(&lock);
+    return ok;
 }

@@ -10,6 +10,7 @@ from xdsl.dialects import arith, scf
 from xdsl.ir import Block, Operation, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP
+from activity.ad.checkpoint import fwd_checkpointed, marked, replay
 from activity.ad.registry import Gen, forward_rule, reverse_rule
 from activity.ad.rules.tensor import reuse_carried
 from activity.ad.tape import STACK_TYPES, Stack
@@ -22,6 +23,8 @@ def fwd_for(gen: Gen, op: Operation) -> None:
             or op.attributes.get("unsignedCmp") is not None:
         raise gen.err(op, "cannot differentiate 'scf.for unsigned': the sweeps count "
                            "iterations with signed arithmetic")
+    if marked(op):  # {activity.checkpoint}: snapshots instead of tapes per iteration
+        return fwd_checkpointed(gen, op)
     gen.tapeplan.alloc_static_tapes(op)
     lb, ub, step = (gen.fv(x) for x in op.operands[:3])
     thread = gen.threads(op)
@@ -177,6 +180,8 @@ def rev_for(gen: Gen, op: Operation) -> None:
             last = gen.ibin(arith.SubiOp, tc, gen.const(1, it))
             k = gen.ibin(arith.SubiOp, last, i)
             iv = gen.ibin(arith.AddiOp, lb, gen.ibin(arith.MuliOp, k, step))
+            if marked(op):  # restore the last snapshot, replay up to iteration k
+                replay(gen, op, k, lb, step)
             gen.mirror.enter_scope(body, k=k, iv=iv, loop=op)
             for v, a in zip(fvs, args[nc:], strict=True):
                 gen.adj_set(v, a)

@@ -6,6 +6,7 @@ The views are :mod:`.views`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from llvmlite import ir
@@ -206,12 +207,10 @@ def op_alloc(fl: FuncLowering, op: Operation) -> None:
         if place == "entry":
             ab = ir.IRBuilder(fl.entry)
             ab.position_at_start(fl.entry)
-            # (the size as a constant: ``count`` is a ``mul`` of the static sizes
-            # emitted here, which does not dominate the entry block's start)
-            n = 1
-            for d in lay.shape:
-                n *= int(d)  # type: ignore[arg-type]
-            raw = ab.alloca(lay.elem, size=ir.Constant(I64, n))
+            # (the count as a constant: ``count`` is computed where the op is, which
+            # the start of the entry block precedes -- a 2-D one is a ``mul``)
+            assert all(n is not None for n in lay.shape), t
+            raw = ab.alloca(lay.elem, size=fl.i64(math.prod(lay.shape)))
         else:
             raw = fl.b.alloca(lay.elem, size=count)
         raw.align = max(align, 16)
