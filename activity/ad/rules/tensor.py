@@ -398,6 +398,18 @@ def tape_sources(v: SSAValue, entry: Block, assume: dict[int, list[Source]] | No
             return None
         return got
     name = op_name(own)
+    if name == "scf.for":  # a loop's result: its init's sizes, if the yield keeps them
+        j = v.index  # type: ignore[attr-defined]
+        body = own.regions[0].blocks[0]
+        return tape_sources(body.args[1 + j], entry, assume, depth + 1)
+    if name == "tensor.extract_slice":  # the dynamic sizes, in order (a rank-reduced
+        # slice drops unit dimensions only)
+        sizes = list(own.sizes)  # type: ignore[attr-defined]
+        if len(sizes) == sum(1 for n in shape if n < 0) and all(
+                (u.owner if isinstance(u.owner, Block) else u.owner.parent_block())
+                is entry for u in sizes):
+            return [_norm(u) for u in sizes]
+        return None
     if name == "tensor.empty":
         if all((u.owner if isinstance(u.owner, Block) else u.owner.parent_block()) is entry
                for u in own.operands):
@@ -470,19 +482,34 @@ def tape_write(gen: Gen, val: SSAValue, mem: SSAValue, idx: list[SSAValue]) -> N
     assert isinstance(t, TensorType)
     dyn = [gen.b.v(tensor.DimOp(val, gen.c(i))) for i, n in enumerate(t.get_shape())
            if n < 0]
+    # (identity layout, as xDSL verifies to_buffer; a value living in a view is
+    # copied out of it first by the bufferization)
     src = gen.b.v(bufferization.ToBufferOp.create(
         operands=[val], result_types=[MemRefType(t.element_type, t.get_shape())]))
     gen.b.emit(memref.CopyOp(src, _slot(gen, mem, idx, t, dyn)))
 
 
 def tape_read(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SSAValue:
-    """The tensor in slot ``idx`` of tape ``mem`` (reverse sweep; read only)."""
-    n = len(mem.type.get_shape()) - len(t.get_shape())  # type: ignore[attr-defined]
+    """The tensor in slot ``idx`` of tape ``mem`` (reverse sweep; read only): the
+    whole tape as a tensor (``bufferization.to_tensor``, no copy), then the slot's
+    ``tensor.extract_slice`` (a view after bufferization)."""
+    mt = mem.type
+    assert isinstance(mt, MemRefType)
+    shape = list(t.get_shape())
+    n = len(mt.get_shape()) - len(shape)
+    full = gen.b.v(bufferization.ToTensorOp.create(
+        operands=[mem], result_types=[TensorType(t.element_type, mt.get_shape())],
+        properties={"restrict": UnitAttr()}))
     dyn = [gen.b.v(memref.DimOp.from_source_and_index(mem, gen.c(n + i)))
-           for i, s in enumerate(t.get_shape()) if s < 0]
-    sl = _slot(gen, mem, idx, t, dyn)
-    return gen.b.v(bufferization.ToTensorOp.create(
-        operands=[sl], result_types=[t], properties={"restrict": UnitAttr()}))
+           for i, sz in enumerate(shape) if sz < 0]
+    props = {
+        "static_offsets": DenseArrayBase.from_list(_i64(), [DYN] * n + [0] * len(shape)),
+        "static_sizes": DenseArrayBase.from_list(_i64(), [1] * n + shape),
+        "static_strides": DenseArrayBase.from_list(_i64(), [1] * (n + len(shape))),
+        "operandSegmentSizes": DenseArrayBase.from_list(i32, [1, n, len(dyn), 0]),
+    }
+    return gen.b.v(tensor.ExtractSliceOp.create(
+        operands=[full, *idx[:n], *dyn], result_types=[t], properties=props))
 
 
 def _to_tensor_needs(needs, op: Operation) -> bool:  # type: ignore[no-untyped-def]
