@@ -66,6 +66,7 @@ def differentiate_calls(module: ModuleOp, *, prune: bool = True,
     """``module`` with a gradient for each distinct ``__enzyme_autodiff`` call and every
     such call replaced by a call of its gradient; also the calls read (of ``module``).
     ``module`` itself is not changed."""
+    from activity.ad.lift_cf import with_lifted
     from activity.ad.reverse import Differentiator
 
     calls = find_calls(module)
@@ -75,8 +76,13 @@ def differentiate_calls(module: ModuleOp, *, prune: bool = True,
         if call.key() in names:
             continue
         try:
-            d = Differentiator(out, call.function, list(call.args), prune, inline=inline)
-            out, _ = d.run()
+            # (lifted first, as grad() does: loops as scf.for, tapes sized by trip
+            # counts instead of run-time stacks; the blocks where that is refused)
+            def make(m: ModuleOp, call: AutodiffCall = call) -> tuple[Differentiator, ModuleOp]:
+                d = Differentiator(m, call.function, list(call.args), prune, inline=inline)
+                return d, d.run()[0]
+
+            d, out = with_lifted(out, make)
         except ActivityError as e:
             if e.file is None:  # (say which call asked for it)
                 e = ActivityError(f"{e.message} (differentiating @{call.function} for "

@@ -15,7 +15,9 @@ on arrays already on the device.  One thread everywhere: the BLAS numpy uses (se
 before numpy is imported), XLA (``--xla_cpu_multi_thread_eigen=false
 intra_op_parallelism_threads=1``), and the process pinned to one CPU (``--cores``).
 Results are checked against numpy before timing.  JAX columns are left out when jax is
-not installed.
+not installed.  ``--contract``: our linalg bodies with FMA contraction (multiplies and
+the adds they feed fused, as XLA does; by default not: results bit for bit the
+interpreter's).
 """
 
 from __future__ import annotations
@@ -133,7 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repeat", type=int, default=15)
     ap.add_argument("--cores", type=int, default=1, help="CPUs to pin the process to "
                     "(0: leave it)")
+    ap.add_argument("--contract", action="store_true", help="linalg bodies compiled with "
+                    "FMA contraction (activity.tensor.loops.CONTRACT = True; by default "
+                    "off: results bit for bit the interpreter's)")
     ns = ap.parse_args(argv)
+    if ns.contract:
+        from activity.tensor import loops
+
+        loops.CONTRACT = True
     if ns.cores:
         allowed = sorted(os.sched_getaffinity(0))
         os.sched_setaffinity(0, allowed[:ns.cores])

@@ -166,11 +166,13 @@ def _check_buffers(got: list[Any], want: list[Any], rtol: float) -> None:
             np.testing.assert_allclose(g, w, rtol=rtol, atol=1e-14)
 
 
-WRT = {"xsbench": [5, 7], "lbm": [3, 5]}  # as benchmarks/gpu_check.py
+WRT = {"xsbench": [5, 7], "lbm": [3, 5], "rsbench": [4, 6, 8],
+       "lulesh": [4, 5, 6, 10]}  # as benchmarks/gpu_check.py
 
 
-def _case_kernel(drv: _Driver, name: str) -> dict[str, Any]:
-    """A benchmark kernel: primal and gradient on the (fake) device equal the CPU's."""
+def _case_kernel(drv: _Driver, name: str, checkpoint: bool = False) -> dict[str, Any]:
+    """A benchmark kernel: primal and gradient on the (fake) device equal the CPU's
+    (``checkpoint``: its time loop checkpointed, activity.ad.checkpoint)."""
     import activity
     from activity.codegen import compile as compile_fn
     from activity.codegen import gpu
@@ -179,6 +181,8 @@ def _case_kernel(drv: _Driver, name: str) -> dict[str, Any]:
     rt = gpu.runtime()
     assert (rt.arch, rt.sms, rt.pageable) == ("sm_90", 2, True)
     k = benchmark_kernels().KERNELS[name]
+    if checkpoint:
+        k = benchmark_kernels().checkpointed(k)
     m = activity.parse(k.mlir)
     inputs = k.make_inputs(np.random.default_rng(0), "small")
     dev = compile_fn(m, k.func, target="gpu")  # as benchmarks/gpu_check.py
@@ -410,6 +414,9 @@ def _case_other_thread(drv: _Driver) -> dict[str, Any]:
 CASES: dict[str, Callable[[_Driver], dict[str, Any]]] = {
     "xsbench": lambda d: _case_kernel(d, "xsbench"),
     "lbm": lambda d: _case_kernel(d, "lbm"),
+    "rsbench": lambda d: _case_kernel(d, "rsbench"),
+    "lulesh": lambda d: _case_kernel(d, "lulesh"),
+    "lbm_checkpointed": lambda d: _case_kernel(d, "lbm", checkpoint=True),
     "reductions": _case_reductions,
     "alloc_failure": _case_alloc_failure,
     "launch_failure": _case_launch_failure,
@@ -419,7 +426,8 @@ CASES: dict[str, Callable[[_Driver], dict[str, Any]]] = {
 
 
 # the cases one subprocess runs, in order (the cases of one group share the process)
-GROUPS = {"xsbench": ["xsbench"], "lbm": ["lbm"],
+GROUPS = {"xsbench": ["xsbench"], "lbm": ["lbm"], "rsbench": ["rsbench"],
+          "lulesh": ["lulesh"], "lbm_checkpointed": ["lbm_checkpointed"],
           "runtime": ["reductions", "alloc_failure", "launch_failure", "returned_memref",
                       "other_thread"]}
 GROUP_OF = {case: g for g, cases in GROUPS.items() for case in cases}
@@ -528,7 +536,7 @@ def test_fake_driver_matches_the_cuda_header() -> None:
     assert p.returncode == 0, p.stderr
 
 
-@pytest.mark.parametrize("case", ["xsbench", "lbm"])
+@pytest.mark.parametrize("case", ["xsbench", "lbm", "rsbench", "lulesh", "lbm_checkpointed"])
 def test_benchmark_kernel_primal_and_gradient(children: _Children, case: str) -> None:
     """Primal (results and buffers) and gradient through cuda-bindings and the driver
     API equal the CPU's; every kernel ran; every managed allocation was freed."""

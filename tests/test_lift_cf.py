@@ -256,19 +256,44 @@ def test_gradients_use_the_lifted_loops() -> None:
         assert "scf.for" in names and not names & {"cf.br", "cf.cond_br"}, name
 
 
-def test_a_refused_lifted_form_falls_back_to_the_blocks() -> None:
-    """LSTM lifts whole, but the structured generator refuses a pointer that leaves
-    an scf.if (the layer loop's guard yields the carried input pointer); grad()
-    then differentiates the blocks, as before lifting.  (When the generator learns
-    that case, the first half fails: delete it.)"""
-    from activity.ad import GradError
+def test_lstm_differentiates_lifted() -> None:
+    """LSTM lifts whole, and after tidying (activity/ad/tidy_scf.py: the layer loop
+    hoisted out of its pointer-yielding guard, the carried input pointer recomputed
+    from the loop counter, the identical yields of the step's guard hoisted) the
+    structured generator takes it: its gradient has no block branches.  (Before,
+    it refused "an active buffer created inside a branch escapes it" and grad()
+    differentiated the blocks, slowly.)"""
     from activity.ad.reverse import Differentiator
 
     func, acts, _ = OBJECTIVES["lstm"]
+    lifted = lift_module(module("lstm"))
+    f = next(op for op in lifted.body.block.ops if getattr(op, "sym_name", None) is not None
+             and op.sym_name.data == func)
+    ptr_carried = [op for op in f.walk() if op_name(op) == "scf.for"
+                   and any("ptr" in str(a.type) for a in op.regions[0].blocks[0].args[1:])]
+    assert not ptr_carried
+    for prune in (True, False):
+        g, _ = Differentiator(lifted, func, acts, prune).run()
+        fg = next(op for op in g.body.block.ops if op_name(op) == "func.func"
+                  and op.sym_name.data == func + "_grad")
+        names = {op_name(op) for op in fg.walk()}
+        assert "scf.for" in names and not names & {"cf.br", "cf.cond_br"}, prune
+
+
+def test_a_refused_lifted_form_falls_back_to_the_blocks() -> None:
+    """Where the structured generator refuses the lifted form (a GradError),
+    with_lifted() hands the blocks to it instead, as before lifting."""
+    from activity.ad import GradError
+    from activity.ad.lift_cf import with_lifted
+
     m = module("lstm")
-    with pytest.raises(GradError, match="escapes it"):
-        Differentiator(lift_module(m), func, acts, True).run()
-    g = activity.grad(m, func, acts)
-    fg = next(op for op in g.body.block.ops if op_name(op) == "func.func"
-              and op.sym_name.data == func + "_grad")
-    assert fg is not None
+    seen: list[bool] = []
+
+    def make(mod: object) -> str:
+        seen.append(mod is m)
+        if mod is not m:
+            raise GradError("refused")
+        return "blocks"
+
+    assert with_lifted(m, make) == "blocks"
+    assert seen == [False, True]

@@ -1,7 +1,11 @@
 """Tensor programs compiled to native code (activity/tensor/bufferize.py, loops.py):
 results against numpy, against upstream's one-shot bufferization followed by our memref
 path, and the buffers the bufferization makes (in place where the value is dead, no
-copy per ``tensor.insert`` in a loop, arguments never written)."""
+copy per ``tensor.insert`` in a loop, arguments never written).
+
+Linalg bodies are compiled without FMA contraction by default: bit for bit upstream's
+results and the interpreter's; with ``loops.CONTRACT`` on, to a few ulps of the largest
+value (and not bit for bit: the check that contraction happened)."""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ import pytest
 import activity
 from activity.codegen import CodegenError
 from activity.codegen.upstream import find_tool
-from activity.tensor.bufferize import lower_tensors
+from activity.tensor import loops
+from activity.tensor.bufferize import bufferize, lower_tensors
 from activity.tensor.bufferize_live import Liveness
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,8 +44,29 @@ INPUTS = _load("activity_tensor_inputs", TENSOR / "inputs.py")
 OBJ = _load("activity_benchmark_objectives", ROOT / "benchmarks" / "objectives.py")
 
 
+@pytest.fixture
+def unfused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linalg bodies compiled without FMA contraction: results bit for bit those of
+    the interpreter and of upstream's lowering."""
+    monkeypatch.setattr(loops, "CONTRACT", False)
+
+
+def contract(mp: pytest.MonkeyPatch, on: bool) -> None:
+    mp.setattr(loops, "CONTRACT", on)
+
+
+def near(got: Any, want: Any, ulps: int = 64) -> None:
+    """``got`` within ``ulps`` units in the last place of the largest ``|want|`` (FMA
+    contraction rounds once per fused term where the unfused code rounds twice)."""
+    got, want = np.asarray(got), np.asarray(want)
+    tol = ulps * np.finfo(want.dtype).eps * max(1.0, float(np.max(np.abs(want))))
+    assert float(np.max(np.abs(got - want))) <= tol
+
+
 def counts(src: str | Path, what: tuple[str, ...] = ("memref.alloc", "memref.copy")) -> dict:
-    text = str(lower_tensors(activity.parse(src)))
+    """The ops of ``what`` in the bufferized ``src`` (before linalg is lowered: the
+    loops' own scratch buffers, packed copies and panels, are not counted)."""
+    text = str(bufferize(activity.parse(src)))
     return {w: len(re.findall(re.escape(w) + r"\b", text)) for w in what}
 
 
@@ -63,7 +89,7 @@ def upstream(src: str | Path, func: str) -> Any:
 # The benchmark programs
 
 
-def test_matmul_chain() -> None:
+def test_matmul_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(0)
     args = INPUTS.chain_args(rng)
     f = activity.compile(TENSOR / "matmul_chain.mlir", "chain")
@@ -73,10 +99,15 @@ def test_matmul_chain() -> None:
     assert np.abs(got - ref).max() <= 1e-4 * np.abs(ref).max()
     # the fill writes over the empty tensor, the matmul over the fill: one buffer each
     assert counts(TENSOR / "matmul_chain.mlir") == {"memref.alloc": 2, "memref.copy": 0}
-    np.testing.assert_array_equal(got, upstream(TENSOR / "matmul_chain.mlir", "chain")(*args))
+    up = upstream(TENSOR / "matmul_chain.mlir", "chain")(*args)
+    np.testing.assert_array_equal(got, up)
+    contract(monkeypatch, True)
+    fused = activity.compile(TENSOR / "matmul_chain.mlir", "chain")(*args)
+    near(fused, up)
+    assert not np.array_equal(fused, up)  # contracted: FMAs round differently
 
 
-def test_mlp() -> None:
+def test_mlp(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(1)
     args = INPUTS.mlp_args(rng)
     f = activity.compile(TENSOR / "mlp.mlir", "mlp")
@@ -86,11 +117,14 @@ def test_mlp() -> None:
     assert np.abs(got - ref).max() <= 1e-4 * np.abs(ref).max()
     # four tensor.empty, nothing copied (layer 1's relu writes over its matmul)
     assert counts(TENSOR / "mlp.mlir") == {"memref.alloc": 4, "memref.copy": 0}
-    np.testing.assert_array_equal(got, upstream(TENSOR / "mlp.mlir", "mlp")(*args))
+    up = upstream(TENSOR / "mlp.mlir", "mlp")(*args)
+    np.testing.assert_array_equal(got, up)
+    contract(monkeypatch, True)
+    near(activity.compile(TENSOR / "mlp.mlir", "mlp")(*args), up)
 
 
 @pytest.mark.parametrize("size", ["small", "bench"])
-def test_gmm(size: str) -> None:
+def test_gmm(size: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(2)
     inp = OBJ.gmm_inputs(rng, size)
     args = INPUTS.gmm_tensor_args(*inp)
@@ -99,7 +133,11 @@ def test_gmm(size: str) -> None:
     ref = OBJ.gmm_reference(inp)
     assert got == pytest.approx(ref, rel=1e-12, abs=1e-12)
     assert got == pytest.approx(INPUTS.gmm_numpy(*args), rel=1e-12, abs=1e-12)
-    assert upstream(TENSOR / "gmm.mlir", "gmm")(*args) == got
+    up = upstream(TENSOR / "gmm.mlir", "gmm")(*args)
+    assert got == up
+    contract(monkeypatch, True)
+    near(activity.compile(TENSOR / "gmm.mlir", "gmm")(*args), up)
+    contract(monkeypatch, False)
     saved = [a.copy() for a in args[:5]]
     f(*args)
     for a, b in zip(args[:5], saved, strict=True):
@@ -378,17 +416,278 @@ func.func @odd(%a: memref<5x7xf64>, %b: memref<7x5xf64>, %c: memref<5x5xf64>) {
 @pytest.mark.parametrize("func,m,k,n,dt", [("mm", 12, 7, 48, np.float32),
                                            ("mm64", 8, 7, 16, np.float64),
                                            ("odd", 5, 7, 5, np.float64)])
-def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: Any) -> None:
+def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: Any,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """linalg on memrefs: the register-tiled i-k-j nests (``mm``, ``mm64``) and the
     untiled one (``odd``) sum each element's terms in linalg's order (k increasing,
-    onto the initial C): bit-identical to that sum."""
+    onto the initial C): bit-identical to that sum without contraction (the default);
+    with it, the LLVM IR asks for it (``contract`` on the multiplies and adds), the
+    results differ from the unfused ones and are close to them."""
     rng = np.random.default_rng(3)
-    a, b, c = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
-    ref = c.copy()
+    a, b, c0 = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
+    ref = c0.copy()
     for j in range(k):
         ref = ref + a[:, j:j + 1] * b[j:j + 1, :]
-    activity.compile(MEMREF_MATMULS, func)(a, b, c)
+    contract(monkeypatch, True)
+    fused = activity.compile(MEMREF_MATMULS, func)
+    lowered = str(lower_tensors(activity.parse(MEMREF_MATMULS)))
+    # the tiled nests read B through a panel of the tile's columns, freed after
+    assert lowered.count("memref.alloc") == lowered.count("memref.dealloc") == 2
+    c = c0.copy()
+    fused(a, b, c)
+    assert "fmul contract" in fused.llvm_ir and "fadd contract" in fused.llvm_ir
+    near(c, ref)
+    assert not np.array_equal(c, ref)
+    contract(monkeypatch, False)
+    plain = activity.compile(MEMREF_MATMULS, func)
+    assert " contract " not in plain.llvm_ir
+    c = c0.copy()
+    plain(a, b, c)
     np.testing.assert_array_equal(c, ref)
+
+
+# --------------------------------------------------------------------------
+# Reductions carried in registers, jammed over a parallel dimension (loops.JAM)
+
+JAMMED = """
+#lij = affine_map<(n, k, i, j) -> (k, i, j)>
+#xj = affine_map<(n, k, i, j) -> (n, k, j)>
+#oi = affine_map<(n, k, i, j) -> (n, k, i)>
+func.func @tri(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
+               %o: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %r = linalg.generic {indexing_maps = [#lij, #xj, #oi],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%l, %x : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%o : tensor<?x?x?xf64>) {
+  ^bb0(%a: f64, %v: f64, %acc: f64):
+    %i = linalg.index 2 : index
+    %j = linalg.index 3 : index
+    %lower = arith.cmpi ult, %j, %i : index
+    %p = arith.mulf %a, %v : f64
+    %t = arith.select %lower, %p, %zero : f64
+    %s = arith.addf %acc, %t : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?x?xf64>
+  return %r : tensor<?x?x?xf64>
+}
+func.func @tri2(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
+                %o: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %nzero = arith.constant -0.0 : f64
+  %r = linalg.generic {indexing_maps = [#lij, #xj, #oi],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%l, %x : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%o : tensor<?x?x?xf64>) {
+  ^bb0(%a: f64, %v: f64, %acc: f64):
+    %i = linalg.index 2 : index
+    %j = linalg.index 3 : index
+    %upto = arith.cmpi sge, %i, %j : index
+    %p = arith.mulf %a, %v : f64
+    %t = arith.select %upto, %p, %nzero : f64
+    %s = arith.addf %t, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?x?xf64>
+  return %r : tensor<?x?x?xf64>
+}
+func.func @band(%l: tensor<?x?x?xf64>, %x: tensor<?x?x?xf64>,
+                %o: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %c3 = arith.constant 3 : index
+  %r = linalg.generic {indexing_maps = [#lij, #xj, #oi],
+                       iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%l, %x : tensor<?x?x?xf64>, tensor<?x?x?xf64>) outs(%o : tensor<?x?x?xf64>) {
+  ^bb0(%a: f64, %v: f64, %acc: f64):
+    %j = linalg.index 3 : index
+    %first = arith.cmpi ult, %j, %c3 : index
+    %p = arith.mulf %a, %v : f64
+    %t = arith.select %first, %p, %zero : f64
+    %s = arith.addf %acc, %t : f64
+    linalg.yield %s : f64
+  } -> tensor<?x?x?xf64>
+  return %r : tensor<?x?x?xf64>
+}
+func.func @trimv(%a: tensor<?x?xf64>, %x: tensor<?xf64>, %o: tensor<?xf64>) -> tensor<?xf64> {
+  %zero = arith.constant 0.0 : f64
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>,
+                                        affine_map<(i, j) -> (i)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a, %x : tensor<?x?xf64>, tensor<?xf64>) outs(%o : tensor<?xf64>) {
+  ^bb0(%v: f64, %w: f64, %acc: f64):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %lower = arith.cmpi ult, %j, %i : index
+    %p = arith.mulf %v, %w : f64
+    %t = arith.select %lower, %p, %zero : f64
+    %s = arith.addf %acc, %t : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+func.func @rowmax(%a: tensor<?x?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf32>) outs(%o : tensor<?xf32>) {
+  ^bb0(%v: f32, %acc: f32):
+    %m = arith.maximumf %acc, %v : f32
+    %s = arith.addf %m, %v : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func @summax(%a: tensor<?x?xf64>, %s0: tensor<?xf64>, %m0: tensor<?xf64>)
+    -> (tensor<?xf64>, tensor<?xf64>) {
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>,
+                                          affine_map<(n, k) -> (n)>, affine_map<(n, k) -> (n)>],
+                         iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xf64>) outs(%s0, %m0 : tensor<?xf64>, tensor<?xf64>) {
+  ^bb0(%v: f64, %s: f64, %m: f64):
+    %p = arith.mulf %v, %m : f64
+    %s2 = arith.addf %s, %p : f64
+    %m2 = arith.maximumf %m, %v : f64
+    linalg.yield %s2, %m2 : f64, f64
+  } -> (tensor<?xf64>, tensor<?xf64>)
+  return %r#0, %r#1 : tensor<?xf64>, tensor<?xf64>
+}
+func.func @isum(%a: tensor<?x?xi64>, %o: tensor<?xi64>) -> tensor<?xi64> {
+  %r = linalg.generic {indexing_maps = [affine_map<(n, k) -> (n, k)>, affine_map<(n, k) -> (n)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%a : tensor<?x?xi64>) outs(%o : tensor<?xi64>) {
+  ^bb0(%v: i64, %acc: i64):
+    %p = arith.muli %v, %v : i64
+    %s = arith.addi %acc, %p : i64
+    linalg.yield %s : i64
+  } -> tensor<?xi64>
+  return %r : tensor<?xi64>
+}
+"""
+
+
+def _lowered(func: str) -> str:
+    text = str(lower_tensors(activity.parse(JAMMED)))
+    start = text.index(f"func.func @{func}(")
+    return text[start:text.find("func.func @", start + 1)]
+
+
+def test_jammed_reductions_structure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """@tri's reduction over j carries 4, then 2, then 1 outputs (i jammed), its
+    L[k, i, j] read through a packed copy with i last (freed after the nest);
+    @rowmax is jammed but not packed (every parallel dimension indexes its input);
+    @isum (integers) is not jammed."""
+    tri = _lowered("tri")
+    # jammed over k, not i (the mask's split point j < i is then the copies' own):
+    # the loop over j up to min(i, D) unmasked, then one add of +0.0 per copy
+    assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
+    assert tri.count("arith.minui") == 3 and "arith.maxui" not in tri
+    assert tri.count("arith.select") == 4 + 2 + 1
+    # L[k, i, j] and x[n, k, j] packed with k last (n, and i, do not index them), freed
+    assert tri.count("memref.alloc") == 3 and tri.count("memref.dealloc") == 2
+    assert _lowered("tri2").count("arith.select") == 0  # adding -0.0: nothing after
+    assert _lowered("band").count("arith.minui") == 3  # a constant split point
+    # jammed over i itself: split points min(i0 + r, D) per copy (4 + 2 + 1), their
+    # least and greatest; the loop in three parts, the middle one masked
+    trimv = _lowered("trimv")
+    assert trimv.count("arith.minui") == 7 + 3 + 1 and trimv.count("arith.maxui") == 3 + 1
+    assert trimv.count("-> (f64, f64, f64, f64)") == 2 and trimv.count("-> (f64, f64)") == 2
+    # masked copies (the last, single copy has nothing between), +0.0 chosen per copy
+    assert trimv.count("arith.select") == (4 + 2) + 7
+    assert _lowered("summax").count("-> (f64, f64, f64, f64, f64, f64, f64, f64)") == 1
+    assert _lowered("rowmax").count("-> (f32, f32, f32, f32)") == 1
+    assert _lowered("rowmax").count("memref.dealloc") == 0
+    assert "-> (i64, i64" not in _lowered("isum")
+    monkeypatch.setattr(loops, "MASKS", False)
+    tri = _lowered("tri")
+    assert tri.count("-> (f64, f64, f64, f64)") == 1 and tri.count("-> (f64, f64)") == 1
+    assert "arith.maxui" not in tri
+    monkeypatch.setattr(loops, "JAM", 1)
+    tri1 = _lowered("tri")
+    assert "-> (f64, f64" not in tri1 and tri1.count("memref.alloc") == 1
+    monkeypatch.setattr(loops, "JAM", 4)
+    monkeypatch.setattr(loops, "PACK", False)
+    assert _lowered("tri").count("memref.alloc") == 1
+
+
+_JAMMED: dict[str, Any] = {}
+
+
+def _compiled(name: str) -> Any:
+    """``name`` of JAMMED compiled once for every size (without contraction)."""
+    if ("c", name) not in _JAMMED:
+        _JAMMED["c", name] = activity.compile(JAMMED, name)
+    return _JAMMED["c", name]
+
+
+def _interp(name: str, *args: Any) -> Any:
+    if "m" not in _JAMMED:
+        _JAMMED["m"] = activity.parse(JAMMED)
+    return activity.evaluate(_JAMMED["m"], name, *args)
+
+
+@pytest.mark.parametrize("d", [1, 2, 3, 5, 6, 7, 8])
+def test_jammed_reductions_exact(d: int, unfused: None) -> None:
+    """Jammed (and packed) nests with every remainder of 4 and 2: bit for bit the
+    interpreter's results (each output sums its terms in order)."""
+    rng = np.random.default_rng(d)
+    n, k = 3, 2
+    args = [rng.standard_normal((k, d, d)), rng.standard_normal((n, k, d)),
+            rng.standard_normal((n, k, d))]
+    saved = [a.copy() for a in args]
+    got = _compiled("tri")(*args)
+    (want,) = _interp("tri", *saved)
+    np.testing.assert_array_equal(got, want)
+    for other in ("tri2", "band"):
+        (w,) = _interp(other, *saved)
+        np.testing.assert_array_equal(_compiled(other)(*args), w)
+    am = rng.standard_normal((d + 3, d))
+    xm, om = rng.standard_normal(d), rng.standard_normal(d + 3)
+    (w,) = _interp("trimv", am, xm, om)
+    np.testing.assert_array_equal(_compiled("trimv")(am, xm, om), w)
+    # masked terms that are NaN stay out; an output still -0.0 when its masked terms
+    # begin becomes +0.0 (one add of +0.0): the signs of zeros compared too
+    nan_l = np.where(np.arange(d)[:, None] <= np.arange(d)[None, :], np.nan, saved[0])
+    nan_l[:, 1:, 0] = 0.0
+    zeros = np.full((n, k, d), -0.0)
+    am[:, :] = np.where(np.arange(d + 3)[:, None] <= np.arange(d)[None, :], np.nan, am)
+    om[:] = -0.0
+    (w,) = _interp("trimv", am, xm, om)
+    g = _compiled("trimv")(am, xm, om)
+    np.testing.assert_array_equal(g, w)
+    np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
+    for name in ("tri", "tri2", "band"):
+        (w,) = _interp(name, nan_l, saved[1], zeros)
+        g = _compiled(name)(nan_l, saved[1], zeros)
+        np.testing.assert_array_equal(g, w)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
+        if name == "tri":
+            assert not np.isnan(g).any() and not np.signbit(g[:, :, :2]).any()
+    ref = saved[2].copy()
+    for j in range(d):  # numpy, in the same order
+        term = saved[0][None, :, :, j] * saved[1][:, :, j:j + 1]
+        ref = ref + np.where(np.arange(d) > j, term, 0.0)
+    np.testing.assert_array_equal(got, ref)
+    for a, b in zip(args, saved, strict=True):
+        np.testing.assert_array_equal(a, b)
+    a = rng.standard_normal((d + 2, d)).astype(np.float32)
+    o = rng.standard_normal(d + 2).astype(np.float32)
+    (want,) = _interp("rowmax", a, o)
+    np.testing.assert_array_equal(_compiled("rowmax")(a, o), want)
+    # two outputs carried per copy (the sum reads the max's running value)
+    a2, s0, m0 = rng.standard_normal((d + 2, d)), rng.standard_normal(d + 2), \
+        rng.standard_normal(d + 2)
+    want2 = _interp("summax", a2, s0, m0)
+    got2 = _compiled("summax")(a2, s0, m0)
+    for g, w in zip(got2, want2, strict=True):
+        np.testing.assert_array_equal(g, w)
+    ai = rng.integers(-9, 9, (d + 1, d))
+    oi = rng.integers(-9, 9, d + 1)
+    np.testing.assert_array_equal(_compiled("isum")(ai, oi),
+                                  oi + (ai * ai).sum(1))
+
+
+def test_jammed_reductions_contracted(monkeypatch: pytest.MonkeyPatch) -> None:
+    contract(monkeypatch, True)
+    rng = np.random.default_rng(9)
+    args = [rng.standard_normal((2, 7, 7)), rng.standard_normal((5, 2, 7)),
+            rng.standard_normal((5, 2, 7))]
+    (want,) = activity.evaluate(activity.parse(JAMMED), "tri", *args)
+    near(activity.compile(JAMMED, "tri")(*args), want)
 
 
 # --------------------------------------------------------------------------
@@ -461,3 +760,44 @@ def test_named_op_compiled_and_interpreted(name: str) -> None:
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-12, atol=1e-12)
     (interp,) = activity.evaluate(activity.parse(text), "f", *args)
     np.testing.assert_allclose(np.asarray(interp), want, rtol=1e-12, atol=1e-12)
+
+
+def test_linalg_body_reading_an_outer_tensor() -> None:
+    """A body that extracts from a tensor defined outside it (here also the init, which
+    must then not be written in place) and asks its size."""
+    text = """
+#id = affine_map<(i) -> (i)>
+func.func @f(%a: tensor<4xf64>, %t: tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>) {
+  %c0 = arith.constant 0 : index
+  %e = tensor.empty() : tensor<4xf64>
+  %t2 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<4xf64>) outs(%e : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %y = arith.addf %x, %x : f64
+    linalg.yield %y : f64
+  } -> tensor<4xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<4xf64>) outs(%t2 : tensor<4xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %i = linalg.index 0 : index
+    %n = tensor.dim %t, %c0 : tensor<4xf64>
+    %j = arith.subi %n, %i : index
+    %c1 = arith.constant 1 : index
+    %k = arith.subi %j, %c1 : index
+    %y = tensor.extract %t2[%k] : tensor<4xf64>
+    %z = tensor.extract %t[%i] : tensor<4xf64>
+    %s = arith.mulf %y, %z : f64
+    %u = arith.addf %s, %o : f64
+    linalg.yield %u : f64
+  } -> tensor<4xf64>
+  func.return %r, %t2 : tensor<4xf64>, tensor<4xf64>
+}
+"""
+    a, t = np.arange(4.0), np.array([1.0, 3.0, 5.0, 7.0])
+    t2 = 2 * a
+    want = t2[::-1] * t + t2
+    got = activity.compile(activity.parse(text), "f")(a, t)
+    np.testing.assert_array_equal(np.asarray(got[0]), want)
+    np.testing.assert_array_equal(np.asarray(got[1]), t2)
+    (r, r2) = activity.evaluate(activity.parse(text), "f", a, t)
+    np.testing.assert_array_equal(np.asarray(r), want)

@@ -53,7 +53,8 @@ def add_subcommands(sub: Any) -> None:
                    help="report cached values, tape bytes and ops per sweep (text or json); "
                         "printed instead of the module unless -o is given")
     g.add_argument("--bounds", default=None, metavar="N=V,...",
-                   help="integer arguments for evaluating the tape size (with --stats)")
+                   help="integer arguments for evaluating the tape size (with --stats); "
+                        "dim(BUF)=N: the length of buffer BUF (checkpointed loops' snapshots)")
     g.add_argument("--static", default=None, metavar="N=V,...",
                    help="integer arguments compiled in as constants before differentiating "
                         "(as activity.gradient's static_argnums): @F keeps its signature "
@@ -156,6 +157,10 @@ def _check_names(module: Any, func: str, values: dict[str, int], flag: str
         raise ActivityError(f"unknown function '@{func}'")
     labels = {arg_label(fop, i, a): i for i, a in enumerate(entry_args(fop))}
     for name in values:
+        # dim(<buffer>): a buffer's length, for the snapshots of checkpointed loops
+        if flag == "--bounds" and name.startswith("dim(") and name.endswith(")") \
+                and name[4:-1] in labels:
+            continue
         if name not in labels:
             raise ActivityError(f"{flag}: @{func} has no argument '{name}' (arguments: "
                                 f"{', '.join(labels) or 'none'})")

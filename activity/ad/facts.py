@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
+    IndexType,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -26,6 +27,7 @@ from xdsl.dialects.builtin import (
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 
+from activity.ad.structure import same_expr
 from activity.analysis.result import ActivityResult
 from activity.engine.graph import Effect
 from activity.engine.program import call_target
@@ -146,24 +148,56 @@ class Facts:
         after = self.writes_after(op)
         return after != -1 and not (after & c)
 
-    def forwarding_store(self, load: Operation) -> tuple[Operation, Operation] | None:
-        """``(store, loop)`` when the value ``load`` (``memref.load %B[%j]``) reads is the
-        one ``store`` (``memref.store %w, %B[%i]``) wrote in an earlier ``scf.for``
-        ``loop`` over ``%i``: ``loop`` precedes the load in the same block or an
-        enclosing one, ``store`` is unconditional in its body and the only write there
-        to ``%B``'s memory, nothing between the two (nor, when the load sits in a loop
-        nested after ``loop``, any iteration of that loop) writes or frees it, and
-        ``%j`` is the induction variable of a loop with ``loop``'s bounds and step 1,
-        so ``store`` wrote element ``%j`` -- of a fresh allocation, where distinct
-        indices are distinct elements.  Then the load's value is ``%w`` with
-        ``%i := %j`` (GMM's centred point ``xc[col]``), recomputable where ``%w``'s
-        operands are, though ``%B`` is overwritten later."""
-        if op_name(load) != "memref.load" or len(load.operands) != 2:
+    def forwarding_store(self, load: Operation
+                         ) -> tuple[Operation, Operation, SSAValue] | None:
+        """``(store, loop, j)`` when the value ``load`` reads is the one ``store`` wrote
+        in an earlier ``scf.for`` ``loop`` over ``%i``, in its iteration ``%i = j``.
+
+        Two shapes: ``memref.load %B[%j]`` of ``memref.store %w, %B[%i]`` (``%B`` a fresh
+        allocation, where distinct indices are distinct elements); and ``llvm.load``
+        of ``getelementptr %P[f(%j)]`` where ``store`` is ``llvm.store %w,
+        getelementptr %P[f(%i)]`` (the same ``%P``, element type and stored type, ``f``
+        the same chain of widening casts and adds of loop-invariant values on both
+        sides, so distinct ``%i`` are distinct elements).  Either way ``loop`` precedes
+        the load in the same block or an enclosing one, ``store`` is unconditional in
+        its body and the only write there to that memory, nothing between the two (nor,
+        when the load sits in a loop nested after ``loop``, any iteration of that loop)
+        writes or frees it, and ``%j`` is the induction variable of a loop with
+        ``loop``'s bounds (structurally equal) and step 1, so ``store`` wrote the
+        element the load reads.  Then the load's value is ``%w`` with ``%i := %j``
+        (GMM's centred point ``xc[col]``), recomputable where ``%w``'s operands are,
+        though the memory is overwritten later."""
+        name = op_name(load)
+        if name == "memref.load":
+            if len(load.operands) != 2:
+                return None
+            buf, j0 = load.operands
+            if not _fresh_dense(buf):
+                return None  # a view may map several indices to one element (stride 0)
+            c = self.classes(buf)
+
+            def match(loop: Operation) -> tuple[Operation | None, SSAValue | None]:
+                return self._sole_store(loop, buf, c), j0
+        elif name == "llvm.load":
+            if not _plain_access(load):
+                return None
+            g = _gep1(load.operands[0])
+            if g is None:
+                return None
+            base, lidx, et = g
+            if load.results[0].type != et:
+                return None
+            c = self.classes(load.operands[0])
+
+            def match(loop: Operation) -> tuple[Operation | None, SSAValue | None]:
+                st = self._sole_llvm_store(loop, base, et, c)
+                if st is None:
+                    return None, None
+                sidx = _gep1(st.operands[1])[1]  # type: ignore[index]
+                iv = loop.regions[0].blocks[0].args[0]
+                return st, _match_index(sidx, lidx, iv, loop, 0)
+        else:
             return None
-        buf, j = load.operands
-        if not _fresh_dense(buf):
-            return None  # a view may map several indices to one element (stride 0)
-        c = self.classes(buf)
         if c in (-1, 0):
             return None
         cur = load
@@ -176,9 +210,9 @@ class Facts:
             prv = cur.prev_op
             while prv is not None:
                 if op_name(prv) == "scf.for":
-                    st = self._sole_store(prv, buf, c)
+                    st, j = match(prv)
                     if st is not None:
-                        return (st, prv) if _covers(prv, j) else None
+                        return (st, prv, j) if j is not None and _covers(prv, j) else None
                 if self.subtree_writes(prv) & c:
                     return None
                 prv = prv.prev_op
@@ -200,6 +234,26 @@ class Facts:
                     and len(o.operands) == 3 and o.operands[2] is iv and found is None:
                 found = o
             elif self.subtree_writes(o) & c:
+                return None
+        return found
+
+    def _sole_llvm_store(self, loop: Operation, base: SSAValue, et: Attribute,
+                         c: int) -> Operation | None:
+        """The ``llvm.store %w, getelementptr base[...]`` (element type ``et``, ``%w`` of
+        that type) directly in ``loop``'s body when it is the only op there that may
+        write classes ``c``."""
+        body = loop.regions[0].blocks.first
+        if body is None:
+            return None
+        found = None
+        for o in body.ops:
+            if op_name(o) == "llvm.store" and found is None and _plain_access(o):
+                g = _gep1(o.operands[1])
+                if g is not None and g[0] is base and g[2] == et \
+                        and o.operands[0].type == et:
+                    found = o
+                    continue
+            if self.subtree_writes(o) & c:
                 return None
         return found
 
@@ -303,10 +357,74 @@ class Facts:
 
 
 def _same_index(a: SSAValue, b: SSAValue) -> bool:
-    if a is b:
-        return True
-    ca, cb = const_int(a), const_int(b)
-    return ca is not None and ca == cb
+    return same_expr(a, b, 0)
+
+
+def _plain_access(op: Operation) -> bool:
+    """An ``llvm.load``/``llvm.store`` that is neither volatile nor atomic."""
+    if "volatile_" in op.properties or "volatile_" in op.attributes:
+        return False
+    o = op.properties.get("ordering") or op.attributes.get("ordering")
+    return o is None or (isinstance(o, IntegerAttr) and o.value.data == 0)
+
+
+def _gep1(p: SSAValue) -> tuple[SSAValue, SSAValue, Attribute] | None:
+    """``(base, index, element type)`` when ``p`` is ``llvm.getelementptr base[index]``
+    with one dynamic index."""
+    o = p.owner
+    if not isinstance(o, Operation) or op_name(o) != "llvm.getelementptr" \
+            or len(o.operands) != 2:
+        return None
+    raw = o.properties.get("rawConstantIndices")
+    et = o.properties.get("elem_type")
+    if raw is None or et is None or len(tuple(raw.iter_values())) != 1:  # type: ignore[attr-defined]
+        return None
+    return o.operands[0], o.operands[1], et
+
+
+# casts that never map two values to one (the result at least as wide as the operand)
+_WIDENING = frozenset({"arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui",
+                       "llvm.sext", "llvm.zext"})
+
+
+def _width(t: Attribute) -> int | None:
+    if isinstance(t, IndexType):
+        return 64
+    if isinstance(t, IntegerType):
+        return t.width.data
+    return None
+
+
+def _match_index(s: SSAValue, t: SSAValue, iv: SSAValue, loop: Operation,
+                 depth: int) -> SSAValue | None:
+    """The value ``j`` such that ``t`` is ``s`` with ``iv := j``, when ``s`` is a chain of
+    widening casts and adds of values defined outside ``loop`` applied to ``iv``
+    (injective in ``iv``); else None."""
+    if s is iv:
+        return t if t.type == s.type else None
+    if depth > 8 or isinstance(s, BlockArgument) or isinstance(t, BlockArgument):
+        return None
+    os_, ot = s.owner, t.owner
+    if not isinstance(os_, Operation) or not isinstance(ot, Operation) \
+            or op_name(os_) != op_name(ot) or s.type != t.type:
+        return None
+    n = op_name(os_)
+    if n in _WIDENING:
+        wi, wo = _width(os_.operands[0].type), _width(s.type)
+        if wi is None or wo is None or wo < wi or os_.operands[0].type != ot.operands[0].type:
+            return None
+        return _match_index(os_.operands[0], ot.operands[0], iv, loop, depth + 1)
+    if n in ("arith.addi", "llvm.add"):
+        for k in (0, 1):
+            inv, var = os_.operands[k], os_.operands[1 - k]
+            if ot.operands[k] is inv and not loop.is_ancestor(_owner_op(inv)):
+                return _match_index(var, ot.operands[1 - k], iv, loop, depth + 1)
+    return None
+
+
+def _owner_op(v: SSAValue) -> Operation:
+    o = v.block.parent_op() if isinstance(v, BlockArgument) else v.owner
+    return o  # type: ignore[return-value]
 
 
 def const_int(v: SSAValue) -> int | None:

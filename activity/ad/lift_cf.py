@@ -51,6 +51,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
+from activity.ad.tidy_scf import tidy
 from activity.dominance import first_violation
 from activity.engine.program import successor_operands
 from activity.frontend import carry_location
@@ -89,8 +90,10 @@ def lift_module(module: ModuleOp) -> ModuleOp:
         g = f.clone()
         carry_location(g, f)
         lift_function(g)
-        if len(g.regions[0].blocks) == 1 \
-                and first_violation(g) is None:
+        if len(g.regions[0].blocks) != 1:
+            continue
+        tidy(g)
+        if first_violation(g) is None:
             lifted[id(f)] = g
     if not lifted:
         return module

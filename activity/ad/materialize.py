@@ -138,9 +138,9 @@ class Materializer:
         induction variable replaced by the load's index."""
         fw = self.g.facts.forwarding_store(op)
         assert fw is not None
-        store, loop = fw
+        store, loop, j = fw
         iv = loop.regions[0].blocks[0].args[0]
-        jv = self.materialize(op.operands[1], T)
+        jv = self.materialize(j, T)
         local: dict[int, SSAValue] = {}
 
         def val(v: SSAValue) -> SSAValue:
@@ -171,7 +171,8 @@ class Materializer:
 
     def recompute(self, key: Key, T: Block, S: Scope) -> SSAValue:
         op = key.owner
-        if op_name(op) == "memref.load" and not self.g.tapeplan.load_rereadable(op, op.operands[0]):
+        if op_name(op) in ("memref.load", "llvm.load") \
+                and not self.g.tapeplan.load_rereadable(op, op.operands[0]):
             return self.recompute_forwarded(op, T, S)
         mapping: dict[SSAValue, SSAValue] = {}
         for u in op.operands:

@@ -136,7 +136,10 @@ class Differentiator:
         self.root = func_name
         self.root_kinds = self.result.arg_activities(func_name)
         # values whose adjoint may be a select's masked zero (see _select_arm_slices)
-        self.guarded = _select_arm_slices(self.program, self.facts)
+        self.guarded = _select_arm_slices(self.program, self.facts, "plain")
+        # ... where the masked zero can only come from min/max selects (rules/scalar.py)
+        self.guarded_minmax = _select_arm_slices(self.program, self.facts,
+                                                 "minmax") - self.guarded
         root = self.program.functions[func_name]
         if not prune:
             for param, kind in zip(root.regions[0].blocks[0].args, self.root_kinds,

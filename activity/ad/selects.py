@@ -20,7 +20,20 @@ def _meets(a: int, b: int) -> bool:
     return a == -1 or b == -1 or bool(a & b)
 
 
-def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
+def min_max_select(op: Operation) -> bool:
+    """``select(fcmp(a, b), a, b)`` or ``select(fcmp(a, b), b, a)``: a min or max, whose
+    arms the program compares -- so evaluates -- whichever it picks (C's
+    ``if (x > m) m = x;``)."""
+    c = op.operands[0].owner
+    if not isinstance(c, Operation) or lookup(c) is None \
+            or lookup(c).kind != OpKind.COMPARE or len(c.operands) != 2:  # type: ignore[union-attr]
+        return False
+    arms = {id(op.operands[1]), id(op.operands[2])}
+    return len(arms) == 2 and arms == {id(c.operands[0]), id(c.operands[1])}
+
+
+def _select_arm_slices(program: Program, facts: Facts,
+                       seeds_of: str = "all") -> set[SSAValue]:
     """The values on which an arm of a float ``select`` depends (its backward slice),
     whose reverse multiplies an adjoint by a partial through a guard: ``adj == 0 ? 0 :
     adj * partial``.  The arm a select does not pick gets a zero adjoint, and the arm
@@ -37,7 +50,10 @@ def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
     arguments of its call sites; and from a loaded value to the values stored
     where the load may read (by the analysis's alias classes: a shadow carries the
     zero to whatever was stored there), and through copies to what was stored into
-    their sources; a pointer the analysis did not see may alias anything."""
+    their sources; a pointer the analysis did not see may alias anything.
+
+    ``seeds_of``: the selects whose arms seed the slice -- ``"all"``, ``"plain"`` (not
+    min/max patterns) or ``"minmax"`` (:func:`min_max_select`)."""
     owner_fn: dict[int, str] = {}
     calls_of: dict[str, list[Operation]] = {}
     stores: list[tuple[int, SSAValue]] = []  # (classes written, value stored)
@@ -80,7 +96,9 @@ def _select_arm_slices(program: Program, facts: Facts) -> set[SSAValue]:
                 copies.append((facts.classes(op.operands[spec.src]),
                                facts.classes(op.operands[spec.dst or 0])))
             if (spec.kind == OpKind.SELECT and op.results
-                    and isinstance(op.results[0].type, AnyFloat)):
+                    and isinstance(op.results[0].type, AnyFloat)
+                    and (seeds_of == "all"
+                         or (seeds_of == "minmax") == min_max_select(op))):
                 seeds += [u for u in op.operands[1:] if isinstance(u.type, AnyFloat)]
         values_of[name] = vals + list(f.regions[0].blocks[0].args)
     guarded: set[SSAValue] = set()

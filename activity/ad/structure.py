@@ -159,12 +159,50 @@ def _same(v: SSAValue, loop: Operation, assumed: set[int], depth: int) -> bool:
         j = v.index  # type: ignore[union-attr]
         return all(_same(x, loop, assumed, depth + 1) for x in op.operands[:3]) and \
             _same(op.body.blocks[0].args[1 + j], loop, assumed, depth + 1)
+    if isinstance(op, scf.IfOp):
+        # the same branch is taken in every iteration, and yields the same value (a
+        # counter clang carries through its `j < n` guard: GMM's triangular offset)
+        j = v.index  # type: ignore[union-attr]
+        if not _same(op.cond, loop, assumed, depth + 1):
+            return False
+        for r in op.regions:
+            blk = r.blocks.first
+            t = blk.last_op if blk is not None else None
+            if t is None or len(t.operands) <= j \
+                    or not _same(t.operands[j], loop, assumed, depth + 1):
+                return False
+        return True
     if op.regions:
         return False
     spec = lookup(op)
     if spec is None or spec.kind not in _PURE_KINDS:
         return False
     return all(_same(u, loop, assumed, depth + 1) for u in op.operands)
+
+
+def same_expr(a: SSAValue, b: SSAValue, depth: int = 0) -> bool:
+    """``a`` and ``b`` are the same value: one SSA value, equal constants, or results
+    of pure ops with equal names, attributes and properties whose operands are the
+    same (the bounds clang's loops get once lifted, each computed afresh:
+    ``index_cast %0`` and ``maxsi(index_cast %d, ...)``)."""
+    if a is b:
+        return True
+    if depth > 12 or isinstance(a, BlockArgument) or isinstance(b, BlockArgument):
+        return False
+    oa, ob = a.owner, b.owner
+    if not isinstance(oa, Operation) or not isinstance(ob, Operation) or oa.regions \
+            or ob.regions or op_name(oa) != op_name(ob) or a.type != b.type:
+        return False
+    spec = lookup(oa)
+    if spec is None or len(oa.operands) != len(ob.operands) or not (
+            spec.kind in _PURE_KINDS or op_name(oa) == "llvm.getelementptr"):
+        return False
+    if list(oa.results).index(a) != list(ob.results).index(b):  # type: ignore[arg-type]
+        return False
+    if dict(oa.attributes) != dict(ob.attributes) or dict(oa.properties) != dict(ob.properties):
+        return False
+    return all(same_expr(x, y, depth + 1) for x, y in zip(oa.operands, ob.operands,
+                                                            strict=True))
 
 
 def reduction_kind(region: Region) -> str | None:

@@ -53,6 +53,7 @@ from activity.ad.structure import (
     same_in_every_iteration,
 )
 from activity.ad.tape import StaticTape, push
+from activity.engine.types import is_pointer
 from activity.frontend import carry_location
 from activity.ops import OpKind, lookup, op_name
 
@@ -346,13 +347,21 @@ class TapePlan:
                 if total > self._limit:
                     return _INF
             return total
+        if spec.kind == OpKind.MEM_READ and op_name(op) == "llvm.load":
+            p = op.operands[0]
+            if not self.load_rereadable(op, p):
+                fw = self.g.facts.forwarding_store(op)
+                if fw is None:
+                    return _INF
+                return 1 + self.forwarded_cost(fw, T2, depth + 1)
+            return 2 + self.ptr_cost(p, T2, depth + 1)
         if spec.kind == OpKind.MEM_READ and op_name(op) == "memref.load":
             p = op.operands[spec.ptr or 0]
             if not self.load_rereadable(op, p):
                 fw = self.g.facts.forwarding_store(op)
                 if fw is None:
                     return _INF
-                return 1 + self.forwarded_cost(fw, op.operands[1], T2, depth + 1)
+                return 1 + self.forwarded_cost(fw, T2, depth + 1)
             total = 2 + self.ptr_cost(p, T2, depth + 1)
             if self._gather_weight and any(_searched(u) for u in op.operands[1:]):
                 total += self._gather_weight
@@ -370,13 +379,13 @@ class TapePlan:
         return self.g.facts.read_only(p) or (self.g.role == INLINE
                                            and self.g.facts.unchanged_after(op, p))
 
-    def forwarded_cost(self, fw: tuple[Operation, Operation], j: SSAValue, T: Block,
+    def forwarded_cost(self, fw: tuple[Operation, Operation, SSAValue], T: Block,
                        depth: int) -> int:
         """Op-weights to recompute a load's value as the stored value ``%w`` of
         ``Facts.forwarding_store`` with ``%i := j``: ``%w``'s ops inside the storing
         loop (pure ops, and loads of memory that still holds their values) plus what
         its operands from outside that loop cost."""
-        store, loop = fw
+        store, loop, j = fw
         iv = loop.regions[0].blocks[0].args[0]
         seen: set[int] = set()
 
@@ -384,6 +393,8 @@ class TapePlan:
             if v is iv:
                 return self.recompute_cost(j, T, depth)
             if not _inside(def_block(v), loop):
+                if is_pointer(v.type):
+                    return self.ptr_cost(v, T, depth + 1)
                 return self.recompute_cost(v, T, depth + 1)
             if id(v) in seen:
                 return 0
@@ -402,6 +413,13 @@ class TapePlan:
                     return _INF
                 total = 2 + self.ptr_cost(p, T, depth + 1)
                 return total + sum(cost(u, d + 1) for u in o.operands[1:])
+            elif sp.kind == OpKind.MEM_READ and op_name(o) == "llvm.load":
+                # (the address: views of a pointer from outside the loop)
+                if not self.load_rereadable(o, o.operands[0]):
+                    return _INF
+                return 2 + cost(o.operands[0], d + 1)
+            elif sp.kind == OpKind.MEM_VIEW and sp.ptr is not None:
+                total = 1
             else:
                 return _INF
             for u in o.operands:

@@ -320,8 +320,31 @@ class _Func:
         gen = linalg.GenericOp(
             ins, outs, body.clone(), [AffineMapAttr(m) for m in s.indexing_maps],
             [IteratorTypeAttr(IteratorType(it)) for it in s.iterator_types], [])
+        self._captured_tensors(gen)
         self.emit(gen, op)
         self.erase.append(op)
+
+    def _captured_tensors(self, gen: Operation) -> None:
+        """A linalg body reading a tensor defined outside it (``tensor.extract`` /
+        ``tensor.dim`` of it): those reads go to the tensor's buffer."""
+        for inner in list(gen.walk()):
+            if inner is gen:
+                continue
+            outer = [v for v in inner.operands if is_tensor(v.type) and v in self.mem]
+            if not outer:
+                continue
+            if inner.name == "tensor.extract" and inner.operands[0] in self.mem \
+                    and len(outer) == 1:
+                t, *idx = inner.operands
+                new = memref.LoadOp.get(self.mem[t], idx)
+            elif inner.name == "tensor.dim" and len(outer) == 1:
+                new = memref.DimOp(self.mem[inner.operands[0]], inner.operands[1])
+            else:
+                raise CodegenError(f"{op_name(inner)} of a tensor defined outside the "
+                                   "linalg body is not supported by the bufferization",
+                                   **where(inner))
+            carry_location(new, inner)
+            Rewriter.replace_op(inner, new)
 
     def elementwise(self, op: Operation) -> None:
         """``arith``/``math`` on tensors: a ``linalg.generic`` with identity maps."""

@@ -19,14 +19,30 @@ Reordering is done only where it cannot change a result: every output's map name
 exactly the parallel dimensions (distinct iterations of them write distinct
 elements).  Otherwise the loops run in the maps' order, each iteration loading and
 storing its output elements, as ``mlir-opt --convert-linalg-to-loops`` does.
+
+Then, still summing every output's terms in order: register tiles of i-k-j nests
+reading ``B`` through contiguous panels (:func:`tiling`, :func:`panel_inputs`); carried
+float reductions unrolled and jammed over a parallel dimension, strided inputs packed
+(:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
+iterations split where the mask is constant (:class:`Mask`).  The float arithmetic of
+linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
+change of results, in the last bits; off, they are the interpreter's bit for bit).
+docs/tensor.md, "Linalg to loops".
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, memref, scf
+from xdsl.dialects.arith import FastMathFlag, FastMathFlagsAttr
 from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatData,
     IndexType,
     IntegerAttr,
     MemRefType,
@@ -160,6 +176,228 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
             + [(row, "inner", TILE_ROWS), (last, "inner", tj)])
 
 
+PACK = True  # strided inputs of a jammed nest copied first (pack_order)
+JAM = 4  # copies of a reduction's body over a parallel dimension (unroll and jam)
+
+
+def jam_dim(s: Structured, order: list[int], carry: bool) -> int | None:
+    """The parallel dimension whose loop is unrolled by ``JAM`` and jammed into the
+    reductions inside it, in a nest whose reductions carry float outputs in registers
+    (:func:`loop_order`'s ``carry``): the innermost parallel one -- for a reduction
+    masked by a parallel dimension (:class:`Mask`, ``MASK_JAM``), the innermost other
+    one.  Each carried sum is a chain of dependent adds (3-4 cycles each); ``JAM``
+    independent chains overlap.  Still exact: each output element sums its terms in
+    the same order.  ``None`` where there is none (no parallel dimension, or non-float
+    outputs)."""
+    if not carry or JAM <= 1:
+        return None
+    par = [d for d in order if s.iterator_types[d] == "parallel"]
+    if not par or not all(isinstance(v.type, MemRefType)
+                          and isinstance(v.type.element_type, _FLOATS) for v in s.outputs):
+        return None
+    mask = mask_of(s)
+    if MASK_JAM and mask is not None and mask.other is not None:
+        # the copies then share the mask's split point: no masked iterations between
+        # the least and the greatest
+        rest = [d for d in par if d != mask.other]
+        if rest:
+            return rest[-1]
+    return par[-1]
+
+
+# a masked reduction jammed over a dimension other than its mask's (jam_dim)
+MASK_JAM = True
+
+
+_FLOATS = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+
+
+def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
+    """Input ``k`` packed, its indices in this order (a permutation), for a nest
+    jammed over ``jam``: where the input is indexed by the jammed dimension but not
+    contiguously (a reduction dimension is its last index: GMM's ``L[k, i, j]``
+    jammed over ``k``, summed over ``j``), the jam's copies would read it with a
+    stride; a copy with the jammed dimension last makes them read consecutive
+    elements (one vector load).  Only an input the nest reads more than once per
+    element (some parallel dimension does not index it: GMM's centred points
+    ``xc[n, k, j]`` are read for every ``i``) with an identity layout; ``None``
+    otherwise."""
+    if jam is None or not PACK:
+        return None
+    v, m = s.inputs[k], s.indexing_maps[k]
+    if not isinstance(v.type, MemRefType) or not isinstance(v.type.layout, NoneAttr):
+        return None
+    dims = [_dim(e) for e in m.results]
+    if len(dims) < 2 or None in dims or len(set(dims)) != len(dims) or jam not in dims:
+        return None
+    last = dims[-1]
+    assert last is not None
+    if s.iterator_types[last] == "parallel":
+        return None
+    par = {d for d in range(len(s.iterator_types)) if s.iterator_types[d] == "parallel"}
+    if par <= set(dims):
+        return None  # each element read once (the nest's own strided reads are as good)
+    pos = dims.index(jam)
+    return [q for q in range(len(dims)) if q != pos] + [pos]
+
+
+class Mask:
+    """A reduction's term masked by a prefix of its iterations: the body adds
+    ``select(j < X, p, 0.0)`` (``j <= X``: ``X + 1``) to its one float output, ``j``
+    the only reduction dimension and ``X`` a parallel dimension or a constant (GMM's
+    strictly lower triangle, ``j < i``).  The loop over ``j`` is then split where the
+    condition is constant: below the smallest split point of the copies the select
+    is its true operand (no select, the multiply and add can fuse), between the
+    smallest and the largest the body as written, above them every term adds +0.0,
+    and ``(a + 0.0) + 0.0 == a + 0.0`` bit for bit (only -0.0 changes, to +0.0; a NaN
+    stays that NaN), so they are one add of +0.0 (none for -0.0: ``a + -0.0 == a``).
+    Exact: every output element gets the same value as from the loop as written."""
+
+    def __init__(self, select: Operation, dim: int, other: int | None, const: int,
+                 off: int, zero: SSAValue, positive: bool, acc_first: bool) -> None:
+        self.select, self.dim, self.other, self.const, self.off = select, dim, other, const, off
+        self.zero, self.positive, self.acc_first = zero, positive, acc_first
+
+
+_PREFIX = {2: 0, 6: 0, 3: 1, 7: 1}  # j slt/ult X: j < X; j sle/ule X: j < X + 1
+_SWAPPED = {4: 0, 8: 0, 5: 1, 9: 1}  # X sgt/ugt j; X sge/uge j
+
+
+def mask_of(s: Structured) -> Mask | None:
+    """The :class:`Mask` of ``s``'s body, or ``None``."""
+    red = [d for d, t in enumerate(s.iterator_types) if t != "parallel"]
+    if len(red) != 1 or len(s.outputs) != 1 or not MASKS:
+        return None
+    acc = s.body.args[len(s.inputs)]
+    if not isinstance(acc.type, _FLOATS):
+        return None
+    ops = list(s.body.ops)
+    if not ops or not isinstance(ops[-1], linalg.YieldOp) or not all(
+            o.name.startswith(("arith.", "math.")) or isinstance(o, linalg.IndexOp)
+            for o in ops[:-1]) or any(o.regions for o in ops):
+        return None
+    add = ops[-1].operands[0].owner
+    if not isinstance(add, arith.AddfOp) or add.result.uses.get_length() != 1 \
+            or acc not in add.operands:
+        return None
+    acc_first = add.lhs is acc
+    t = add.rhs if acc_first else add.lhs
+    sel = t.owner
+    if not isinstance(sel, arith.SelectOp) or t.uses.get_length() != 1 or t is acc:
+        return None
+    zero = sel.rhs
+    z = zero.owner
+    if not isinstance(z, arith.ConstantOp) or z.parent_block() is s.body or \
+            not isinstance(getattr(z.value, "value", None), FloatData) or z.value.value.data != 0.0:
+        return None
+    cmp = sel.cond.owner
+    if not isinstance(cmp, arith.CmpiOp) or sel.cond.uses.get_length() != 1:
+        return None
+    pred = cmp.predicate.value.data
+
+    def index_of(v: SSAValue) -> int | None:
+        o = v.owner
+        return o.dim.value.data if isinstance(o, linalg.IndexOp) else None
+
+    a, b = index_of(cmp.lhs), index_of(cmp.rhs)
+    if a == red[0] and pred in _PREFIX:
+        x, off = cmp.rhs, _PREFIX[pred]
+    elif b == red[0] and pred in _SWAPPED:
+        x, off = cmp.lhs, _SWAPPED[pred]
+    else:
+        return None
+    other, const = index_of(x), 0
+    if other is not None:
+        if s.iterator_types[other] != "parallel":
+            return None
+    elif isinstance(x.owner, arith.ConstantOp) and isinstance(x.owner.value, IntegerAttr) \
+            and x.owner.value.value.data >= 0:
+        const = x.owner.value.value.data
+    else:
+        return None
+    return Mask(sel, red[0], other, const, off, zero,
+                math.copysign(1.0, z.value.value.data) > 0, acc_first)
+
+
+MASKS = True  # reductions masked by a prefix of their iterations split (Mask)
+PANELS = True  # inputs of register-tiled nests read through panels (panel_inputs)
+
+
+def panel_inputs(s: Structured, plan: list[tuple[int, str, int]]) -> list[int]:
+    """The inputs of a register-tiled nest (:func:`tiling`) read through a panel: a
+    copy of the columns of the current column tile (``B[:, j0:j0+tj]`` of a matmul,
+    contiguous, made once per column tile).  A narrow column of a matrix whose rows
+    are a power-of-two bytes apart maps to a few L1 sets (a 512-float row: two), so
+    without the copy it is fetched again from L2 for every row tile.  Inputs indexed
+    by the column dimension last, not by the row one, of a static shape."""
+    if not PANELS or len(plan) < 2 or plan[0][1] != "outer" or plan[1][1] != "outer":
+        return []
+    last, row = plan[0][0], plan[1][0]
+    out = []
+    for k, (v, m) in enumerate(zip(s.inputs, s.indexing_maps, strict=False)):
+        t = v.type
+        dims = [_dim(e) for e in m.results]
+        if isinstance(t, MemRefType) and isinstance(t.layout, NoneAttr) and len(dims) >= 2 \
+                and dims[-1] == last and row not in dims and None not in dims \
+                and all(x >= 0 for x in t.get_shape()):
+            out.append(k)
+    return out
+
+
+def _panel_buffer(at: _At, v: SSAValue, width: int) -> SSAValue:
+    t = v.type
+    assert isinstance(t, MemRefType)
+    return at(memref.AllocOp.get(t.element_type, None,
+                                 [*t.get_shape()[:-1], width])).results[0]
+
+
+def _fill_panel(at: _At, v: SSAValue, buf: SSAValue, j0: SSAValue, op: Operation) -> None:
+    """``buf[..., jj] = v[..., j0 + jj]`` (a loop nest at ``at``)."""
+    t, bt = v.type, buf.type
+    assert isinstance(t, MemRefType) and isinstance(bt, MemRefType)
+    zero, one = _const(at, 0), _const(at, 1)
+    where_, loops, idx = at, [], []
+    for size in bt.get_shape():
+        block = Block(arg_types=[IndexType()])
+        loops.append((where_, block, size))
+        idx.append(block.args[0])
+        where_ = _At(block=block, loc=op)
+    col = where_(arith.AddiOp(j0, idx[-1])).results[0]
+    x = where_(memref.LoadOp.get(v, [*idx[:-1], col])).results[0]
+    where_(memref.StoreOp.get(x, buf, idx))
+    for outer, block, size in reversed(loops):
+        _At(block=block, loc=op)(scf.YieldOp())
+        outer(scf.ForOp(zero, _const(outer, size), one, [], Region(block)))
+
+
+def _pack(at: _At, v: SSAValue, perm: list[int], op: Operation) -> SSAValue:
+    """A fresh buffer holding ``v`` with its indices in the order ``perm`` (the caller
+    frees it), filled by a loop nest over ``v``."""
+    t = v.type
+    assert isinstance(t, MemRefType)
+    shape = t.get_shape()
+    sizes = [_const(at, shape[q]) if shape[q] >= 0 else
+             at(memref.DimOp(v, _const(at, q))).results[0] for q in range(len(shape))]
+    new = at(memref.AllocOp.get(t.element_type, None, [shape[q] for q in perm],
+                                [sizes[q] for q in perm if shape[q] < 0])).results[0]
+    zero, one = _const(at, 0), _const(at, 1)
+    idx: list[SSAValue] = []
+    where_ = at
+    loops: list[tuple[_At, Block]] = []
+    for _ in range(len(shape)):
+        block = Block(arg_types=[IndexType()])
+        loops.append((where_, block))
+        idx.append(block.args[0])
+        where_ = _At(block=block, loc=op)
+    x = where_(memref.LoadOp.get(v, idx)).results[0]
+    where_(memref.StoreOp.get(x, new, [idx[q] for q in perm]))
+    for q in range(len(shape) - 1, -1, -1):
+        outer, block = loops[q]
+        _At(block=block, loc=op)(scf.YieldOp())
+        outer(scf.ForOp(zero, sizes[q], one, [], Region(block)))
+    return new
+
+
 def _static_sizes(s: Structured) -> dict[int, int]:
     out: dict[int, int] = {}
     for v, m in zip(s.inputs + s.outputs, s.indexing_maps, strict=True):
@@ -238,10 +476,29 @@ def _bounds(at: _At, s: Structured) -> list[SSAValue]:
     return out  # type: ignore[return-value]
 
 
+# Whether the float multiplies, adds and subtracts of lowered linalg bodies get the
+# ``contract`` fast-math flag, so that LLVM fuses a multiply and the add it feeds into
+# one FMA (as XLA's dot does); off (the default): the results are the interpreter's,
+# bit for bit.  Only linalg bodies: the function's own scalar arithmetic is left as
+# written.  Part of the lowered module's text, hence of the JIT caches' keys.  Off by
+# default: with the panels and jams it gained 1-3% (within the noise) on the tensor
+# benchmarks (docs/tensor.md, "Linalg to loops").
+CONTRACT = False
+_CONTRACTIBLE = (arith.MulfOp, arith.AddfOp, arith.SubfOp)
+
+
+def _allow_contract(op: Operation) -> None:
+    a = op.properties.get("fastmath")
+    flags = set(a.data) if isinstance(a, FastMathFlagsAttr) else set()
+    if FastMathFlag.ALLOW_CONTRACT not in flags:
+        op.properties["fastmath"] = FastMathFlagsAttr(flags | {FastMathFlag.ALLOW_CONTRACT})
+
+
 def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
-                 ivs: Sequence[SSAValue]) -> list[SSAValue]:
+                 ivs: Sequence[SSAValue], unmask: Operation | None = None) -> list[SSAValue]:
     """Clone the body at ``at`` with its block arguments as ``args``; the yielded
-    values."""
+    values.  ``unmask``: a select of the body taken as its true operand (where its
+    condition is known to hold)."""
     mapping: dict[SSAValue, SSAValue] = dict(zip(s.body.args, args, strict=True))
     for op in s.body.ops:
         if isinstance(op, linalg.YieldOp):
@@ -249,11 +506,17 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
         if isinstance(op, linalg.IndexOp):
             mapping[op.results[0]] = ivs[op.dim.value.data]
             continue
+        if op is unmask:
+            t = op.operands[1]
+            mapping[op.results[0]] = mapping.get(t, t)
+            continue
         for inner in op.walk():
             if inner is not op and isinstance(inner, linalg.IndexOp):
                 raise CodegenError("linalg.index inside a nested region of a linalg body "
                                    "is not supported", **where(inner))
         new = op.clone(value_mapper=mapping)
+        if CONTRACT and isinstance(new, _CONTRACTIBLE):
+            _allow_contract(new)
         at(new)
         carry_location(new, op)
     raise CodegenError(f"{s.op.name}: body without linalg.yield", **where(s.op))
@@ -279,7 +542,17 @@ def lower_structured(op: Operation) -> None:
     ivs: list[SSAValue | None] = [None] * n
     nin = len(s.inputs)
     used = [bool(a.uses) for a in s.body.args]
-    in_maps, out_maps = s.indexing_maps[:nin], s.indexing_maps[nin:]
+    in_maps, out_maps = list(s.indexing_maps[:nin]), s.indexing_maps[nin:]
+    inputs = list(s.inputs)
+    jam = jam_dim(s, order, carry)
+    packed: list[SSAValue] = []
+    for k in range(nin):
+        perm = pack_order(s, k, jam) if used[k] else None
+        if perm is not None:
+            inputs[k] = _pack(at, inputs[k], perm, op)
+            m = in_maps[k]
+            in_maps[k] = AffineMap(m.num_dims, m.num_symbols, tuple(m.results[q] for q in perm))
+            packed.append(inputs[k])
 
     loaded: dict[int, SSAValue] = {}
     in_dims = [{d.position for e in m.results for d in e.dfs() if isinstance(d, AffineDimExpr)}
@@ -289,10 +562,13 @@ def lower_structured(op: Operation) -> None:
         """Load the inputs whose indices the loops so far fix (an element the inner
         loops only read is loaded once, outside them)."""
         bound = {d for d in range(n) if ivs[d] is not None}
-        for k, (v, m) in enumerate(zip(s.inputs, in_maps, strict=True)):
+        for k, (v, m) in enumerate(zip(inputs, in_maps, strict=True)):
             if k in loaded or not used[k] or not in_dims[k] <= bound:
                 continue
-            if isinstance(v.type, MemRefType):
+            if k in panels:
+                idx = _indices(at, AffineMap(m.num_dims, m.num_symbols, m.results[:-1]), ivs, op)
+                loaded[k] = at(memref.LoadOp.get(panels[k], [*idx, raw[plan[0][0]]])).results[0]
+            elif isinstance(v.type, MemRefType):
                 loaded[k] = at(memref.LoadOp.get(v, _indices(at, m, ivs, op))).results[0]
             else:
                 loaded[k] = v
@@ -311,32 +587,71 @@ def lower_structured(op: Operation) -> None:
         for v, m, x in zip(s.outputs, out_maps, vals, strict=True):
             at(memref.StoreOp.get(x, v, _indices(at, m, ivs, op)))
 
-    def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
-        """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
-        carried outputs), return the loop's results."""
-        if level == len(plan):
+    # panels: inputs of a register-tiled nest read through a copy of the tile's
+    # columns (input k -> its panel buffer)
+    panels = {k: _panel_buffer(at, inputs[k], plan[0][2]) for k in panel_inputs(s, plan)
+              if used[k]}
+    packed += panels.values()
+    raw: dict[int, SSAValue] = {}  # a tiled dimension's inner counter
+
+    # the counters of the jammed dimension in the copy being emitted
+    copies: list[SSAValue] = []
+
+    def per_copy(at: _At, emit: Callable[[_At], list[SSAValue]]) -> list[SSAValue]:
+        """``emit`` once per copy of the jammed dimension (``ivs[jam]`` its counter),
+        the results concatenated; once where nothing is jammed."""
+        if not copies:
+            return emit(at)
+        out: list[SSAValue] = []
+        for c in copies:
+            ivs[jam] = c  # type: ignore[index]
+            out += emit(at)
+        ivs[jam] = None  # type: ignore[index]
+        return out
+
+    nout = len(s.outputs)
+
+    def innermost(at: _At, acc: list[SSAValue] | None) -> list[SSAValue] | None:
+        if not copies:
             ins = load_inputs(at)
             outs = acc if acc is not None else load_outputs(at)
-            ys = _inline_body(at, s, ins + list(outs), ivs)  # type: ignore[arg-type]
+            ys = _inline_body(at, s, ins + list(outs), ivs, unmasked[0])  # type: ignore[arg-type]
             if acc is not None:
                 return ys
             store_outputs(at, ys)
             return None
-        hoist(at)
-        d, role, tile = plan[level]
-        if carry and acc is None and s.iterator_types[d] != "parallel":
-            # the first reduction loop: the output elements go round in iter_args
-            init = load_outputs(at)
-            res = nest(at, level, init)
-            assert res is not None
-            store_outputs(at, res)
-            return None
+        assert acc is not None
+        ys: list[SSAValue] = []
+        for r, c in enumerate(copies):
+            ivs[jam] = c  # type: ignore[index]
+            before = set(loaded)
+            ins = load_inputs(at)  # the inputs that depend on the copy, loaded afresh
+            for k in set(loaded) - before:
+                del loaded[k]
+            ys += _inline_body(at, s, ins + acc[r * nout:(r + 1) * nout], ivs,  # type: ignore[arg-type]
+                               unmasked[0])
+        ivs[jam] = None  # type: ignore[index]
+        return ys
+
+    def loop(at: _At, level: int, lb: SSAValue, ub: SSAValue, step: SSAValue,
+             acc: list[SSAValue] | None, jammed: int = 0) -> list[SSAValue] | None:
+        """The loop of ``plan[level]`` from ``lb`` to ``ub`` by ``step`` (``jammed``
+        copies of its body per iteration: the jammed dimension's main part)."""
+        d, role, _ = plan[level]
         types = [a.type for a in acc] if acc is not None else []
         block = Block(arg_types=[IndexType(), *types])
         inner = _At(block=block, loc=op)
-        if role == "outer":
+        if jammed:
+            copies[:] = [block.args[0]] + [
+                inner(arith.AddiOp(block.args[0], _const(inner, r))).results[0]
+                for r in range(1, jammed)]
+        elif role == "outer":
             base[d] = block.args[0]
+            if level == 0:
+                for k, buf in panels.items():
+                    _fill_panel(inner, inputs[k], buf, block.args[0], op)
         elif role == "inner":
+            raw[d] = block.args[0]
             ivs[d] = inner(arith.AddiOp(base[d], block.args[0])).results[0]
         else:
             ivs[d] = block.args[0]
@@ -345,17 +660,93 @@ def lower_structured(op: Operation) -> None:
         for k in set(loaded) - before:
             del loaded[k]
         ivs[d] = None
+        if jammed:
+            copies.clear()
         inner(scf.YieldOp(*(res or [])))
+        f = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
+        return list(f.results) if acc is not None else None
+
+    mask = mask_of(s) if carry else None
+    unmasked: list[Operation | None] = [None]
+
+    def split(at: _At, level: int, acc: list[SSAValue]) -> list[SSAValue]:
+        """The masked reduction's loop in three parts (:class:`Mask`)."""
+        assert mask is not None
+        d = mask.dim
+        if mask.other is None:
+            xs = [_const(at, mask.const)]
+        elif mask.other == jam and copies:
+            xs = list(copies)
+        else:
+            x = ivs[mask.other]
+            assert x is not None
+            xs = [x]
+        splits = []
+        for x in xs:
+            if mask.off:
+                x = at(arith.AddiOp(x, _const(at, mask.off))).results[0]
+            splits.append(at(arith.MinUIOp(x, bounds[d])).results[0])
+        lo, hi = splits[0], splits[0]
+        for x in splits[1:]:
+            lo = at(arith.MinUIOp(lo, x)).results[0]
+            hi = at(arith.MaxUIOp(hi, x)).results[0]
+        unmasked[0] = mask.select
+        acc = loop(at, level, zero, lo, one, acc)  # type: ignore[assignment]
+        unmasked[0] = None
+        if len(splits) > 1:  # (one split point: nothing between)
+            acc = loop(at, level, lo, hi, one, acc)  # type: ignore[assignment]
+        if not mask.positive:
+            return acc
+        rest = at(arith.CmpiOp(hi, bounds[d], "ult")).results[0]
+        out = []
+        for a in acc:
+            plus = at(arith.AddfOp(a, mask.zero) if mask.acc_first else arith.AddfOp(mask.zero, a))
+            out.append(at(arith.SelectOp(rest, plus.results[0], a)).results[0])
+        return out
+
+    def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
+        """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
+        carried outputs), return the loop's results."""
+        if level == len(plan):
+            return innermost(at, acc)
+        hoist(at)
+        d, role, tile = plan[level]
+        if carry and acc is None and s.iterator_types[d] != "parallel":
+            # the first reduction loop: the output elements go round in iter_args
+            init = per_copy(at, load_outputs)
+            res = nest(at, level, init)
+            assert res is not None
+            if not copies:
+                store_outputs(at, res)
+            else:
+                for r, c in enumerate(copies):
+                    ivs[jam] = c  # type: ignore[index]
+                    store_outputs(at, res[r * nout:(r + 1) * nout])
+                ivs[jam] = None  # type: ignore[index]
+            return None
+        if mask is not None and acc is not None and d == mask.dim and role == "full":
+            return split(at, level, acc)
+        if d == jam:
+            # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
+            # copies up to the last multiple of that (at most once), ..., then one
+            lb, f = zero, JAM
+            while f > 1:
+                rem = at(arith.RemUIOp(bounds[d], _const(at, f))).results[0]
+                upto = at(arith.SubiOp(bounds[d], rem)).results[0]
+                loop(at, level, lb, upto, _const(at, f), acc, jammed=f)
+                lb, f = upto, f // 2
+            return loop(at, level, lb, bounds[d], one, acc)
         if role == "full":
             lb, ub, step = zero, bounds[d], one
         elif role == "outer":
             lb, ub, step = zero, bounds[d], _const(at, tile)
         else:
             lb, ub, step = zero, _const(at, tile), one
-        loop = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
-        return list(loop.results) if acc is not None else None
+        return loop(at, level, lb, ub, step, acc)
 
     nest(at, 0, None)
+    for b in packed:
+        at(memref.DeallocOp.get(b))
     Rewriter.erase_op(op)
 
 

@@ -4,6 +4,8 @@ come from the table, evaluated on IR (:mod:`activity.ad.irnum`)."""
 
 from __future__ import annotations
 
+import math
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, Operation, SSAValue
@@ -56,19 +58,49 @@ def rev_scalar(gen: Gen, op: Operation, spec: OpSpec) -> None:
         ps = rule(N, *args)
         yb = N.wrap(ybar)
         guard = gen.d.strong_zero or r in gen.d.guarded  # (a masked zero may come)
+        # a masked zero that can only come from min/max selects (whose arms the program
+        # compares, so evaluates): r is evaluated too, and under fast-math's promise
+        # (r's `nnan ninf`: its operands and result are finite) a partial that is one
+        # of them is finite, and 0 times it is 0 -- no guard needed for it
+        soft = not guard and r in gen.d.guarded_minmax
+        finite: set[int] = set()
+        if soft and finite_promised(op):
+            own = {id(u) for u in op.operands} | {id(r)}
+            finite = {id(v) for j, v in vals.items() if id(ins[j]) in own}
         is_zero = None
         for pos, i in targets:
             p = ps[pos]
             if hasattr(p, "value") and p.value.type != ybar.type:
                 p = N.wrap(gen.convert(p.value, ybar.type))
             prod = gen.contracted(N.scale(p, yb), yb)
-            if (guard and isinstance(prod, IRNum)  # 0 * (inf or NaN) would be NaN
-                    and isinstance(prod.value.owner, arith.MulfOp)):
+            if ((guard or soft) and isinstance(prod, IRNum)  # 0 * (inf or NaN): NaN
+                    and isinstance(prod.value.owner, arith.MulfOp)
+                    and not (soft and _finite_partial(p, finite))):
                 if is_zero is None:
                     is_zero = N.eq(yb, 0.0)
                 prod = N.select(is_zero, 0.0, prod)
             c = materialize(prod, N, ybar.type)
             gen.adj_add(op.operands[i], c)
+
+
+def finite_promised(op: Operation) -> bool:
+    """Whether ``op`` carries the fast-math flags ``nnan`` and ``ninf`` (``fast``:
+    clang's ``-ffast-math``/``-ffinite-math-only``): the program promises that its
+    operands and result are never NaN or infinite."""
+    f = op.properties.get("fastmathFlags") or op.properties.get("fastmath") \
+        or op.attributes.get("fastmathFlags") or op.attributes.get("fastmath")
+    if f is None:
+        return False
+    text = str(f)
+    return "<fast>" in text or ("nnan" in text and "ninf" in text)
+
+
+def _finite_partial(p: object, finite: set[int]) -> bool:
+    """``p`` is a finite constant, or one of the values ``finite`` holds (the op's
+    operands or result, promised finite)."""
+    if isinstance(p, IRNum):
+        return id(p.value) in finite
+    return isinstance(p, int | float) and math.isfinite(p)
 
 
 def result_form(gen: Gen, op: Operation, spec: OpSpec, targets: list[tuple[int, int]],
