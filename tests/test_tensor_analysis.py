@@ -372,9 +372,10 @@ def test_to_buffer_of_to_tensor_may_alias_the_buffer() -> None:
     assert act(r, t, "y") == "active"
 
 
-def test_the_differentiator_refuses_tensor_ops() -> None:
-    """Until the tensor adjoints land, a derivative through a tensor op is refused (it
-    was silently dropped once the op table knew the ops: a zero gradient)."""
+def test_the_differentiator_takes_tensor_ops() -> None:
+    """A derivative through tensor ops is differentiated (activity/ad/rules/tensor.py;
+    before the tensor adjoints it was refused, and before that silently dropped: a zero
+    gradient), and through a tensor op without an adjoint rule refused with its place."""
     import activity
     from activity.errors import ActivityError
 
@@ -386,7 +387,17 @@ def test_the_differentiator_refuses_tensor_ops() -> None:
       %e = tensor.extract %u[%c0] : tensor<4xf32>
       return %e : f32
     }""")
-    with pytest.raises(ActivityError, match="6:12: .*'tensor.extract'.* tensor or linalg"):
+    g = activity.grad(module, "s", ["active"])
+    assert float(activity.evaluate(g, "s_grad", 1.5, 1.0)[0]) == 3.0
+    module = activity.parse("""
+    func.func @s(%x: tensor<4xf32>) -> f32 {
+      %m = bufferization.to_buffer %x : tensor<4xf32> to memref<4xf32>
+      %c0 = arith.constant 0 : index
+      %e = memref.load %m[%c0] : memref<4xf32>
+      return %e : f32
+    }""")
+    with pytest.raises(ActivityError, match="3:12: error: cannot differentiate.*"
+                                            "'bufferization.to_buffer'"):
         activity.grad(module, "s", ["active"])
 
 

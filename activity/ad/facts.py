@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     MemRefType,
     NoneAttr,
+    TensorType,
 )
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
@@ -62,6 +63,8 @@ class Facts:
         t = v.type
         if isinstance(t, AnyFloat):
             return t
+        if isinstance(t, TensorType) and isinstance(t.element_type, AnyFloat):
+            return t  # a tensor's adjoint is a tensor (activity/ad/rules/tensor.py)
         if isinstance(t, IntegerType) and t.width.data in (16, 32, 64):
             return float_of_width(t.width.data)
         return None
@@ -74,7 +77,8 @@ class Facts:
             if not self.result.analysed(v):
                 return False
             return self.result.value(v).active and self.adj_type(v) is not None
-        if isinstance(t, AnyFloat):
+        if isinstance(t, AnyFloat) or (isinstance(t, TensorType)
+                                       and isinstance(t.element_type, AnyFloat)):
             return True
         return v in self._carriers
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, func, llvm
-from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
 from activity.ad.builder import (
@@ -50,6 +50,7 @@ from activity.ad.needs import OpNeeds
 from activity.ad.parallel_safety import ParallelSafety
 from activity.ad.plan import INLINE, SPLIT, Key, Plan, Scope
 from activity.ad.rules import FORWARD, REVERSE, REVERSE_BY_KIND
+from activity.ad.rules.tensor import tensor_add, tensor_zero
 from activity.ad.shadows import Shadows
 from activity.ad.structure import _body_ops
 from activity.ad.sweeps import FunctionSweeps
@@ -77,6 +78,11 @@ class FuncGen(FunctionSweeps, CfSweeps):
             raise self.err(self.f, f"cannot differentiate '@{fname}': only func.func "
                                    "functions are supported (not the llvm dialect)")
         self.multi = len(self.f.regions[0].blocks) > 1
+        if self.multi and any(isinstance(v.type, TensorType) for blk in self.f.regions[0].blocks
+                              for v in [*blk.args, *(r for o in blk.ops for r in o.results)]):
+            raise self.err(self.f, f"cannot differentiate '@{fname}': tensor values in a "
+                                   "function of several blocks (cf branches) are not "
+                                   "supported; use scf.for/scf.if/scf.while")
         self.cfg = CFG(self.f) if self.multi else None
         self.slots: dict[int, SSAValue] = {}
         self.fscope: Scope | None = None  # function-wide mirror scope (cf functions)
@@ -221,14 +227,25 @@ class FuncGen(FunctionSweeps, CfSweeps):
     def adj_add(self, v: SSAValue, x: SSAValue | None) -> None:
         if x is None or not self.facts.has_adjoint(v):
             return
-        x = self.convert(x, self.adj_type(v))
         old = self.adj_get(v)
+        if isinstance(x.type, TensorType):  # (elementwise, over the old adjoint)
+            self.adj_set(v, x if old is None else tensor_add(self, old, x))
+            return
+        x = self.convert(x, self.adj_type(v))
         self.adj_set(v, x if old is None else
                      self.b.v(arith.AddfOp(old, x, flags=self.sum_flags())))
 
     def adj_or_zero(self, v: SSAValue) -> SSAValue:
         x = self.adj_get(v)
-        return x if x is not None else self.zero(self.adj_type(v))
+        return x if x is not None else self.zero_like(v)
+
+    def zero_like(self, v: SSAValue, shape_of: SSAValue | None = None) -> SSAValue:
+        """A zero adjoint for primal ``v``: a float, or a zero tensor of ``v``'s shape
+        (read off ``shape_of``, a primal value of the same shape, where given)."""
+        t = self.adj_type(v)
+        if isinstance(t, TensorType):
+            return tensor_zero(self, shape_of if shape_of is not None else v, None, t)
+        return self.zero(t)
 
     def uses_stack(self) -> bool:
         return self.d.uses_stack.get((self.fname, self.role), False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from xdsl.dialects import arith, scf
-from xdsl.dialects.builtin import IndexType
+from xdsl.dialects.builtin import IndexType, TensorType
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from activity.ad.builder import INDEX
@@ -237,6 +237,10 @@ class Materializer:
     def tape_read(self, key: Key, T: Block, S: Scope) -> SSAValue:
         if self.g.mode == "plan":
             with self.g.b.at(S.ip):
+                if isinstance(key.type, TensorType):  # (a placeholder, discarded)
+                    from xdsl.dialects import tensor
+
+                    return self.g.b.v(tensor.EmptyOp([], key.type))
                 return self.g.b.zero(key.type)
         st = self.g.plan.static.get((id(key), id(T)))
         if st is None:
@@ -256,4 +260,8 @@ class Materializer:
             idx.append(k)
         assert st.mem is not None
         with self.g.b.at(S.ip), self.g.b.in_pass("tape"):
+            if isinstance(st.elem, TensorType):  # (rules/tensor.py: tensor tapes)
+                from activity.ad.rules.tensor import tape_read
+
+                return tape_read(self.g, st.mem, idx, st.elem)
             return self.g.b.load(st.mem, idx or [self.g.c(0)])

@@ -111,7 +111,13 @@ class OpNeeds:
             # their pointer operands have shadows, and they were refused); the forward
             # sweep keeps them and the lowering drops them
             return False
-        tensor = spec is not None and (
+        if spec is not None and spec.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT) \
+                and op.results and isinstance(op.results[0].type, TensorType):
+            # elementwise on tensors (reversed as a linalg.generic, rules/linalg.py)
+            return (spec.partials is not None and facts.has_adjoint(op.results[0])
+                    and any(facts.has_adjoint(op.operands[i])
+                            for i in spec.diff_operands(op) if i < len(op.operands)))
+        tensor = spec is not None and name not in _TERMINATORS and (
             spec.kind in (OpKind.TENSOR, OpKind.STRUCTURED)
             or any(isinstance(v.type, TensorType) for v in [*op.operands, *op.results]))
         if spec is None or tensor or (name.startswith("llvm.")
@@ -121,7 +127,7 @@ class OpNeeds:
             if touches and facts.op_active(op):
                 vector = any(isinstance(v.type, VectorType)
                              for v in [*op.operands, *op.results])
-                why = ("the AD generator does not differentiate tensor or linalg ops yet"
+                why = ("the AD generator has no adjoint rule for this tensor op"
                        if tensor else
                        "vector values are not supported by the AD generator (for C: build "
                        "with -O1, or with -fno-vectorize -fno-slp-vectorize)" if vector
@@ -163,6 +169,8 @@ class OpNeeds:
 
     def receives_adjoint(self, op: Operation, i: int) -> bool:
         name = op_name(op)
+        if name in REVERSE_NEEDS:  # (a rules file's op: tensor, linalg)
+            return True
         if name in _TERMINATORS or name in _REGION_OPS or name in ("func.call", "llvm.call"):
             if name == "cf.cond_br" or name == "scf.condition":
                 return i >= 1

@@ -56,6 +56,7 @@ from activity.ad.forall import normalize_forall
 from activity.ad.funcgen import FuncGen
 from activity.ad.llvmmem import is_llvm_ptr, normalize_llvm
 from activity.ad.plan import INLINE, SPLIT, TAPE_ATTR, CameFrom, FwdShadow, Plan, PtrOffset, Trip
+from activity.ad.rules.tensor import is_float_tensor
 from activity.ad.selects import _select_arm_slices
 from activity.ad.signature import (
     Names,
@@ -235,10 +236,13 @@ class Differentiator:
         ins = [p.type for p in params]
         shadow_params = [i for i, p in enumerate(params) if self.facts.has_shadow(p)]
         ins += [params[i].type for i in shadow_params]
-        seed_results = [j for j, t in enumerate(outs) if isinstance(t, AnyFloat)]
+        # (tensors of floats too: their seeds and adjoints are tensors, rules/tensor.py)
+        seed_results = [j for j, t in enumerate(outs)
+                        if isinstance(t, AnyFloat) or is_float_tensor(t)]
         ins += [outs[j] for j in seed_results]
         adj_params = [i for i, p in enumerate(params)
-                      if isinstance(p.type, AnyFloat) and self.facts.has_adjoint(p)]
+                      if (isinstance(p.type, AnyFloat) or is_float_tensor(p.type))
+                      and self.facts.has_adjoint(p)]
         result_shadows: list[tuple[int, SSAValue]] = []
         blocks = f.regions[0].blocks
         ret = blocks[0].last_op if len(blocks) == 1 else None

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import AnyFloat, ComplexType, IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ComplexType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from activity.ad.errors import GradError, describe
@@ -35,7 +42,9 @@ def _carries_float(t: Attribute) -> bool:
 
 
 def _scalar_or_pointer(t: Attribute) -> bool:
-    return isinstance(t, AnyFloat | IntegerType | IndexType) or is_pointer(t)
+    """Scalars, buffers, and tensors of floats (whose adjoints are tensors)."""
+    return isinstance(t, AnyFloat | IntegerType | IndexType) or is_pointer(t) or (
+        isinstance(t, TensorType) and isinstance(t.element_type, AnyFloat))
 
 
 def _check_root_types(user_fop: Operation, fop: Operation, kinds: Sequence[str],
@@ -77,7 +86,9 @@ def _warn_nothing_to_seed(fop: Operation, kinds: Sequence[str]) -> None:
         return
     outs = [t for op in fop.walk() if op_name(op) in ("func.return", "llvm.return")
             for t in (x.type for x in op.operands)]
-    if any(isinstance(t, AnyFloat) for t in outs):
+    if any(isinstance(t, AnyFloat) or (isinstance(t, TensorType)
+                                       and isinstance(t.element_type, AnyFloat))
+           for t in outs):
         return
     why = ("; a memref result carries no derivative: write it into a dup argument "
            "instead" if any(isinstance(t, MemRefType) for t in outs) else "")

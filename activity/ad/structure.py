@@ -5,7 +5,7 @@ bounds, whether a value is the same in every iteration, reduction kinds."""
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, MemRefType, TensorType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 
 from activity.ad.tape import elem_bytes
@@ -87,6 +87,8 @@ def _only_branches(blk: Block, top: Block) -> bool:
 
 def _tapeable(t: Attribute) -> bool:
     """Whether a value of type ``t`` can be cached for the reverse sweep."""
+    if isinstance(t, TensorType):  # (a static tape only: activity/ad/rules/tensor.py)
+        return isinstance(t.element_type, AnyFloat)
     return not is_pointer(t) and isinstance(t, AnyFloat | IntegerType | IndexType)
 
 

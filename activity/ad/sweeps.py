@@ -12,6 +12,7 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 
 from activity.ad.builder import INDEX, IP
 from activity.ad.plan import INLINE
+from activity.ad.rules.tensor import is_float_tensor
 from activity.ad.signature import grad_layout
 from activity.ad.tape import CURSORS, STACK_TYPES, Stack, free_stack, init_stack
 from activity.engine.types import is_pointer
@@ -64,7 +65,8 @@ class FunctionSweeps:
         kinds = d.root_kinds
         ret = self.entry.last_op
         assert ret is not None and op_name(ret) == "func.return"
-        float_res = [j for j, u in enumerate(ret.operands) if isinstance(u.type, AnyFloat)]
+        float_res = [j for j, u in enumerate(ret.operands) if isinstance(u.type, AnyFloat)
+                     or is_float_tensor(u.type)]  # (a tensor result: a tensor seed)
         ins, ppos, shadow_pos = grad_layout(params, kinds)
         seed_pos = []
         for j in float_res:
@@ -96,7 +98,7 @@ class FunctionSweeps:
         results = []
         for i in active:
             x = self.adj_get(params[i])
-            results.append(x if x is not None else self.zero(params[i].type))
+            results.append(x if x is not None else self.zero_like(params[i]))
         self.mirror.exit_scope()
         with self.b.in_pass("tape"):
             for m in self.tape_mems:

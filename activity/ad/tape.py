@@ -45,6 +45,12 @@ def on_float_stack(t: Attribute) -> bool:
 def elem_bytes(t: Attribute) -> int:
     if isinstance(t, IndexType):
         return 8
+    shape = getattr(t, "get_shape", None)
+    if shape is not None:  # a tensor on a tape: all its elements
+        n = 1
+        for s in shape():
+            n *= max(int(s), 1)
+        return n * elem_bytes(t.element_type)  # type: ignore[attr-defined]
     w = getattr(t, "bitwidth", None)
     if w is None:
         w = t.width.data  # type: ignore[attr-defined]

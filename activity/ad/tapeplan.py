@@ -15,6 +15,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerType,
     MemRefType,
+    TensorType,
     UnitAttr,
 )
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
@@ -101,7 +102,13 @@ class TapePlan:
                                 tc = self.g.b.v(arith.IndexCastOp(tc, INDEX))
                             tcs[id(L)].append(tc)
                     sizes += tcs[id(L)]
-                if not sizes:  # one slot: on the stack (a malloc per call would cost
+                if isinstance(st.elem, TensorType):  # (rules/tensor.py: tensor tapes)
+                    from activity.ad.rules.tensor import tape_sizes, tape_type
+
+                    st.mem = self.g.b.alloc(tape_type(st.elem, len(sizes)),
+                                            sizes + tape_sizes(self.g, st.key))  # type: ignore[arg-type]
+                    self.g.tape_mems.append(st.mem)
+                elif not sizes:  # one slot: on the stack (a malloc per call would cost
                     # more than most values taped in it)
                     st.mem = self.g.b.v(memref.AllocaOp.get(st.elem, shape=[1]))
                 else:
@@ -162,6 +169,11 @@ class TapePlan:
                 st = self.g.plan.static[(id(key), id(block))]
                 idx = [k for L in st.loops for k in self.fwd_iter(L)] or [self.g.c(0)]
                 assert st.mem is not None
+                if isinstance(st.elem, TensorType):
+                    from activity.ad.rules.tensor import tape_write
+
+                    tape_write(self.g, self.g.fval(key), st.mem, idx)
+                    continue
                 self.g.b.store(self.g.fval(key), st.mem, idx)
             dyn = self.g.plan.dynamic_keys(block)
             if dyn:
@@ -211,9 +223,14 @@ class TapePlan:
                                 "in a static tape (a nest of scf.for/scf.parallel/scf.if "
                                 "with invariant bounds in the differentiated function)")
         t = key.type
-        if not _tapeable(t):
+        if not _tapeable(t) or (isinstance(t, TensorType) and (
+                st is None or not isinstance(key, SSAValue)
+                or _tensor_sources(key, self.g.entry) is None)):
             raise self.g.err(key.owner if isinstance(key.owner, Operation) else None,
-                           f"cannot cache a value of type {t} for the reverse sweep")
+                           f"cannot cache a value of type {t} for the reverse sweep"
+                           + (" (tensors are taped in scf.for nests with invariant "
+                              "bounds of the differentiated function, with sizes known "
+                              "before the nest)" if isinstance(t, TensorType) else ""))
         self.g.plan.add_tape(key, T, st)
         return "tape"
 
@@ -478,3 +495,10 @@ class TapePlan:
         if self.static_for(key, T) is not None:
             return True
         return self.g.par.enclosing_parallel(T) is None
+
+
+def _tensor_sources(key: SSAValue, entry: Block) -> object:
+    """The dynamic sizes of a tensor to tape, known before its loop nest (or None)."""
+    from activity.ad.rules.tensor import tape_sources
+
+    return tape_sources(key, entry)

@@ -22,7 +22,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import AnyFloat, IntegerType, MemRefType, ModuleOp
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    FunctionType,
+    IntegerType,
+    MemRefType,
+    ModuleOp,
+    TensorType,
+)
 from xdsl.dialects.llvm import LLVMPointerType
 from xdsl.ir import Operation, SSAValue
 
@@ -80,12 +87,42 @@ def _one(argnums: Any) -> bool:
 
 
 def _differentiable(t: Any) -> bool:
-    return isinstance(t, AnyFloat | LLVMPointerType) or (
+    return isinstance(t, AnyFloat | LLVMPointerType) or _float_tensor(t) or (
         isinstance(t, MemRefType) and isinstance(t.element_type, AnyFloat))
 
 
+def _float_tensor(t: Any) -> bool:
+    """A tensor of floats: an ``active`` argument (its adjoint is returned, an
+    array), a result seeded with an array of ones."""
+    return isinstance(t, TensorType) and isinstance(t.element_type, AnyFloat)
+
+
+def _result_types(fop: Operation) -> list[Any]:
+    """``fop``'s result types as written (tensors as tensors)."""
+    from activity.codegen.lower import ModuleLowering
+
+    ft = fop.properties.get("function_type") or fop.attributes.get("function_type")
+    if isinstance(ft, FunctionType):
+        return list(ft.outputs.data)
+    return list(ModuleLowering.signature(fop)[2])
+
+
+def _seed(t: Any, func: str, j: int) -> Any:
+    """The seed of a float result of type ``t``: 1.0, or an array of ones for a tensor
+    (of a static shape: a dynamic one is known only after the call)."""
+    if not _float_tensor(t):
+        return 1.0
+    shape = t.get_shape()
+    if any(n < 0 for n in shape):
+        raise ValueError(f"@{func}: result {j} is a tensor of dynamic shape {t}; "
+                         "activity.gradient seeds tensor results of static shapes only "
+                         "(differentiate with activity.grad and pass its seed)")
+    dt = {16: np.float16, 32: np.float32, 64: np.float64}[t.element_type.bitwidth]
+    return np.ones(tuple(shape), dt)
+
+
 def _buffer(t: Any) -> bool:
-    return isinstance(t, MemRefType | LLVMPointerType)
+    return isinstance(t, MemRefType | LLVMPointerType | TensorType)
 
 
 def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
@@ -131,22 +168,22 @@ def activities(module: ModuleOp, func: str, argnums: int | Sequence[int] | None,
         kinds = []
         for i, (p, t) in enumerate(zip(params, types, strict=True)):
             if i in nums:
-                kinds.append("active" if isinstance(t, AnyFloat) else "dup")
-            elif _buffer(t):
+                kinds.append("active" if isinstance(t, AnyFloat) or _float_tensor(t)
+                             else "dup")
+            elif _buffer(t) and not isinstance(t, TensorType):
                 kinds.append("dup" if _differentiable(t) and may_write(p) else "const")
             else:
                 kinds.append("const")
     else:
         kinds = given
         for i in nums:
-            want = ("active",) if isinstance(types[i], AnyFloat) else ("dup", "dupnoneed")
+            want = ("active",) if isinstance(types[i], AnyFloat) or _float_tensor(types[i]) \
+                else ("dup", "dupnoneed")
             if kinds[i] not in want:
                 raise ValueError(f"args: argument {i} is in argnums but has activity "
                                  f"{kinds[i]!r}")
-    from activity.codegen.lower import ModuleLowering
-
-    _, _, outs = ModuleLowering.signature(fop)
-    n_seeds = sum(isinstance(t, AnyFloat) for t in outs)
+    outs = _result_types(fop)
+    n_seeds = sum(isinstance(t, AnyFloat) or _float_tensor(t) for t in outs)
     if not n_seeds:
         raise ValueError(f"@{func} has no float result to differentiate")
     return n_seeds, nums, kinds, types
@@ -255,7 +292,9 @@ class GradientFunction:
         at = 0
         self.copy = []
         for i, k in enumerate(kinds):
-            self.copy.append(self.buffers[i] and may_write(gparams[at], _STRICT_READ_ONLY))
+            # (a tensor argument is never written: the bufferization copies on write)
+            self.copy.append(self.buffers[i] and not _float_tensor(types[i])
+                             and may_write(gparams[at], _STRICT_READ_ONLY))
             at += 2 if k in ("dup", "dupnoneed") else 1
         self.pointers = any(isinstance(t, LLVMPointerType) for t in types)
         # pairs of buffer arguments that must not share memory: a written one (copied
@@ -266,7 +305,9 @@ class GradientFunction:
                           if j != i and not (self.copy[j] and j < i)]
         self._pairs = set(self._distinct)
         self._involved = sorted({k for p in self._distinct for k in p})
-        self.seeds = [1.0] * self.n_seeds
+        outs = _result_types(Program.of(module).functions[func])
+        self.seeds = [_seed(t, func, j) for j, t in enumerate(outs)
+                      if isinstance(t, AnyFloat) or _float_tensor(t)]
         # where each gradient comes from: j >= 0, the compiled function's j-th result
         # (an active float's adjoint); ~i, the shadow of argument i
         self._pick = [self.active.index(i) if i in self.active else ~i
@@ -321,7 +362,7 @@ class GradientFunction:
                 lines.append(f"    s{i} = zeros(x{i}.shape, x{i}.dtype)")
                 call.append(f"s{i}")
                 made.append(f"s{i}")
-        call += [repr(float(x)) for x in self.seeds]
+        call += [f"seeds[{j}]" for j in range(len(self.seeds))]
         lines.append(f"    done = entry(({', '.join(call)},))")
         lines.append("    if done is None:")
         lines.append("        return MISS")
@@ -330,7 +371,7 @@ class GradientFunction:
         lines.append(f"    return {picks[0]}" if self.single
                      else f"    return ({', '.join(picks)}{',' if len(picks) == 1 else ''})")
         env: dict[str, Any] = {"nd": _ndarray, "zeros": _zeros, "MISS": _MISS,
-                               "shares": _shares,
+                               "shares": _shares, "seeds": self.seeds,
                                "entry": self.compiled._call_entry}
         exec(compile("\n".join(lines), f"<fast call of @{self.func}_grad>", "exec"), env)
         return env["fast"]

@@ -525,7 +525,13 @@ class _Func:
     def to_buffer(self, op: Operation) -> None:
         t = op.operands[0]
         m, bid = self.dest(t, op)
-        if m.type != op.results[0].type:
+        rt = op.results[0].type
+        if m.type != rt and _contiguous(rt) and not _contiguous(m.type):
+            # a view (a slice, at an offset) cast to an identity layout would be
+            # undefined behaviour (it read the wrong elements): a contiguous copy
+            m, bid = self.alloc(t.type, op, like=m)
+            self.copy(self.mem[t], m, op)
+        if m.type != rt:
             c = self.emit(memref.CastOp.get(m, op.results[0].type), op)
             m = c.results[0]
         self.escapes.add(bid)

@@ -81,7 +81,37 @@ def _dim(e: AffineExpr) -> int | None:
     return e.position if isinstance(e, AffineDimExpr) else None
 
 
+ADJOINT_ATTR = "activity.adjoint"
+"""Marks the ``linalg.generic`` ops the AD generator emits (activity/ad/rules/linalg.py):
+their loop order is chosen by :func:`_contiguity` between the default and the op's own
+dimension order (which mirrors the primal's nest)."""
+
+
+def _contiguity(s: Structured, inner: int) -> int:
+    """How well ``inner`` suits the innermost loop: +1 per shaped operand it indexes
+    contiguously (its map's last result), -1 per one it strides through."""
+    score = 0
+    for v, m in zip([*s.inputs, *s.outputs], s.indexing_maps, strict=False):
+        if not isinstance(v.type, ShapedType) or not m.results:
+            continue
+        dims = [_dim(e) for e in m.results]
+        if dims[-1] == inner:
+            score += 1
+        elif inner in dims:
+            score -= 1
+    return score
+
+
 def loop_order(s: Structured) -> tuple[list[int], bool]:
+    order, carry = _loop_order(s)
+    n = len(s.iterator_types)
+    if n and ADJOINT_ATTR in s.op.attributes and order != list(range(n)) \
+            and _contiguity(s, n - 1) > _contiguity(s, order[-1]):
+        return list(range(n)), False
+    return order, carry
+
+
+def _loop_order(s: Structured) -> tuple[list[int], bool]:
     """The dimensions from outermost to innermost, and whether the reductions (all
     innermost) carry the output elements in iter_args."""
     n = len(s.iterator_types)

@@ -96,7 +96,7 @@ def rev_call(gen: Gen, op: Operation) -> None:
         for j in sig.seed_results:
             r = op.results[j]
             x = gen.adj_take(r) if gen.facts.has_adjoint(r) else None
-            args.append(x if x is not None else gen.zero(r.type))
+            args.append(x if x is not None else gen.zero_like(r))
         for j, _u in sig.result_shadows:
             r = op.results[j]
             sh = gen.shadows.shadow(r, use)

@@ -7,12 +7,14 @@ from __future__ import annotations
 import math
 
 from xdsl.dialects import arith
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Block, Operation, SSAValue
 
 from activity.ad.irnum import DEAD, IRBackend, IRNum, materialize, operand_deps
 from activity.ad.llvmmem import is_aggregate
 from activity.ad.plan import Key
 from activity.ad.registry import Gen, reverse_kind_rule
+from activity.ad.rules.linalg import rev_elementwise
 from activity.ad.structure import _encloses
 from activity.ops import OpKind, OpSpec, op_name
 
@@ -20,6 +22,8 @@ from activity.ops import OpKind, OpSpec, op_name
 @reverse_kind_rule(OpKind.FLOAT, OpKind.CAST, OpKind.SELECT)
 def rev_scalar(gen: Gen, op: Operation, spec: OpSpec) -> None:
     r = op.results[0]
+    if isinstance(r.type, TensorType):  # (elementwise on tensors: rules/linalg.py)
+        return rev_elementwise(gen, op)
     ybar = gen.adj_take(r)
     if ybar is None or spec.partials is None:
         return

@@ -12,6 +12,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from activity.ad.builder import INDEX, IP
 from activity.ad.checkpoint import fwd_checkpointed, marked, replay
 from activity.ad.registry import Gen, forward_rule, reverse_rule
+from activity.ad.rules.tensor import reuse_carried
 from activity.ad.tape import STACK_TYPES, Stack
 
 
@@ -170,7 +171,7 @@ def rev_for(gen: Gen, op: Operation) -> None:
         inits = []
         for j in carried:
             x = gen.adj_take(op.results[j])
-            inits.append(x if x is not None else gen.zero(facts.adj_type(op.results[j])))
+            inits.append(x if x is not None else gen.zero_like(op.results[j]))
         inits += [gen.adj_or_zero(v) for v in fvs]
         it = tc.type
         nc = len(carried)
@@ -191,9 +192,10 @@ def rev_for(gen: Gen, op: Operation) -> None:
             for j in carried:
                 x = gen.adj_take(body.args[1 + j])
                 outs.append(x if x is not None
-                            else gen.zero(facts.adj_type(op.results[j])))
+                            else gen.zero_like(op.results[j], op.iter_args[j]))
             outs += [gen.adj_or_zero(v) for v in fvs]
             gen.mirror.exit_scope()
+            reuse_carried(outs, args)  # (tensor adjoints: in the carried buffers)
             return outs
 
         loop = gen.b.for_loop(gen.const(0, it), tc, gen.const(1, it), inits, fn)
@@ -263,7 +265,7 @@ def rev_while(gen: Gen, op: Operation) -> None:
                 gen.adj_add(cond.args[j], yb)
         gen.rev_ops(before)
         bb = [gen.adj_take(before.args[j]) for j in jb]
-        bb = [x if x is not None else gen.zero(gen.adj_type(before.args[j]))
+        bb = [x if x is not None else gen.zero_like(before.args[j], op.arguments[j])
               for x, j in zip(bb, jb, strict=True)]
         gen.mirror.exit_scope()
         inits = bb + [gen.adj_or_zero(v) for v in fvs]
@@ -286,7 +288,8 @@ def rev_while(gen: Gen, op: Operation) -> None:
             outs = []
             for j in jb:
                 x = gen.adj_take(before.args[j])
-                outs.append(x if x is not None else gen.zero(gen.adj_type(before.args[j])))
+                outs.append(x if x is not None
+                            else gen.zero_like(before.args[j], op.arguments[j]))
             outs += [gen.adj_or_zero(v) for v in fvs]
             gen.mirror.exit_scope()
             return outs
