@@ -36,6 +36,7 @@ stream).  Arrays returned are ready when the call returns (their interface's
 from __future__ import annotations
 
 import ctypes
+import math
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -117,10 +118,7 @@ class DeviceArg:
 
     @property
     def size(self) -> int:
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
+        return math.prod(self.shape)
 
     @property
     def nbytes(self) -> int:
@@ -442,10 +440,7 @@ class DeviceArray:
 
     @property
     def size(self) -> int:
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
+        return math.prod(self.shape)
 
     @property
     def nbytes(self) -> int:
