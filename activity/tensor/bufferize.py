@@ -59,6 +59,7 @@ from activity.frontend import carry_location
 from activity.frontend import place_of as where
 from activity.ops import op_name
 from activity.tensor.bufferize_live import Liveness
+from activity.tensor.hoist import hoist_allocs
 from activity.tensor.loops import is_structured, lower_linalg, structured
 
 DYN = -9223372036854775808  # (MLIR's dynamic size/offset/stride)
@@ -231,6 +232,7 @@ class _Func:
         self.block(body)
         self.cleanup()
         self.free()
+        hoist_allocs(self.f)
         ins = [a.type for a in body.args]
         ret = body.last_op
         outs = [v.type for v in ret.operands] if ret is not None else []
