@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (MLIR test programs have long lines)
 """In-place adjoints (issue #33): after bufferization (activity/tensor/bufferize.py),
 the reverse loops of the tensor benchmark gradients allocate and copy no more than
 they must.  ``reverse_counts`` counts the ``memref.alloc`` / ``memref.copy`` ops nested
