@@ -581,8 +581,33 @@ class _Func:
         self.bind(op.results[0], op.operands[0], self.new_id(False))
         self.erase.append(op)
 
+    def _read_at_once(self, op: Operation) -> bool:
+        """Whether every use of ``op``'s result is the source of a ``memref.copy``
+        of ``op``'s block with no tensor op between them (a tape write): the copy
+        reads the tensor's buffer, view or not, before anything can change it."""
+        res = op.results[0]
+        block = op.parent_block()
+        if not res.uses or block is None:
+            return False
+        for use in res.uses:
+            c = use.operation
+            if c.name != "memref.copy" or use.index != 0 or c.parent_block() is not block:
+                return False
+            o = op.next_op
+            while o is not None and o is not c:
+                if touches_tensors(o) or o.regions:
+                    return False
+                o = o.next_op
+            if o is None:
+                return False
+        return True
+
     def to_buffer(self, op: Operation) -> None:
         t = op.operands[0]
+        if self._read_at_once(op):  # (no copy of a view, no copy-on-write)
+            op.results[0].replace_all_uses_with(self.mem[t])
+            self.erase.append(op)
+            return
         m, bid = self.dest(t, op)
         rt = op.results[0].type
         if m.type != rt and _contiguous(rt) and not _contiguous(m.type):
