@@ -13,7 +13,8 @@ only the ``malloc``/``free`` pair.  Hoisted only when:
   only uses besides the dealloc are in that block's ops);
 * its sizes are defined outside the loop, or are ``memref.dim`` / ``arith.constant``
   ops of the body whose operands are (those move along, they are pure);
-* the loop is an ``scf.for`` (``scf.while`` / ``scf.parallel`` are left alone).
+* the loop is an ``scf.for``, or the region op an ``scf.if`` (``scf.while`` /
+  ``scf.parallel`` are left alone).
 
 Repeated outwards while it holds: an allocation in a loop nest whose sizes are
 invariant in the whole nest is made once.
@@ -25,6 +26,9 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 PURE_SIZES = frozenset({"memref.dim", "arith.constant"})
+# (out of an scf.if too: the buffer is then made whether the branch runs or not, and
+# the next step takes it out of the loop around)
+HOIST_FROM = frozenset({"scf.for", "scf.if"})
 
 
 def _outside(v: SSAValue, loop: Operation) -> bool:
@@ -64,7 +68,7 @@ def _hoistable_size(v: SSAValue, loop: Operation, body: Block) -> list[Operation
 def _hoist_once(alloc: Operation) -> bool:
     body = alloc.parent_block()
     loop = alloc.parent_op()
-    if body is None or loop is None or loop.name != "scf.for":
+    if body is None or loop is None or loop.name not in HOIST_FROM:
         return False
     res = alloc.results[0]
     deallocs = [u.operation for u in res.uses if u.operation.name == "memref.dealloc"]
