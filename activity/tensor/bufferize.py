@@ -594,8 +594,10 @@ class _Func:
             if c.name != "memref.copy" or use.index != 0 or c.parent_block() is not block:
                 return False
             o = op.next_op
-            while o is not None and o is not c:
-                if touches_tensors(o) or o.regions:
+            while o is not None and o is not c:  # (only ops that write no memory)
+                if touches_tensors(o) or o.regions or not (
+                        o.name in ("memref.subview", "memref.dim", "memref.cast")
+                        or o.name.startswith("arith.")):
                     return False
                 o = o.next_op
             if o is None:
