@@ -58,7 +58,8 @@ from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
 from activity.ops import op_name
-from activity.tensor.bufferize_live import Liveness
+from activity.tensor.bufferize_live import Liveness, chain
+from activity.tensor.hoist import hoist_allocs
 from activity.tensor.loops import is_structured, lower_linalg, structured
 
 DYN = -9223372036854775808  # (MLIR's dynamic size/offset/stride)
@@ -139,6 +140,7 @@ class _Func:
         self.allocs: list[tuple[Operation, int]] = []  # ours, each with its buffer id
         self.escapes: set[int] = set()
         self.erase: list[Operation] = []
+        self.round_trips: set[Operation] = set()  # insert_slice ops that copy nothing
         self.n = 0
 
     # -- buffers ---------------------------------------------------------------
@@ -231,6 +233,7 @@ class _Func:
         self.block(body)
         self.cleanup()
         self.free()
+        hoist_allocs(self.f)
         ins = [a.type for a in body.args]
         ret = body.last_op
         outs = [v.type for v in ret.operands] if ret is not None else []
@@ -304,7 +307,8 @@ class _Func:
                     self.mem[v] is self.mem[o] and s.indexing_maps[i] == s.indexing_maps[nin + k]
                     and all(it == "parallel" for it in s.iterator_types))
                 for i, v in enumerate(s.inputs))
-            if bid not in taken and not clash and self.can_write(o, op):
+            if bid not in taken and not clash and (self.can_write(o, op)
+                                                   or self._round_trip(o, op, k)):
                 self.state[bid] = set()
                 mem = self.mem[o]
             else:
@@ -481,8 +485,63 @@ class _Func:
         self.bind(op.results[0], view, self.owner[t])
         self.erase.append(op)
 
+    def _round_trip(self, o: SSAValue, op: Operation, k: int) -> bool:
+        """Whether ``op`` may write its ``k``-th result over its init ``o`` in place
+        although ``o`` is a slice of a tensor ``x`` that is still live: ``o`` is
+        ``tensor.extract_slice x``, the result's only use is ``tensor.insert_slice``
+        of it back into ``x`` at the same offsets, sizes and strides (the same SSA
+        values) in ``op``'s block, ``x`` is used by nothing between ``op`` and that
+        insert nor after it, and every other tensor in the buffer is dead after
+        ``op``.  The insert then copies nothing (:meth:`t_insert_slice`)."""
+        ext = o.owner
+        if not isinstance(ext, Operation) or ext.name != "tensor.extract_slice":
+            return False
+        x = ext.operands[0]
+        if k >= len(op.results):
+            return False
+        r = op.results[k]
+        uses = list(r.uses)
+        if len(uses) != 1:
+            return False
+        ins = uses[0].operation
+        if (ins.name != "tensor.insert_slice" or uses[0].index != 0
+                or ins.operands[1] is not x or ins.parent_block() is not op.parent_block()
+                or list(ins.operands[2:]) != list(ext.operands[1:])
+                or ins.results[0].type != x.type or r.type != o.type):
+            return False
+        for key in ("static_offsets", "static_sizes", "static_strides"):
+            if ins.properties.get(key) != ext.properties.get(key):
+                return False
+        bid = self.owner[x]
+        if not self.writable[bid] or self.owner[o] != bid:
+            return False
+        block = op.parent_block()
+        pos = self.live.pos
+        if op not in pos or ins not in pos:
+            return False
+        for use in x.uses:
+            u = use.operation
+            if u is ins:
+                continue
+            cx = chain(u, block)
+            if cx is not None and pos.get(cx[-1], -1) >= pos[op]:
+                return False  # (a use of x at or after op, before the insert)
+        if not self.live.dead_after(x, ins):
+            return False
+        if not all(v is x or self.live.dead_after(v, op) for v in self.state[bid]):
+            return False
+        self.round_trips.add(ins)
+        return True
+
     def t_insert_slice(self, op: Operation) -> None:
         src, dst = op.operands[0], op.operands[1]
+        if op in self.round_trips:  # the source was written in place (_round_trip)
+            bid = self.owner[dst]
+            assert self.owner[src] == bid
+            self.state[bid] = set()
+            self.bind(op.results[0], self.mem[dst], bid)
+            self.erase.append(op)
+            return
         mem, bid = self.dest(dst, op, avoid=[src])
         view = self._subview(mem, op, src.type)
         self.copy(self.mem[src], view, op)
@@ -522,8 +581,35 @@ class _Func:
         self.bind(op.results[0], op.operands[0], self.new_id(False))
         self.erase.append(op)
 
+    def _read_at_once(self, op: Operation) -> bool:
+        """Whether every use of ``op``'s result is the source of a ``memref.copy``
+        of ``op``'s block with no tensor op between them (a tape write): the copy
+        reads the tensor's buffer, view or not, before anything can change it."""
+        res = op.results[0]
+        block = op.parent_block()
+        if not res.uses or block is None:
+            return False
+        for use in res.uses:
+            c = use.operation
+            if c.name != "memref.copy" or use.index != 0 or c.parent_block() is not block:
+                return False
+            o = op.next_op
+            while o is not None and o is not c:  # (only ops that write no memory)
+                if touches_tensors(o) or o.regions or not (
+                        o.name in ("memref.subview", "memref.dim", "memref.cast")
+                        or o.name.startswith("arith.")):
+                    return False
+                o = o.next_op
+            if o is None:
+                return False
+        return True
+
     def to_buffer(self, op: Operation) -> None:
         t = op.operands[0]
+        if self._read_at_once(op):  # (no copy of a view, no copy-on-write)
+            op.results[0].replace_all_uses_with(self.mem[t])
+            self.erase.append(op)
+            return
         m, bid = self.dest(t, op)
         rt = op.results[0].type
         if m.type != rt and _contiguous(rt) and not _contiguous(m.type):

@@ -241,10 +241,21 @@ def rev_insert_slice(gen: Gen, op: Operation) -> None:
     if rbar is None:
         return
     with gen.b.in_pass("adjoint"):
+        zeroed = gen.facts.has_adjoint(dest)
         if gen.facts.has_adjoint(src):
-            gen.adj_add(src, extract_slice_like(gen, op, 2, rbar, src.type))
-        if gen.facts.has_adjoint(dest):
-            z = tensor_zero(gen, src, op.parent_block())
+            part = extract_slice_like(gen, op, 2, rbar, src.type)
+            if zeroed and gen.adj_get(src) is None:
+                # (the slice of rbar is zeroed below: src's adjoint gets its own
+                # tensor, else the bufferization copies all of rbar to keep the view)
+                e = gen.b.v(tensor.EmptyOp(dims_of(gen, src, op.parent_block()), src.type))
+                part = elementwise(gen, [part], e, lambda emit, a, o: a)
+            gen.adj_add(src, part)
+        if zeroed:
+            # the slice's adjoint zeroed where it lies (in place after bufferization)
+            view = extract_slice_like(gen, op, 2, rbar, src.type)
+            st = src.type
+            assert isinstance(st, TensorType)
+            z = gen.b.v(linalg.FillOp([gen.zero(st.element_type)], [view], [st]))
             gen.adj_add(dest, insert_slice_like(gen, op, 2, z, rbar))
 
 
