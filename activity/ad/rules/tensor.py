@@ -511,7 +511,7 @@ def tape_read(gen: Gen, mem: SSAValue, idx: list[SSAValue], t: TensorType) -> SS
     full = gen.b.v(bufferization.ToTensorOp.create(
         operands=[mem], result_types=[TensorType(t.element_type, mt.get_shape())],
         properties={"restrict": UnitAttr()}))
-    dyn = [gen.b.v(memref.DimOp.from_source_and_index(mem, gen.c(n + i)))
+    dyn = [gen.b.v(memref.DimOp(mem, gen.c(n + i)))
            for i, sz in enumerate(shape) if sz < 0]
     props = {
         "static_offsets": DenseArrayBase.from_list(_i64(), [DYN] * n + [0] * len(shape)),
