@@ -108,6 +108,13 @@ def _dims(m: AffineMap) -> list[int] | None:
     return out
 
 
+def _shaped_input_args(v: Structured, blk: Block) -> dict[int, SSAValue]:
+    """The primal body's input arguments (by id) -> ``blk``'s leading arguments, one per
+    shaped input in order (scalar inputs get none)."""
+    shaped = [k for k, x in enumerate(v.inputs) if isinstance(x.type, ShapedType)]
+    return {id(v.input_args[k]): blk.args[j] for j, k in enumerate(shaped)}
+
+
 class _BodyAD:
     """The adjoint body of one target: the primal body's values recomputed on demand
     (from the new block's arguments) and reverse-differentiated from the seed."""
@@ -380,12 +387,8 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 omaps.append(v.indexing_maps[n_in])
             blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins]
                         + [ait] + ([flag_t.type.element_type] if flag_t else []))  # type: ignore[union-attr]
-            argmap: dict[int, SSAValue] = {}
-            j = 0
-            for k, x in enumerate(v.inputs):
-                if isinstance(x.type, ShapedType):
-                    argmap[id(v.input_args[k])] = blk.args[j]
-                    j += 1
+            argmap = _shaped_input_args(v, blk)
+            j = len(argmap)  # the next block argument
             o_arg = None
             if o_prim is not None:
                 o_arg = blk.args[j]
@@ -639,9 +642,7 @@ def _product_stats(gen: Gen, op: Operation, v: Structured, prim: list[SSAValue],
     assert isinstance(t, TensorType)
     et = t.element_type
     blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins] + [et, et])
-    argmap: dict[int, SSAValue] = {}
-    for j, k in enumerate(k for k, x in enumerate(v.inputs) if isinstance(x.type, ShapedType)):
-        argmap[id(v.input_args[k])] = blk.args[j]
+    argmap = _shaped_input_args(v, blk)
     body = _BodyAD(gen, op, v, blk, argmap, outer)
     tv = body.val(t_val)
     p_acc, z_acc = blk.args[len(ins)], blk.args[len(ins) + 1]
@@ -685,12 +686,8 @@ def _count_hits(gen: Gen, op: Operation, v: Structured, prim: list[SSAValue],
     assert isinstance(t, TensorType)
     et = t.element_type
     blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins] + [et])
-    argmap: dict[int, SSAValue] = {}
-    j = 0
-    for k, x in enumerate(v.inputs):
-        if isinstance(x.type, ShapedType):
-            argmap[id(v.input_args[k])] = blk.args[j]
-            j += 1
+    argmap = _shaped_input_args(v, blk)
+    j = len(argmap)  # the next block argument
     body = _BodyAD(gen, op, v, blk, argmap, outer)
     tv = body.val(t_val)
     hit = body.emit(arith.CmpfOp(tv, blk.args[j], "oeq"))
