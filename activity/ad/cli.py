@@ -246,6 +246,15 @@ def run_grad(ns: argparse.Namespace) -> int:
     if ns.stats is None:
         return 0
     st = d.stats
+    from activity.tensor.bufferize import has_tensors
+
+    if has_tensors(out):  # what the bufferization and loops of this gradient do
+        from activity.tensor import opts
+        from activity.tensor.bufferize import lower_tensors
+
+        with opts.counting() as lowered:
+            lower_tensors(out)
+        st.lowering_opts = dict(lowered)
     sys.stdout.write(st.dumps(bounds) if ns.stats == "json" else st.render(bounds))
     return 0
 

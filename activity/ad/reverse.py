@@ -325,10 +325,14 @@ class Differentiator:
                             self._fresh("__ad_reserve_index", self._taken))
             made += [reserve_function(self.reserve[0], STACK_TYPES[0]),  # type: ignore[list-item]
                      reserve_function(self.reserve[1], STACK_TYPES[1])]  # type: ignore[list-item]
-        for key, plan in self.plans.items():
-            gen = FuncGen(self, key[0], key[1], plan, "emit")
-            self.gens[key] = gen
-            made.extend(gen.generate())
+        from activity.tensor import opts
+
+        with opts.counting() as tensor_opts:  # (the emission only: planning runs discard)
+            for key, plan in self.plans.items():
+                gen = FuncGen(self, key[0], key[1], plan, "emit")
+                self.gens[key] = gen
+                made.extend(gen.generate())
+        self.tensor_opts = dict(tensor_opts)
         if root_role == SPLIT:
             made.append(self._split_root())
         for sym, (name, t) in self.shadow_globals.items():

@@ -217,6 +217,11 @@ class GradStats:
     scalar_reductions: int = 0
     # checkpointed loops: their snapshots (counted in the static bytes)
     snapshots: list[Snapshots] = field(default_factory=list)
+    # tensor-level optimizations (activity.tensor.opts): name -> times applied, in the
+    # generation; and, when the gradient was also lowered (``--stats`` of a tensor
+    # program), in its bufferization and loops
+    tensor_opts: dict[str, int] = field(default_factory=dict)
+    lowering_opts: dict[str, int] | None = None
 
     # -- totals ----------------------------------------------------------------------
     def sweep_ops(self, sweep: str) -> int:
@@ -287,10 +292,32 @@ class GradStats:
                                         for f, w, n in self.stack_blocks],
                 "stack_measured": self.measured_stack_bytes,
             },
+            "tensor_optimizations": self._tensor_opts_json(),
             "parallel_shadow_updates": {"atomic": self.atomic_updates,
                                         "atomics_avoided": self.atomics_avoided,
                                         "scalar_reductions": self.scalar_reductions},
         }
+
+    def _tensor_opts_json(self) -> dict[str, Any]:
+        from activity.tensor.opts import OPTIMIZATIONS, enabled
+
+        return {name: {"enabled": enabled(name), "generation": self.tensor_opts.get(name, 0),
+                       "lowering": (None if self.lowering_opts is None
+                                    else self.lowering_opts.get(name, 0))}
+                for name in OPTIMIZATIONS}
+
+    def _tensor_opts_lines(self) -> list[str]:
+        from activity.tensor.opts import OPTIMIZATIONS, enabled
+
+        if not self.tensor_opts and self.lowering_opts is None:
+            return []
+        lines = ["  tensor-level optimizations (times applied; ACTIVITY_TENSOR_OFF=name "
+                 "turns one off):"]
+        for name, what in OPTIMIZATIONS.items():
+            n = self.tensor_opts.get(name, 0) + (self.lowering_opts or {}).get(name, 0)
+            state = "" if enabled(name) else " (off)"
+            lines.append(f"    {name:<11} {n:>4}  {what}{state}")
+        return lines
 
     def render(self, bounds: dict[str, int] | None = None) -> str:
         mode = "pruned by activity" if self.prune else "all_active (no pruning)"
@@ -329,6 +356,7 @@ class GradStats:
         if self.scalar_reductions:
             lines.append(f"  scf.parallel scalar adjoints summed by reductions: "
                          f"{self.scalar_reductions}")
+        lines += self._tensor_opts_lines()
         return "\n".join(lines) + "\n"
 
     def dumps(self, bounds: dict[str, int] | None = None) -> str:
@@ -389,7 +417,8 @@ def collect(d: Any, made: list[Operation]) -> GradStats:
     return GradStats(d.root, d.prune, ops, cached, static, stack_blocks, snapshots=snaps,
                      atomic_updates=getattr(d, "atomic_updates", 0),
                      atomics_avoided=getattr(d, "atomics_avoided", 0),
-                     scalar_reductions=getattr(d, "scalar_reductions", 0))
+                     scalar_reductions=getattr(d, "scalar_reductions", 0),
+                     tensor_opts=dict(getattr(d, "tensor_opts", {})))
 
 
 def _in_program_order(f: Operation, blocks: set[Block]) -> list[Block]:

@@ -922,7 +922,9 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     Cached per session on (module text, function, opt level, fill, noalias, checks)."""
     key = key or module_key(module)
     key += locations_key(module, check_bounds)
-    ck = (key, func, "cpu", opt, fill, noalias, check_bounds, slp)
+    from activity.tensor import opts
+
+    ck = (key, func, "cpu", opt, fill, noalias, check_bounds, slp, opts.state())
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit

@@ -58,6 +58,7 @@ from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
 from activity.ops import op_name
+from activity.tensor import opts
 from activity.tensor.bufferize_live import Liveness, chain
 from activity.tensor.hoist import hoist_allocs
 from activity.tensor.loops import is_structured, lower_linalg, structured
@@ -492,7 +493,10 @@ class _Func:
         of it back into ``x`` at the same offsets, sizes and strides (the same SSA
         values) in ``op``'s block, ``x`` is used by nothing between ``op`` and that
         insert nor after it, and every other tensor in the buffer is dead after
-        ``op``.  The insert then copies nothing (:meth:`t_insert_slice`)."""
+        ``op``.  The insert then copies nothing (:meth:`t_insert_slice`).  (Off with
+        the ``inplace`` switch of :mod:`.opts`.)"""
+        if not opts.enabled("inplace"):
+            return False
         ext = o.owner
         if not isinstance(ext, Operation) or ext.name != "tensor.extract_slice":
             return False
@@ -531,6 +535,7 @@ class _Func:
         if not all(v is x or self.live.dead_after(v, op) for v in self.state[bid]):
             return False
         self.round_trips.add(ins)
+        opts.count("inplace")
         return True
 
     def t_insert_slice(self, op: Operation) -> None:

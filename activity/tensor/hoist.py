@@ -102,11 +102,20 @@ def _hoist_once(alloc: Operation) -> bool:
 
 def hoist_allocs(root: Operation) -> int:
     """Hoist the loop-invariant allocations of ``root`` (see the module docstring);
-    returns how many moves were made."""
+    returns how many moves were made.  (Off with the ``inplace`` switch of
+    :mod:`.opts`, which counts the allocations hoisted.)"""
+    from activity.tensor import opts
+
+    if not opts.enabled("inplace"):
+        return 0
     n = 0
     for alloc in [o for o in root.walk() if o.name == "memref.alloc"]:
+        moved = 0
         while _hoist_once(alloc):
-            n += 1
+            moved += 1
+        n += moved
+        if moved:
+            opts.count("inplace")
     return n
 
 
