@@ -27,7 +27,7 @@ partials are the op table's (the scalar rules' own source).  So ``matmul``'s
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
@@ -48,6 +48,7 @@ from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.registry import Gen, forward_rule, reverse_rule
 from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero_tensor
 from activity.ops import OpKind, lookup, op_name
+from activity.tensor import opts
 from activity.tensor.loops import ADJOINT_ATTR
 from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
 
@@ -148,13 +149,22 @@ class _BodyAD:
 
     def adjoint(self, y: SSAValue, seed: SSAValue, target: SSAValue) -> SSAValue | None:
         """``seed * d y / d target`` through the body's ops (None: zero)."""
+        return self.adjoints(y, seed, [target])[0]
+
+    def adjoints(self, y: SSAValue, seed: SSAValue,
+                 targets: list[SSAValue]) -> list[SSAValue | None]:
+        """``seed * d y / d t`` for each ``t`` of ``targets`` from one reverse pass
+        through the body's ops (None: zero): the adjoint of a value every target's
+        comes through, and the partials, are computed once.  Each target's is the
+        one a pass for it alone computes (the same ops: a value some target depends
+        on has all its uses in the dependent set)."""
         ops = [o for o in self.v.body.ops if not isinstance(o, linalg.YieldOp)]
-        dep: set[int] = {id(target)}
+        dep: set[int] = {id(t) for t in targets}
         for o in ops:
             if any(id(u) in dep for u in o.operands):
                 dep.update(id(r) for r in o.results)
         if id(y) not in dep:
-            return None
+            return [None] * len(targets)
         adj: dict[int, SSAValue] = {id(y): seed}
         for o in reversed(ops):
             if not o.results or id(o.results[0]) not in adj:
@@ -204,7 +214,7 @@ class _BodyAD:
                 old = adj.get(id(u))
                 adj[id(u)] = c if old is None else self.emit(
                     arith.AddfOp(old, c, flags=self.gen.sum_flags()))
-        return adj.get(id(target))
+        return [adj.get(id(t)) for t in targets]
 
     def _convert(self, x: SSAValue, t: Any) -> SSAValue:
         if x.type == t:
@@ -349,10 +359,11 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
         if kind == "prod":
             stats = _product_stats(gen, op, v, prim, outer, t_val, r, mo, nl)
 
-        def build(target: SSAValue, tmap: list[int], init: SSAValue,
-                  flag: bool = False) -> SSAValue | None:
-            """The adjoint generic of ``target`` (a body argument or a captured
-            value), accumulating into ``init`` (indexed by ``tmap``)."""
+        def build(outs_spec: list[_Out], flag: bool = False) -> list[SSAValue | None]:
+            """One adjoint generic for the outputs ``outs_spec`` (all of one iteration
+            structure: their maps keep the same dimensions), each accumulating the
+            contributions of its targets (body arguments or captured values) into its
+            init; per output its result (None: no contribution, no output)."""
             ins: list[SSAValue] = []
             imaps: list[AffineMap] = []
             for k, x in enumerate(v.inputs):
@@ -374,19 +385,22 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             ins.append(ybar)
             imaps.append(v.indexing_maps[n_in])
             et = ybar.type.element_type  # type: ignore[attr-defined]
-            ait = init.type.element_type  # type: ignore[attr-defined]
-            outs = [init]
-            omaps = [AffineMap(nl, 0, tuple(AffineDimExpr(d) for d in tmap))]
+            n_out = len(outs_spec)
+            tmap = outs_spec[0].tmap
+            outs = [s.init for s in outs_spec]
+            omaps = [AffineMap(nl, 0, tuple(AffineDimExpr(d) for d in s.tmap))
+                     for s in outs_spec]
             flag_t = None
             if flag:  # (max: whether the maximum was met already, per output element;
                 # maxlast: how many times)
-                assert o_prim is not None and ymax is not None
+                assert o_prim is not None and ymax is not None and n_out == 1
                 flag_t = tensor_flag(gen, o_prim, ymax) if kind == "max" else \
                     _zeros_like(gen, ymax)
                 outs.append(flag_t)
                 omaps.append(v.indexing_maps[n_in])
             blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins]
-                        + [ait] + ([flag_t.type.element_type] if flag_t else []))  # type: ignore[union-attr]
+                        + [s.init.type.element_type for s in outs_spec]  # type: ignore[attr-defined]
+                        + ([flag_t.type.element_type] if flag_t else []))  # type: ignore[union-attr]
             argmap = _shaped_input_args(v, blk)
             j = len(argmap)  # the next block argument
             o_arg = None
@@ -406,7 +420,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             stat_args = list(blk.args[j:j + len(stats)])
             j += len(stats)
             seed: SSAValue = blk.args[j]
-            accv = blk.args[j + 1]
+            acc_args = list(blk.args[j + 1:j + 1 + n_out])
             body = _BodyAD(gen, op, v, blk, argmap, outer)
             if seed_sign < 0:
                 seed = body.emit(arith.NegfOp(seed))
@@ -414,7 +428,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             if kind == "max":
                 # first element (init included) equal to the maximum gets the seed
                 assert ymax_arg is not None
-                seen = blk.args[j + 2]
+                seen = blk.args[j + 1 + n_out]
                 tv = body.val(t_val)
                 hit = body.emit(arith.CmpfOp(tv, ymax_arg, "oeq"))
                 one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
@@ -440,7 +454,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             elif kind == "maxlast":
                 # the last element equal to the maximum: its running count is the total
                 assert ymax_arg is not None and cnt_arg is not None
-                run = blk.args[j + 2]
+                run = blk.args[j + 1 + n_out]
                 tv = body.val(t_val)
                 hit = body.emit(arith.CmpfOp(tv, ymax_arg, "oeq"))
                 one = body.emit(arith.ConstantOp(FloatAttr(1.0, et)))
@@ -450,13 +464,39 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 take = body.emit(arith.AndIOp(hit, last))
                 seed = body.emit(arith.SelectOp(take, seed, zero))
                 extra = [nxt]
-            c = body.adjoint(t_val, seed, target) if target is not t_val else seed
-            if c is None:
-                return None
-            if c.type != ait:
-                c = body._convert(c, ait)
-            s = body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
-            blk.add_op(linalg.YieldOp(s, *extra))
+            # every target's contribution from one reverse pass over the body (the
+            # partials the targets share computed once)
+            flat = [t for s in outs_spec for t in s.targets]
+            got = body.adjoints(t_val, seed, flat)
+            yields: list[SSAValue] = []
+            adds: list[SSAValue] = []
+            live: list[int] = []
+            pos = 0
+            for q, s in enumerate(outs_spec):
+                ait = s.init.type.element_type  # type: ignore[attr-defined]
+                total: SSAValue = acc_args[q]
+                for c in got[pos:pos + len(s.targets)]:
+                    if c is None:
+                        continue
+                    if c.type != ait:
+                        c = body._convert(c, ait)
+                    total = body.emit(arith.AddfOp(total, c, flags=gen.sum_flags()))
+                    adds.append(total)
+                pos += len(s.targets)
+                if total is not acc_args[q]:
+                    live.append(q)
+                    yields.append(total)
+            for q, s in enumerate(outs_spec):
+                s.n_live = sum(c is not None for c in got[sum(
+                    len(u.targets) for u in outs_spec[:q]):][:len(s.targets)])
+            if not live:
+                return [None] * n_out
+            blk.add_op(linalg.YieldOp(*yields, *extra))
+            # outputs no target contributes to are dropped (their inits unchanged)
+            for q in reversed(range(n_out)):
+                if q not in live:
+                    blk.erase_arg(acc_args[q])
+                    del outs[q], omaps[q]
             # inputs the body does not read are dropped (no loads, and the loop order
             # follows the operands that matter)
             # (as long as another operand still bounds each loop)
@@ -482,37 +522,63 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                                  ArrayAttr(its), [x.type for x in outs])
             # (the loop lowering may then keep the primal's dimension order)
             g.attributes[ADJOINT_ATTR] = UnitAttr()
-            _accumulate_flags(gen, g, s)
+            for s_add in adds:
+                _accumulate_flags(gen, g, s_add)
             gen.b.emit(g)
-            return g.results[0]
+            res: list[SSAValue | None] = [None] * n_out
+            for r_, q in zip(g.results, live, strict=False):
+                res[q] = r_
+            return res
 
-        def tensor_target(x: SSAValue, target: SSAValue, tmap: list[int]) -> None:
-            old = gen.adj_get(x)
-            init = adj_tensor(gen, x, use)
-            got = build(target, tmap, init, flag=flagged)
-            if got is None:  # (no contribution: the init, unchanged or zero)
-                if old is not None:
-                    gen.adj_set(x, old)
-                return
-            gen.adj_set(x, got)
+        def emit_group(group: list[_Target]) -> None:
+            """The adjoint generic of ``group`` (one output per tensor adjoint -- a
+            tensor two targets share gets both contributions, in order -- and one per
+            scalar target), its results made the targets' adjoints."""
+            outs_spec: list[_Out] = []
+            olds: list[SSAValue | None] = []
+            for t in group:
+                if t.scalar:
+                    outs_spec.append(_Out([t.target], [], scalar_zero_tensor(gen, t.x.type),
+                                          t.x))
+                    olds.append(None)
+                    continue
+                same = next((s for s in outs_spec if s.x is t.x and not s.scalar), None)
+                if same is not None:
+                    assert same.tmap == t.tmap
+                    same.targets.append(t.target)
+                    continue
+                olds.append(gen.adj_get(t.x))
+                outs_spec.append(_Out([t.target], t.tmap, adj_tensor(gen, t.x, use), t.x))
+            got = build(outs_spec, flag=flagged)
+            n_live = sum(s.n_live for s in outs_spec)
+            if n_live > 1:  # (the generics the targets would have had, one each)
+                opts.count("fuse", n_live - 1)
+            for s, old, r_ in zip(outs_spec, olds, got, strict=True):
+                if s.scalar:
+                    if r_ is not None:
+                        gen.adj_add(s.x, gen.b.v(tensor.ExtractOp(r_, [], s.x.type)))
+                elif r_ is None:  # (no contribution: the init, unchanged or zero)
+                    if old is not None:
+                        gen.adj_set(s.x, old)
+                else:
+                    gen.adj_set(s.x, r_)
 
-        def scalar_target(x: SSAValue, target: SSAValue) -> None:
-            init = scalar_zero_tensor(gen, x.type)
-            got = build(target, [], init, flag=flagged)
-            if got is not None:
-                gen.adj_add(x, gen.b.v(tensor.ExtractOp(got, [], x.type)))
-
+        targets: list[_Target] = []
         if kind != "identity":
             for k, x in enumerate(v.inputs):
                 if not f.has_adjoint(x):
                     continue
                 if isinstance(x.type, TensorType):
-                    tensor_target(x, v.input_args[k], maps[k])  # type: ignore[arg-type]
+                    targets.append(_Target(x, v.input_args[k], maps[k], False))  # type: ignore[arg-type]
                 else:
-                    scalar_target(x, v.input_args[k])
+                    targets.append(_Target(x, v.input_args[k], [], True))
             for c in caps:
                 if f.has_adjoint(c) and not isinstance(c.type, ShapedType):
-                    scalar_target(c, c)
+                    targets.append(_Target(c, c, [], True))
+        if f.has_adjoint(o) and kind == "parallel" and acc.uses:
+            targets.append(_Target(o, acc, mo, False))
+        for group in _fusion_groups(targets, fuse=opts.enabled("fuse") and not flagged):
+            emit_group(group)
         if f.has_adjoint(o):
             if kind in ("sum", "identity"):
                 gen.adj_add(o, ybar)
@@ -536,8 +602,55 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 # the init gets the seed when no element equals the maximum
                 assert o_prim is not None and ymax is not None and cnt is not None
                 gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar, cnt))
-            elif acc.uses:
-                tensor_target(o, acc, mo)
+
+
+class _Target(NamedTuple):
+    """A value whose adjoint an op's reverse adds to: ``x`` (an input, the init or a
+    captured float), ``target`` (what the body reads it as), ``tmap`` (the loop
+    dimension of each of its indices; [] for a scalar, which accumulates into a rank-0
+    tensor)."""
+
+    x: SSAValue
+    target: SSAValue
+    tmap: list[int]
+    scalar: bool
+
+
+class _Out:
+    """One output of an adjoint generic: the targets summed into it (two when a body
+    reads one tensor twice by the same map), its map and init."""
+
+    def __init__(self, targets: list[SSAValue], tmap: list[int], init: SSAValue,
+                 x: SSAValue) -> None:
+        self.targets, self.tmap, self.init, self.x = targets, tmap, init, x
+        self.scalar = not tmap and not isinstance(x.type, TensorType)
+        self.n_live = 0  # (how many targets contribute: set by the build)
+
+
+def _fusion_groups(targets: list[_Target], fuse: bool) -> list[list[_Target]]:
+    """The targets in adjoint generics: one each without ``fuse``; with it, those of
+    the same iteration structure (their maps keep the same loop dimensions, the same
+    one last: same iterators, same loop order) share one, in order of first
+    appearance -- except a tensor read twice by different maps (its two adjoint
+    updates would write one buffer), which goes to a later generic."""
+    if not fuse:
+        return [[t] for t in targets]
+    groups: list[list[_Target]] = []
+    keys: list[tuple[frozenset[int], int | None]] = []
+    for t in targets:
+        key = (frozenset(t.tmap), t.tmap[-1] if t.tmap else None)
+        for g, k in zip(groups, keys, strict=True):
+            if k != key:
+                continue
+            if not t.scalar and any(not u.scalar and u.x is t.x and u.tmap != t.tmap
+                                    for u in g):
+                continue
+            g.append(t)
+            break
+        else:
+            groups.append([t])
+            keys.append(key)
+    return groups
 
 
 def _accumulate_flags(gen: Gen, g: Operation, acc_add: SSAValue) -> None:
