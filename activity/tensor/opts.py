@@ -34,6 +34,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "triangular": "adjoint loops run over a triangle only",
     "recompute": "primal tensors recomputed in the reverse sweep instead of kept",
     "fuse": "adjoint generics merged into one (the body's partials computed once)",
+    "nozero": "adjoints first written by a parallel generic (no zero fill, no 0 + t)",
     "inplace": "adjoint updates done in place on a buffer (no copy)",
 }
 

@@ -46,7 +46,12 @@ from xdsl.ir.affine import AffineDimExpr, AffineMap
 from activity.ad.builder import contract_flags
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.registry import Gen, forward_rule, reverse_rule
-from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero_tensor
+from activity.ad.rules.tensor import (
+    _fwd_clone_regions,
+    adj_tensor,
+    dims_of,
+    scalar_zero_tensor,
+)
 from activity.ops import OpKind, lookup, op_name
 from activity.tensor import opts
 from activity.tensor.loops import ADJOINT_ATTR
@@ -474,16 +479,20 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             pos = 0
             for q, s in enumerate(outs_spec):
                 ait = s.init.type.element_type  # type: ignore[attr-defined]
-                total: SSAValue = acc_args[q]
+                # (a fresh output: each element written once, with its first term)
+                total: SSAValue | None = None if s.fresh else acc_args[q]
                 for c in got[pos:pos + len(s.targets)]:
                     if c is None:
                         continue
                     if c.type != ait:
                         c = body._convert(c, ait)
+                    if total is None:
+                        total = c
+                        continue
                     total = body.emit(arith.AddfOp(total, c, flags=gen.sum_flags()))
                     adds.append(total)
                 pos += len(s.targets)
-                if total is not acc_args[q]:
+                if total is not None and total is not acc_args[q]:
                     live.append(q)
                     yields.append(total)
             for q, s in enumerate(outs_spec):
@@ -547,9 +556,19 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                     assert same.tmap == t.tmap
                     same.targets.append(t.target)
                     continue
-                olds.append(gen.adj_get(t.x))
+                old = gen.adj_get(t.x)
+                olds.append(old)
+                if old is None and not flagged and len(set(t.tmap)) == nl \
+                        and opts.enabled("nozero"):
+                    # (no adjoint yet, and the generic writes each element once: into
+                    # an empty tensor, no zero fill nor a 0 + t)
+                    e = gen.b.v(tensor.EmptyOp(dims_of(gen, t.x, use), t.x.type))
+                    outs_spec.append(_Out([t.target], t.tmap, e, t.x, fresh=True))
+                    continue
                 outs_spec.append(_Out([t.target], t.tmap, adj_tensor(gen, t.x, use), t.x))
             got = build(outs_spec, flag=flagged)
+            opts.count("nozero", sum(s.fresh for s, r_ in zip(outs_spec, got, strict=True)
+                                     if r_ is not None))
             n_live = sum(s.n_live for s in outs_spec)
             if n_live > 1:  # (the generics the targets would have had, one each)
                 opts.count("fuse", n_live - 1)
@@ -621,8 +640,9 @@ class _Out:
     reads one tensor twice by the same map), its map and init."""
 
     def __init__(self, targets: list[SSAValue], tmap: list[int], init: SSAValue,
-                 x: SSAValue) -> None:
+                 x: SSAValue, fresh: bool = False) -> None:
         self.targets, self.tmap, self.init, self.x = targets, tmap, init, x
+        self.fresh = fresh  # (init empty: the output is its targets' terms, summed)
         self.scalar = not tmap and not isinstance(x.type, TensorType)
         self.n_live = 0  # (how many targets contribute: set by the build)
 
