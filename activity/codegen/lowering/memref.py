@@ -57,6 +57,31 @@ def cacheable_alloc(v: SSAValue) -> bool:
     return all(_BUFFER_USES.get(op_name(u.operation)) == u.index for u in v.uses)
 
 
+# views through which a block-cached buffer may be read and written (issue #33: the
+# tensor level's tapes are written and read through subviews, one row per step)
+_LOCAL_VIEWS = ("memref.subview", "memref.cast")
+
+
+def _stays_local(v: SSAValue, root: bool) -> bool:
+    """Every use of ``v`` (a ``memref.alloc`` result when ``root``, else a view of one)
+    loads, stores, measures or copies it, takes a view of it that stays local in turn,
+    or (the allocation itself) deallocates it: nothing frees it elsewhere or lets its
+    address out (a call, a return, a yield, a pointer)."""
+    for u in v.uses:
+        name = op_name(u.operation)
+        if _BUFFER_USES.get(name) == u.index:
+            if name == "memref.dealloc" and not root:
+                return False
+        elif name == "memref.copy":
+            continue
+        elif name in _LOCAL_VIEWS and u.index == 0:
+            if not all(_stays_local(r, False) for r in u.operation.results):
+                return False
+        else:
+            return False
+    return True
+
+
 def in_loop(op: Operation) -> bool:
     """``op`` may run more than once per call: inside a loop, or in a block of a
     multi-block region (which may be part of a cycle)."""
@@ -227,14 +252,15 @@ def op_alloc(fl: FuncLowering, op: Operation) -> None:
 def block_cached(fl: FuncLowering, alloc: Operation) -> bool:
     """``alloc`` and its deallocs go through the cache of freed blocks: a host JIT
     ``memref.alloc`` without over-alignment whose buffer only meets loads, stores,
-    dims and deallocs (``cacheable_alloc``)."""
+    dims and deallocs (``cacheable_alloc``), or copies and local views too
+    (:func:`_stays_local`: a tensor-level tape, read and written by rows)."""
     if not fl.ml.target.heap_cache or fl.ml.alloc_hook is not None \
             or op_name(alloc) != "memref.alloc":
         return False
     al = prop(alloc, "alignment")
     if isinstance(al, IntegerAttr) and int(al.value.data) > 16:
         return False
-    return cacheable_alloc(alloc.results[0])
+    return cacheable_alloc(alloc.results[0]) or _stays_local(alloc.results[0], True)
 
 
 def check_allocated(fl: FuncLowering, op: Operation | None, p: ir.Value, nbytes: ir.Value) -> None:
