@@ -323,3 +323,44 @@ def test_tape_read_through_views_is_block_cached() -> None:
         assert abs(c(a.copy(), 1024) - big) <= 1e-12 * abs(big)
     e = compile_(activity.parse(ESCAPES), "f")
     assert ALLOC not in e.llvm_ir
+
+
+def test_random_programs_fused_equal_unfused() -> None:
+    """Random tensor programs (``activity.testing.tensorgen``): the gradient with every
+    optimization of this file on is the one with them off (interpreted), and fusion
+    applies in many of them."""
+    import random
+    import warnings
+
+    from activity.ad.errors import GradError
+    from activity.testing.tensorgen import TensorGenConfig, generate
+
+    fused = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for seed in range(120):
+            prog = generate(seed, TensorGenConfig(stmts=(2, 6), p_memref=0.0))
+            m = activity.parse(prog.text)
+            kinds = list(prog.args)
+            xs = prog.make_inputs(random.Random(seed))
+            _, outs = _tests_module("test_tensor_ad")._types(m, "f")
+            rng = np.random.default_rng(seed)
+            seeds = [rng.standard_normal(tuple(t.get_shape())) if hasattr(t, "get_shape")
+                     else float(rng.standard_normal()) for t in outs
+                     if _tests_module("test_tensor_ad")._is_float(t)]
+            got = []
+            for off in ((), ("fuse", "nozero")):
+                with opts.disabled(*off), opts.counting() as c:
+                    try:
+                        g = activity.grad(m, "f", kinds)
+                    except GradError:
+                        break
+                    out = activity.evaluate(g, "f_grad", *xs, *seeds)
+                got.append((out if isinstance(out, tuple) else (out,), c["fuse"]))
+            if len(got) < 2:
+                continue
+            fused += got[0][1] > 0
+            for a, b in zip(got[0][0], got[1][0], strict=True):
+                np.testing.assert_allclose(np.asarray(a), np.asarray(b), rtol=1e-12,
+                                           atol=1e-12, err_msg=f"seed {seed}")
+    assert fused >= 8, fused  # (12 of these 120)
