@@ -61,7 +61,9 @@ from activity.ops import op_name
 from activity.tensor import opts
 from activity.tensor.bufferize_live import Liveness, chain
 from activity.tensor.hoist import hoist_allocs
+from activity.tensor.lifetime import last_use, sink_fresh
 from activity.tensor.loops import is_structured, lower_linalg, structured
+from activity.tensor.reuse import reuse_dead_inputs
 
 DYN = -9223372036854775808  # (MLIR's dynamic size/offset/stride)
 STACK_BYTES = 4096  # static allocations up to this size, not returned, go on the stack
@@ -835,7 +837,10 @@ class _Func:
 
     def free(self) -> None:
         """Free what we allocated and do not return: small static buffers go on the
-        stack, the others get a ``memref.dealloc`` at the end of their block."""
+        stack, the others get a ``memref.dealloc`` right after the last op of their
+        block that uses them or a view of them (:func:`.lifetime.last_use`; at the
+        end of the block where that cannot be told, or with the ``lifetime`` switch of
+        :mod:`.opts` off), so that a later allocation can reuse the memory."""
         for op, bid in self.allocs:
             if bid in self.escapes or op.parent is None:
                 continue
@@ -862,7 +867,14 @@ class _Func:
                 res = next(r for r in op.results if self.root.get(bid) is r)
             term = block.last_op
             assert term is not None
-            self.emit(memref.DeallocOp.get(res), term, loc=op)
+            last = last_use(res, block) if opts.enabled("lifetime") else None
+            if last is not None and last is not term:
+                opts.count("lifetime")
+                d = memref.DeallocOp.get(res)
+                carry_location(d, op)
+                Rewriter.insert_op(d, InsertPoint.after(last))
+            else:
+                self.emit(memref.DeallocOp.get(res), term, loc=op)
 
 
 _ALWAYS: frozenset[str] = frozenset()
@@ -897,6 +909,9 @@ def bufferize(module: ModuleOp) -> ModuleOp:
         if isinstance(op, func.FuncOp) and op.body.blocks:
             ft = op.function_type
             if has_tensors(op) or any(is_tensor(t) for t in (*ft.inputs, *ft.outputs)):
+                reuse_dead_inputs(op)
+                if opts.enabled("lifetime"):
+                    opts.count("lifetime", sink_fresh(op))
                 _Func(op, module).run()
         elif isinstance(op, func.FuncOp):  # a declaration
             ft = op.function_type

@@ -35,6 +35,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "recompute": "primal tensors recomputed in the reverse sweep instead of kept",
     "fuse": "adjoint generics merged into one (the body's partials computed once)",
     "inplace": "adjoint updates done in place on a buffer (no copy)",
+    "lifetime": "buffers made right before their first use and freed right after their last",
 }
 
 _off: set[str] = set()
