@@ -199,6 +199,59 @@ def _hoist_dims(block: Block) -> int:
     return n
 
 
+def _pull_up(block: Block) -> int:
+    """Move each linalg op of ``block`` on tensors whose inits are results of linalg
+    ops of ``block`` up to right after the last op it depends on (its operands'
+    definitions, the other reads of its inits): the tensors it reads last die sooner,
+    and its results take the inits' buffers (in place) where they lived anyway."""
+    n = 0
+    for gen in list(block.ops):
+        if not is_structured(gen) or not gen.results or gen.parent_block() is not block:
+            continue
+        s = structured(gen)
+        if s is None or not all(_is_tensor(r) for r in gen.results):
+            continue
+        if not all(_is_tensor(o) and isinstance(o.owner, Operation)
+                   and is_structured(o.owner) and o.owner.parent_block() is block
+                   for o in s.outputs):
+            continue
+        pos = {o: i for i, o in enumerate(block.ops)}
+        bound = -1
+        deps = [v for inner in gen.walk() for v in inner.operands if not _inside(v, gen)]
+        for v in deps:
+            d = v.owner
+            if isinstance(d, Block):
+                continue
+            cx = chain(d, block)
+            if cx is not None:
+                bound = max(bound, pos[cx[-1]])
+        for o in s.outputs:
+            for use in o.uses:
+                if use.operation is gen:
+                    continue
+                cx = chain(use.operation, block)
+                if cx is None or pos[cx[-1]] > pos[gen]:
+                    bound = pos[gen]  # (read after gen: leave it)
+                    break
+                bound = max(bound, pos[cx[-1]])
+        if bound + 1 >= pos[gen]:
+            continue
+        # worth it only when gen reads some tensor last (which then dies sooner)
+        dies = False
+        for v in s.inputs:
+            if not _is_tensor(v) or isinstance(v, BlockArgument):
+                continue
+            others = [chain(u.operation, block) for u in v.uses if u.operation is not gen]
+            if all(c is not None and pos[c[-1]] < pos[gen] for c in others):
+                dies = True
+        if not dies:
+            continue
+        gen.detach()
+        Rewriter.insert_op(gen, InsertPoint.after(list(block.ops)[bound]))
+        n += 1
+    return n
+
+
 def sink_fresh(fop: func.FuncOp) -> int:
     """Move each ``tensor.dim`` of ``fop`` up to its operands, and each linalg op on
     fresh inits to right before the first op that reads its result (see the module
@@ -208,7 +261,8 @@ def sink_fresh(fop: func.FuncOp) -> int:
     entry = set(fop.body.blocks[0].args)
     blocks = [b for op in fop.walk() for r in op.regions for b in r.blocks]
     n = sum(_hoist_dims(b) for b in blocks)
-    return n + sum(_sink_block(b, entry) for b in blocks)
+    n += sum(_sink_block(b, entry) for b in blocks)
+    return n + sum(_pull_up(b) for b in blocks)
 
 
 __all__ = ["last_use", "sink_fresh"]
