@@ -25,7 +25,8 @@ is the same with buffers for tapes, and the answer is decided per value by these
 * in ``T``'s block, every read of ``T`` is either before the reverse sweep (the
   first op the AD generator marks ``activity.adjoint``) or in it, and some tensor is
   made between the last forward read and the first reverse one (else nothing would
-  use the memory freed).
+  use the memory freed), and no op between ``T`` and that read touches memory (a
+  tensor of ``bufferization.to_tensor`` reads its memref where it is read).
 
 The copy (with its init) goes right before the first reverse read; every reverse read
 takes it.  ``tensor.dim`` reads of ``T`` stay (a size: the bufferization's lifetime
@@ -44,6 +45,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.ad.costs import RECOMPUTE_LIMIT, _op_weight
 from activity.tensor import opts
 from activity.tensor.bufferize_live import chain
+from activity.tensor.lifetime import pure_between
 from activity.tensor.loops import ADJOINT_ATTR, structured
 
 _ONE_PASS = frozenset({"linalg.generic", "linalg.fill", "linalg.broadcast", "linalg.map"})
@@ -149,6 +151,8 @@ def _recompute_in(block: Block, entry: set[SSAValue]) -> int:
         # something is made in the gap (else no allocation could use the memory)
         if not any(o.name in _MAKES for o in ops[last_fwd + 1:first]):
             continue
+        if not pure_between(ops, pos[op] + 1, first):
+            continue  # (a memory write between could change what it reads)
         s = structured(op)
         assert s is not None
         live = True

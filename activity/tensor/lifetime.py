@@ -16,7 +16,8 @@ lengthen a buffer's life beyond what the program needs, and this module removes 
   before the first op that reads its result, when every tensor it reads is read at or
   after that point anyway (a function argument, or a value with a later use): its
   result lives shorter, and no operand longer.  Tensor ops are pure, so the order of
-  ops that do not depend on one another is free.  (Likewise a ``tensor.dim`` moves up
+  ops that do not depend on one another is free (none moves past an op that touches
+  memory, :func:`touches_memory`).  (Likewise a ``tensor.dim`` moves up
   to right after its operands: a size read does not keep a dead tensor's buffer.)
 """
 
@@ -69,6 +70,24 @@ def last_use(mem: SSAValue, block: Block) -> Operation | None:
                 last = top
             todo += [r for r in u.results if isinstance(r.type, MemRefType)]
     return last
+
+
+def touches_memory(op: Operation) -> bool:
+    """Whether ``op`` (or an op nested in it) may read or write memory outside
+    tensors: a memref operand or result, a call, an ``llvm`` op.  A tensor op may move
+    past the others freely (they are pure), not past these: a tensor made by
+    ``bufferization.to_tensor`` reads its memref's elements where it is read."""
+    for o in op.walk():
+        if o.name == "func.call" or o.name.startswith(("llvm.", "memref.")):
+            return True
+        if any(isinstance(v.type, MemRefType) for v in (*o.operands, *o.results)):
+            return True
+    return False
+
+
+def pure_between(ops: list[Operation], lo: int, hi: int) -> bool:
+    """Whether no op of ``ops[lo:hi]`` touches memory (:func:`touches_memory`)."""
+    return not any(touches_memory(o) for o in ops[lo:hi])
 
 
 def _is_tensor(v: SSAValue) -> bool:
@@ -134,6 +153,9 @@ def _sink_block(block: Block, entry_args: set[SSAValue]) -> int:
             if not ok:
                 break
         if not ok or first is None or pos[first] <= pos[gen] + 1:
+            continue
+        ops = list(block.ops)
+        if not pure_between(ops, pos[gen] + 1, pos[first]):
             continue
         moved = {gen, *inits}
         # every tensor gen reads stays live past the new place anyway
@@ -244,7 +266,7 @@ def _pull_up(block: Block) -> int:
             others = [chain(u.operation, block) for u in v.uses if u.operation is not gen]
             if all(c is not None and pos[c[-1]] < pos[gen] for c in others):
                 dies = True
-        if not dies:
+        if not dies or not pure_between(list(block.ops), bound + 1, pos[gen]):
             continue
         gen.detach()
         Rewriter.insert_op(gen, InsertPoint.after(list(block.ops)[bound]))

@@ -22,7 +22,8 @@ from xdsl.ir import Block, Operation, SSAValue
 @dataclass
 class Peak:
     """``bytes``: the most held at once; ``live``: the allocations held then, each as
-    ``(name hint or op text, bytes)``; ``total``: all bytes ever allocated (in ``count`` allocations)."""
+    ``(name hint or alloc#<n>, bytes)``; ``total``: all bytes ever allocated (in
+    ``count`` allocations)."""
 
     bytes: int = 0
     live: list[tuple[str, int]] = field(default_factory=list)
