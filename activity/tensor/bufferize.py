@@ -9,8 +9,11 @@ the operand's buffer when every tensor value held in that buffer is dead after t
 allocation (the operand copied into it first where the op reads it).
 
 * ``tensor.empty`` (``splat``, ``from_elements``, a copy) is a ``memref.alloc``,
-  freed at the end of its block (``memref.dealloc``) unless returned; small static
-  ones that are not returned go on the stack (``memref.alloca``).
+  freed right after its last use in its block (``memref.dealloc``,
+  :func:`.lifetime.last_use`) unless returned; small static ones that are not
+  returned go on the stack (``memref.alloca``).  First, tensor ops are reordered for
+  shorter lifetimes (:func:`.lifetime.sink_fresh`) and an elementwise op whose input
+  dies with it gets that input as its init (:func:`.reuse.reuse_dead_inputs`).
 * ``extract_slice`` is a ``memref.subview`` (no copy); ``insert_slice`` a subview of
   the destination and a ``memref.copy`` into it; ``collapse_shape``/``expand_shape``
   the memref ops of the same name (on a contiguous buffer; a view is copied first);
