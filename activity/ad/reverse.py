@@ -332,6 +332,12 @@ class Differentiator:
                 gen = FuncGen(self, key[0], key[1], plan, "emit")
                 self.gens[key] = gen
                 made.extend(gen.generate())
+            from activity.ad.tensor_recompute import recompute_tensors
+            from activity.tensor.bufferize import has_tensors
+
+            for fop in made:
+                if has_tensors(fop):
+                    recompute_tensors(fop)
         self.tensor_opts = dict(tensor_opts)
         if root_role == SPLIT:
             made.append(self._split_root())

@@ -9,8 +9,11 @@ the operand's buffer when every tensor value held in that buffer is dead after t
 allocation (the operand copied into it first where the op reads it).
 
 * ``tensor.empty`` (``splat``, ``from_elements``, a copy) is a ``memref.alloc``,
-  freed at the end of its block (``memref.dealloc``) unless returned; small static
-  ones that are not returned go on the stack (``memref.alloca``).
+  freed right after its last use in its block (``memref.dealloc``,
+  :func:`.lifetime.last_use`) unless returned; small static ones that are not
+  returned go on the stack (``memref.alloca``).  First, tensor ops are reordered for
+  shorter lifetimes (:func:`.lifetime.sink_fresh`) and an elementwise op whose input
+  dies with it gets that input as its init (:func:`.reuse.reuse_dead_inputs`).
 * ``extract_slice`` is a ``memref.subview`` (no copy); ``insert_slice`` a subview of
   the destination and a ``memref.copy`` into it; ``collapse_shape``/``expand_shape``
   the memref ops of the same name (on a contiguous buffer; a view is copied first);
@@ -61,7 +64,9 @@ from activity.ops import op_name
 from activity.tensor import opts
 from activity.tensor.bufferize_live import Liveness, chain
 from activity.tensor.hoist import hoist_allocs
+from activity.tensor.lifetime import last_use, sink_fresh
 from activity.tensor.loops import is_structured, lower_linalg, structured
+from activity.tensor.reuse import reuse_dead_inputs
 
 DYN = -9223372036854775808  # (MLIR's dynamic size/offset/stride)
 STACK_BYTES = 4096  # static allocations up to this size, not returned, go on the stack
@@ -835,7 +840,10 @@ class _Func:
 
     def free(self) -> None:
         """Free what we allocated and do not return: small static buffers go on the
-        stack, the others get a ``memref.dealloc`` at the end of their block."""
+        stack, the others get a ``memref.dealloc`` right after the last op of their
+        block that uses them or a view of them (:func:`.lifetime.last_use`; at the
+        end of the block where that cannot be told, or with the ``lifetime`` switch of
+        :mod:`.opts` off), so that a later allocation can reuse the memory."""
         for op, bid in self.allocs:
             if bid in self.escapes or op.parent is None:
                 continue
@@ -862,7 +870,14 @@ class _Func:
                 res = next(r for r in op.results if self.root.get(bid) is r)
             term = block.last_op
             assert term is not None
-            self.emit(memref.DeallocOp.get(res), term, loc=op)
+            last = last_use(res, block) if opts.enabled("lifetime") else None
+            if last is not None and last is not term:
+                opts.count("lifetime")
+                d = memref.DeallocOp.get(res)
+                carry_location(d, op)
+                Rewriter.insert_op(d, InsertPoint.after(last))
+            else:
+                self.emit(memref.DeallocOp.get(res), term, loc=op)
 
 
 _ALWAYS: frozenset[str] = frozenset()
@@ -897,6 +912,9 @@ def bufferize(module: ModuleOp) -> ModuleOp:
         if isinstance(op, func.FuncOp) and op.body.blocks:
             ft = op.function_type
             if has_tensors(op) or any(is_tensor(t) for t in (*ft.inputs, *ft.outputs)):
+                reuse_dead_inputs(op)
+                if opts.enabled("lifetime"):
+                    opts.count("lifetime", sink_fresh(op))
                 _Func(op, module).run()
         elif isinstance(op, func.FuncOp):  # a declaration
             ft = op.function_type

@@ -36,6 +36,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "fuse": "adjoint generics merged into one (the body's partials computed once)",
     "nozero": "adjoints first written by a parallel generic (no zero fill, no 0 + t)",
     "inplace": "adjoint updates done in place on a buffer (no copy)",
+    "lifetime": "buffers made right before their first use and freed right after their last",
 }
 
 _off: set[str] = set()
