@@ -46,6 +46,7 @@ from xdsl.ir.affine import AffineDimExpr, AffineMap
 from activity.ad.builder import contract_flags
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.registry import Gen, forward_rule, reverse_rule
+from activity.ad.rules.sparse import fresh_done, fresh_init
 from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero_tensor
 from activity.ops import OpKind, lookup, op_name
 from activity.tensor.loops import ADJOINT_ATTR
@@ -350,9 +351,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             stats = _product_stats(gen, op, v, prim, outer, t_val, r, mo, nl)
 
         def build(target: SSAValue, tmap: list[int], init: SSAValue,
-                  flag: bool = False) -> SSAValue | None:
+                  flag: bool = False, fresh: bool = False) -> SSAValue | None:
             """The adjoint generic of ``target`` (a body argument or a captured
-            value), accumulating into ``init`` (indexed by ``tmap``)."""
+            value), accumulating into ``init`` (indexed by ``tmap``; ``fresh``: each
+            element written once, its old value not read)."""
             ins: list[SSAValue] = []
             imaps: list[AffineMap] = []
             for k, x in enumerate(v.inputs):
@@ -455,7 +457,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 return None
             if c.type != ait:
                 c = body._convert(c, ait)
-            s = body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
+            s = c if fresh else body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
             blk.add_op(linalg.YieldOp(s, *extra))
             # inputs the body does not read are dropped (no loads, and the loop order
             # follows the operands that matter)
@@ -482,11 +484,16 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                                  ArrayAttr(its), [x.type for x in outs])
             # (the loop lowering may then keep the primal's dimension order)
             g.attributes[ADJOINT_ATTR] = UnitAttr()
-            _accumulate_flags(gen, g, s)
+            if not fresh:
+                _accumulate_flags(gen, g, s)
             gen.b.emit(g)
             return g.results[0]
 
         def tensor_target(x: SSAValue, target: SSAValue, tmap: list[int]) -> None:
+            e = None if flagged else fresh_init(gen, x, tmap, nl, use)
+            if e is not None:  # (sparse: each element written once, no zero tensor)
+                fresh_done(gen, x, e, build(target, tmap, e, fresh=True))
+                return
             old = gen.adj_get(x)
             init = adj_tensor(gen, x, use)
             got = build(target, tmap, init, flag=flagged)
