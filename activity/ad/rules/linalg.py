@@ -351,9 +351,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             stats = _product_stats(gen, op, v, prim, outer, t_val, r, mo, nl)
 
         def build(target: SSAValue, tmap: list[int], init: SSAValue,
-                  flag: bool = False, fresh: bool = False) -> SSAValue | None:
+                  flag: bool = False, once: bool = False) -> SSAValue | None:
             """The adjoint generic of ``target`` (a body argument or a captured
-            value), accumulating into ``init`` (indexed by ``tmap``; ``fresh``: each
+            value), accumulating into ``init`` (indexed by ``tmap``; ``once``: each
             element written once, its old value not read)."""
             ins: list[SSAValue] = []
             imaps: list[AffineMap] = []
@@ -457,7 +457,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 return None
             if c.type != ait:
                 c = body._convert(c, ait)
-            s = c if fresh else body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
+            s = c if once else body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
             blk.add_op(linalg.YieldOp(s, *extra))
             # inputs the body does not read are dropped (no loads, and the loop order
             # follows the operands that matter)
@@ -484,7 +484,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                                  ArrayAttr(its), [x.type for x in outs])
             # (the loop lowering may then keep the primal's dimension order)
             g.attributes[ADJOINT_ATTR] = UnitAttr()
-            if not fresh:
+            if not once:
                 _accumulate_flags(gen, g, s)
             gen.b.emit(g)
             return g.results[0]
@@ -492,7 +492,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
         def tensor_target(x: SSAValue, target: SSAValue, tmap: list[int]) -> None:
             e = None if flagged else fresh_init(gen, x, tmap, nl, use)
             if e is not None:  # (sparse: each element written once, no zero tensor)
-                fresh_done(gen, x, e, build(target, tmap, e, fresh=True))
+                fresh_done(gen, x, e, build(target, tmap, e, once=True))
                 return
             old = gen.adj_get(x)
             init = adj_tensor(gen, x, use)
