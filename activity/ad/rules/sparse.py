@@ -135,6 +135,43 @@ def fresh_done(gen: Any, x: SSAValue, e: SSAValue, got: SSAValue | None) -> None
     gen.adj_add(x, got)
 
 
+def through_slice(gen: Any, op: Any) -> bool:
+    """``extract_slice``'s adjoint where the slice's own is one-hot (elements only) and
+    the source has no dense adjoint: each hot element moves to its place in the source
+    (``offset + index * stride``), no slice-sized tensor made.  ``False`` (nothing
+    done) where that does not apply (``sparse`` off, a rank-reducing slice, ...)."""
+    from activity.ad.rules.tensor import _idx
+
+    r, src = op.results[0], op.operands[0]
+    hot = gen.hot.get(id(r)) if opts.enabled("sparse") else None
+    if hot is None or gen.adj.get(id(src)) is not None \
+            or any(p.idx is None for p in hot.parts) \
+            or len(r.type.get_shape()) != len(src.type.get_shape()):
+        return False
+    dyn = iter(_idx(gen, op, list(op.operands[1:])))
+    offs = [next(dyn) if o == DYN else gen.c(o)
+            for o in op.properties["static_offsets"].get_values()]
+    sizes_dyn = sum(1 for n in op.properties["static_sizes"].get_values() if n == DYN)
+    for _ in range(sizes_dyn):  # (the sizes: not needed)
+        next(dyn)
+    strides = [next(dyn) if s == DYN else gen.c(s)
+               for s in op.properties["static_strides"].get_values()]
+    gen.hot.pop(id(r))
+    for p in hot.parts:
+        assert p.idx is not None
+        idx = [gen.ibin(arith.AddiOp, o, gen.ibin(arith.MuliOp, i, s))
+               for o, i, s in zip(offs, p.idx, strides, strict=True)]
+        opts.count("sparse")  # (no dense adjoint of the slice)
+        if not add_part(gen, src, Part(p.value, idx=idx)):
+            from activity.ad.rules.tensor import adj_tensor
+
+            t = adj_tensor(gen, src)
+            old = gen.b.v(tensor.ExtractOp(t, idx, p.value.type))
+            new = gen.b.v(arith.AddfOp(old, p.value, flags=gen.shadow_flags()))
+            gen.adj_set(src, gen.b.v(tensor.InsertOp(new, t, idx)))
+    return True
+
+
 def _slice_op(p: Part, src: SSAValue, result: Attribute) -> Any:
     assert p.props is not None
     props = dict(p.props)
@@ -231,4 +268,5 @@ def materialize(gen: Any, hot: Hot, base: SSAValue | None = None) -> SSAValue:
     return base
 
 
-__all__ = ["Hot", "Part", "add_part", "fresh_done", "fresh_init", "materialize", "slice_part"]
+__all__ = ["Hot", "Part", "add_part", "fresh_done", "fresh_init", "materialize", "slice_part",
+           "through_slice"]

@@ -37,7 +37,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from activity.ad.registry import Gen, reverse_rule
-from activity.ad.rules.sparse import Part, add_part, slice_part
+from activity.ad.rules.sparse import Part, add_part, slice_part, through_slice
 from activity.ops import op_name
 
 DYN = -9223372036854775808
@@ -228,8 +228,12 @@ def insert_slice_like(gen: Gen, op: Operation, nsrc: int, src: SSAValue,
 
 @reverse_rule("tensor.extract_slice", needs=_needs(0))
 def rev_extract_slice(gen: Gen, op: Operation) -> None:
-    rbar = gen.adj_take(op.results[0])
     src = op.operands[0]
+    if gen.facts.has_adjoint(src):
+        with gen.b.in_pass("adjoint"):
+            if through_slice(gen, op):  # (one-hot: the elements moved to the source)
+                return
+    rbar = gen.adj_take(op.results[0])
     if rbar is None or not gen.facts.has_adjoint(src):
         return
     with gen.b.in_pass("adjoint"):
