@@ -339,9 +339,11 @@ def test_memref_views_globals_and_memref_results() -> None:
     assert same(ref[0], out) and same(ref[1], r)
 
 
-VIEW_RESULTS = """
-func.func @f(%m: memref<?x?xf64>) -> (memref<?x?xf64>, memref<?xf64, strided<[?], offset: ?>>,
-                                      memref<?x?xf64, strided<[?, 1], offset: ?>>, memref<1x?xf64>) {
+_COL = "memref<?xf64, strided<[?], offset: ?>>"
+_BLK = "memref<?x?xf64, strided<[?, 1], offset: ?>>"
+_ROW = "memref<1x?xf64, strided<[?, 1], offset: ?>>"
+VIEW_RESULTS = f"""
+func.func @f(%m: memref<?x?xf64>) -> (memref<?x?xf64>, {_COL}, {_BLK}, memref<1x?xf64>) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -351,17 +353,17 @@ func.func @f(%m: memref<?x?xf64>) -> (memref<?x?xf64>, memref<?xf64, strided<[?]
   memref.copy %m, %a : memref<?x?xf64> to memref<?x?xf64>
   %b = memref.alloc(%d0, %d1) : memref<?x?xf64>
   memref.copy %m, %b : memref<?x?xf64> to memref<?x?xf64>
-  %col = memref.subview %b[0, 1] [%d0, 1] [1, 1] : memref<?x?xf64> to memref<?xf64, strided<[?], offset: ?>>
+  %col = memref.subview %b[0, 1] [%d0, 1] [1, 1] : memref<?x?xf64> to {_COL}
   %c = memref.alloc(%d0, %d1) : memref<?x?xf64>
   memref.copy %m, %c : memref<?x?xf64> to memref<?x?xf64>
   %n0 = arith.subi %d0, %c1 : index
   %n1 = arith.subi %d1, %c2 : index
-  %blk = memref.subview %c[1, 2] [%n0, %n1] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1], offset: ?>>
+  %blk = memref.subview %c[1, 2] [%n0, %n1] [1, 1] : memref<?x?xf64> to {_BLK}
   %u = memref.alloc(%d1) : memref<1x?xf64>
-  %row = memref.subview %m[2, 0] [1, %d1] [1, 1] : memref<?x?xf64> to memref<1x?xf64, strided<[?, 1], offset: ?>>
-  memref.copy %row, %u : memref<1x?xf64, strided<[?, 1], offset: ?>> to memref<1x?xf64>
-  func.return %a, %col, %blk, %u : memref<?x?xf64>, memref<?xf64, strided<[?], offset: ?>>, memref<?x?xf64, strided<[?, 1], offset: ?>>, memref<1x?xf64>
-}
+  %row = memref.subview %m[2, 0] [1, %d1] [1, 1] : memref<?x?xf64> to {_ROW}
+  memref.copy %row, %u : {_ROW} to memref<1x?xf64>
+  func.return %a, %col, %blk, %u : memref<?x?xf64>, {_COL}, {_BLK}, memref<1x?xf64>
+}}
 """
 
 
