@@ -19,6 +19,12 @@ a linalg op's adjoint, a loop carrying it, the function's result), once, by
 * else one zero tensor, the first part inserted (not added: it is zero there), the
   others added (extract, add, insert: in place after bufferization).
 
+An ``extract_slice`` whose result's adjoint is one-hot moves the hot elements to
+their places in the source (:func:`through_slice`: no slice-sized tensor).  And a
+linalg adjoint whose target is indexed by all the loops (each element written once)
+writes a fresh ``tensor.empty`` rather than a zero fill it would add to
+(:func:`fresh_init`, :func:`fresh_done`; rules/linalg.py).
+
 With ``sparse`` off (:mod:`activity.tensor.opts`) nothing is kept lazily and the
 rules emit what they did before (a zero tensor on the first update).  Each avoided
 dense zero or dense (slice) add is counted (``opts.count("sparse")``).
