@@ -50,6 +50,7 @@ from activity.ad.needs import OpNeeds
 from activity.ad.parallel_safety import ParallelSafety
 from activity.ad.plan import INLINE, SPLIT, Key, Plan, Scope
 from activity.ad.rules import FORWARD, REVERSE, REVERSE_BY_KIND
+from activity.ad.rules.sparse import Hot, materialize
 from activity.ad.rules.tensor import tensor_add, tensor_zero
 from activity.ad.shadows import Shadows
 from activity.ad.structure import _body_ops
@@ -94,6 +95,9 @@ class FuncGen(FunctionSweeps, CfSweeps):
         self.arg_shadow: dict[int, SSAValue | None] = {}
         self.adj: dict[int, SSAValue] = {}
         self.adj_keys: dict[int, SSAValue] = {}
+        # pending one-hot / slice-hot tensor adjoints, made dense when asked for
+        # (activity.ad.rules.sparse)
+        self.hot: dict[int, Hot] = {}
         self.scopes: list[Scope] = []
         self.stk: Stack | None = None  # forward-sweep stack state
         self.rstk: Stack | None = None  # reverse-sweep stack (final buffers)
@@ -212,9 +216,13 @@ class FuncGen(FunctionSweeps, CfSweeps):
         return prod
 
     def adj_get(self, v: SSAValue) -> SSAValue | None:
+        if self.hot and id(v) in self.hot:
+            self.adj_set(v, materialize(self, self.hot.pop(id(v))))
         return self.adj.get(id(v))
 
     def adj_set(self, v: SSAValue, x: SSAValue | None) -> None:
+        if self.hot:
+            self.hot.pop(id(v), None)
         if x is None:
             self.adj.pop(id(v), None)
         else:
@@ -222,10 +230,16 @@ class FuncGen(FunctionSweeps, CfSweeps):
             self.adj_keys[id(v)] = v
 
     def adj_take(self, v: SSAValue) -> SSAValue | None:
+        if self.hot and id(v) in self.hot:
+            return materialize(self, self.hot.pop(id(v)))
         return self.adj.pop(id(v), None)
 
     def adj_add(self, v: SSAValue, x: SSAValue | None) -> None:
         if x is None or not self.facts.has_adjoint(v):
+            return
+        if self.hot and id(v) in self.hot and isinstance(x.type, TensorType):
+            # (a pending sparse adjoint: its parts added into the dense contribution)
+            self.adj_set(v, materialize(self, self.hot.pop(id(v)), x))
             return
         old = self.adj_get(v)
         if isinstance(x.type, TensorType):  # (elementwise, over the old adjoint)

@@ -51,6 +51,7 @@ class Materializer:
         s.anchor.erase()
         for v in _defined_in(s.block):
             self.g.adj.pop(id(v), None)
+            self.g.hot.pop(id(v), None)
 
     def scope_for(self, blk: Block) -> Scope:
         for s in reversed(self.g.scopes):

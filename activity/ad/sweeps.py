@@ -54,6 +54,7 @@ class FunctionSweeps:
         self.avail.clear()
         self.arg_shadow.clear()
         self.adj.clear()
+        self.hot.clear()
         self.scopes.clear()
         self.consts.clear()
         self.stk = None

@@ -497,6 +497,17 @@ def _row_major(shape: Sequence[int]) -> list[int]:
     return out
 
 
+def _c_contiguous(sizes: Sequence[int], strides: Sequence[int]) -> bool:
+    """Whether ``strides`` (in elements) are those of a C-contiguous array of ``sizes``
+    (a unit dimension's stride does not matter)."""
+    acc = 1
+    for n, st in zip(reversed(sizes), reversed(strides), strict=True):
+        if n != 1 and st != acc:
+            return False
+        acc *= n
+    return True
+
+
 @dataclass
 class _Result:
     mlir: Attribute
@@ -716,7 +727,12 @@ class CompiledFunction:
         strides = vals[3 + lay.rank:]
         dtype = _DTYPES[_elem_key(lay.elem)][0]
         out = np.empty(sizes, dtype=dtype)
-        if out.size:
+        if out.size and _c_contiguous(sizes, strides):
+            # (the common case, a contiguous buffer: one memmove, no views -- on Hand's
+            # 27-element gradient 2.6 instead of 7.5 us a result)
+            ctypes.memmove(out.__array_interface__["data"][0],
+                           aligned + offset * dtype.itemsize, out.nbytes)
+        elif out.size:
             lo = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True) if s < 0)
             hi = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True) if s > 0)
             buf = (ctypes.c_char * ((hi - lo + 1) * dtype.itemsize)).from_address(

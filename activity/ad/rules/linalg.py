@@ -556,15 +556,17 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                     assert same.tmap == t.tmap
                     same.targets.append(t.target)
                     continue
-                old = gen.adj_get(t.x)
-                olds.append(old)
-                if old is None and not flagged and len(set(t.tmap)) == nl \
-                        and opts.enabled("nozero"):
-                    # (no adjoint yet, and the generic writes each element once: into
-                    # an empty tensor, no zero fill nor a 0 + t)
+                if gen.adj.get(id(t.x)) is None and not flagged \
+                        and len(set(t.tmap)) == nl and opts.enabled("nozero"):
+                    # (no dense adjoint yet, and the generic writes each element once:
+                    # into an empty tensor, no zero fill nor a 0 + t; a pending sparse
+                    # adjoint (rules/sparse.py) is added into the result after)
+                    olds.append(None)
                     e = gen.b.v(tensor.EmptyOp(dims_of(gen, t.x, use), t.x.type))
                     outs_spec.append(_Out([t.target], t.tmap, e, t.x, fresh=True))
                     continue
+                old = gen.adj_get(t.x)
+                olds.append(old)
                 outs_spec.append(_Out([t.target], t.tmap, adj_tensor(gen, t.x, use), t.x))
             got = build(outs_spec, flag=flagged)
             opts.count("nozero", sum(s.fresh for s, r_ in zip(outs_spec, got, strict=True)
@@ -579,6 +581,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 elif r_ is None:  # (no contribution: the init, unchanged or zero)
                     if old is not None:
                         gen.adj_set(s.x, old)
+                elif s.fresh:
+                    if gen.hot and id(s.x) in gen.hot:
+                        opts.count("sparse")  # (its hot parts added into r_: no zero)
+                    gen.adj_add(s.x, r_)
                 else:
                     gen.adj_set(s.x, r_)
 

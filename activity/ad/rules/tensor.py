@@ -8,9 +8,11 @@ update (a zero-filled ``tensor.empty``), and contributions are summed elementwis
 bufferization (:mod:`activity.tensor.bufferize`) makes the update in place.
 
 * ``tensor.extract t[i]``: ``t' = insert(t'[i] + ybar, t'[i])`` (one element: no dense
-  temporary when ``t'`` exists already);
+  temporary when ``t'`` exists already; where it does not, a one-hot adjoint kept
+  lazily, :mod:`.sparse`);
 * ``tensor.insert v into d[i]``: ``v' += r'[i]``, ``d' += r'`` with the slot zeroed;
-* ``extract_slice`` <-> ``insert_slice`` the same way, slice for element;
+* ``extract_slice`` <-> ``insert_slice`` the same way, slice for element (slice-hot,
+  lazily);
 * ``from_elements``: each element's adjoint is read off; ``splat``: the sum;
 * ``collapse_shape`` <-> ``expand_shape``; ``cast`` back; ``empty``, ``dim``: nothing.
 """
@@ -35,6 +37,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from activity.ad.registry import Gen, reverse_rule
+from activity.ad.rules.sparse import Part, add_part, slice_part, through_slice
 from activity.ops import op_name
 
 DYN = -9223372036854775808
@@ -170,6 +173,8 @@ def rev_extract(gen: Gen, op: Operation) -> None:
         return
     with gen.b.in_pass("adjoint"):
         idx = _idx(gen, op, list(op.indices))
+        if add_part(gen, op.tensor, Part(ybar, idx=idx)):  # (one-hot, kept lazily)
+            return
         t = adj_tensor(gen, op.tensor, op.parent_block())
         old = gen.b.v(tensor.ExtractOp(t, idx, ybar.type))
         new = gen.b.v(arith.AddfOp(old, ybar, flags=gen.shadow_flags()))
@@ -223,11 +228,17 @@ def insert_slice_like(gen: Gen, op: Operation, nsrc: int, src: SSAValue,
 
 @reverse_rule("tensor.extract_slice", needs=_needs(0))
 def rev_extract_slice(gen: Gen, op: Operation) -> None:
-    rbar = gen.adj_take(op.results[0])
     src = op.operands[0]
+    if gen.facts.has_adjoint(src):
+        with gen.b.in_pass("adjoint"):
+            if through_slice(gen, op):  # (one-hot: the elements moved to the source)
+                return
+    rbar = gen.adj_take(op.results[0])
     if rbar is None or not gen.facts.has_adjoint(src):
         return
     with gen.b.in_pass("adjoint"):
+        if add_part(gen, src, slice_part(gen, op, 1, rbar)):  # (slice-hot, kept lazily)
+            return
         t = adj_tensor(gen, src, op.parent_block())
         part = extract_slice_like(gen, op, 1, t, op.results[0].type)
         part = tensor_add(gen, part, rbar)
