@@ -50,6 +50,7 @@ from activity.ad.rules.tensor import _fwd_clone_regions, adj_tensor, scalar_zero
 from activity.ops import OpKind, lookup, op_name
 from activity.tensor.loops import ADJOINT_ATTR
 from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
+from activity.tensor.triangle import mask_outside
 
 
 def _captured(v: Structured) -> list[SSAValue]:
@@ -455,6 +456,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 return None
             if c.type != ait:
                 c = body._convert(c, ait)
+            c = mask_outside(c, body.emit)  # (a mask on the indices: loops skip it)
             s = body.emit(arith.AddfOp(accv, c, flags=gen.sum_flags()))
             blk.add_op(linalg.YieldOp(s, *extra))
             # inputs the body does not read are dropped (no loads, and the loop order
