@@ -374,3 +374,27 @@ def test_gmm_tri_gradient_same_on_and_off() -> None:
             off = mod.gradient(case_)
         for a, b in zip(on, off, strict=True):
             same_bits(a, b)
+
+
+MIXED = MASKED.replace("""    %s = arith.addf %acc, %t : f64""", """    %u = arith.mulf %a, %a : f64
+    %tu = arith.addf %t, %u : f64
+    %s = arith.addf %acc, %tu : f64""")
+
+
+@pytest.mark.parametrize("src", [MASKED, MIXED], ids=["masked", "mixed"])
+def test_adjoint_gradient_same_on_and_off(src: str) -> None:
+    """Finite inputs: the gradient with the mask moved outside is the one without; a
+    contribution that is not zero where the mask is false (``select(m, a w, 0) + a^2``:
+    its ``2 a`` term) keeps its mask inside."""
+    d = 5
+    rng = np.random.default_rng(4)
+    args = [rng.standard_normal((d, d)), rng.standard_normal(d), rng.standard_normal(d)]
+    on = activity.gradient(src, "f", argnums=(0, 1))(*[a.copy() for a in args])
+    with opts.disabled("triangular"):
+        off = activity.gradient(src, "f", argnums=(0, 1))(*[a.copy() for a in args])
+    for a, b in zip(on, off, strict=True):
+        np.testing.assert_allclose(a, b, rtol=1e-15, atol=0)
+    lw, v = args[0], args[1]
+    lower = np.arange(d)[None, :] < np.arange(d)[:, None]
+    want = np.where(lower, v[None, :], 0.0) + (2 * lw if src is MIXED else 0.0)
+    np.testing.assert_allclose(np.asarray(on[0]), want, rtol=1e-15, atol=0)
