@@ -271,11 +271,17 @@ def test_loop_bounds() -> None:
 _COMPILED: dict[Any, Any] = {}
 
 
+# (compiled: a few cases by default, every one with -m slow)
+FEW = ["par_red_plus", "red_acc", "red_from", "two_outs"]
+
+
+@pytest.mark.parametrize("names", [FEW, pytest.param(sorted(CASES), marks=pytest.mark.slow)],
+                         ids=["few", "all"])
 @pytest.mark.parametrize("d", [0, 1, 3, 6])
-def test_compiled_exact(d: int) -> None:
+def test_compiled_exact(d: int, names: list[str]) -> None:
     """Compiled (LLVM) with and without the optimization: the interpreter's results
     bit for bit, NaN and infinite terms under the mask included."""
-    for name in sorted(CASES):
+    for name in names:
         args = _inputs(name, d, seed=10 + d)
         if d:
             args[0].flat[::3] = np.inf  # (masked or not: inf where the mask holds)

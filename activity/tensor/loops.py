@@ -24,7 +24,9 @@ Then, still summing every output's terms in order: register tiles of i-k-j nests
 reading ``B`` through contiguous panels (:func:`tiling`, :func:`panel_inputs`); carried
 float reductions unrolled and jammed over a parallel dimension, strided inputs packed
 (:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
-iterations split where the mask is constant (:class:`Mask`).  The float arithmetic of
+iterations split where the mask is constant (:class:`Mask`); other bodies masked by a
+comparison of their iteration indices run over the triangle where the mask holds
+(:func:`triangle_loop`, :mod:`activity.tensor.triangle`).  The float arithmetic of
 linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
 change of results, in the last bits; off, they are the interpreter's bit for bit).
 docs/tensor.md, "Linalg to loops".
