@@ -24,7 +24,9 @@ Then, still summing every output's terms in order: register tiles of i-k-j nests
 reading ``B`` through contiguous panels (:func:`tiling`, :func:`panel_inputs`); carried
 float reductions unrolled and jammed over a parallel dimension, strided inputs packed
 (:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
-iterations split where the mask is constant (:class:`Mask`).  The float arithmetic of
+iterations split where the mask is constant (:class:`Mask`); other bodies masked by a
+comparison of their iteration indices run over the triangle where the mask holds
+(:func:`triangle_loop`, :mod:`activity.tensor.triangle`).  The float arithmetic of
 linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
 change of results, in the last bits; off, they are the interpreter's bit for bit).
 docs/tensor.md, "Linalg to loops".
@@ -42,6 +44,7 @@ from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
     Float64Type,
+    FloatAttr,
     FloatData,
     IndexType,
     IntegerAttr,
@@ -65,7 +68,9 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
+from activity.tensor import opts
 from activity.tensor.structured import Structured, structured
+from activity.tensor.triangle import Range, Triangle, triangle_of
 
 
 def is_structured(op: Operation) -> bool:
@@ -320,6 +325,40 @@ def mask_of(s: Structured) -> Mask | None:
 
 
 MASKS = True  # reductions masked by a prefix of their iterations split (Mask)
+
+
+def triangle_loop(s: Structured, plan: list[tuple[int, str, int]],
+                  jam: int | None) -> tuple[Triangle, Range] | None:
+    """The body of ``s`` masked by its iteration indices (:func:`triangle_of`) and the
+    loop of ``plan`` the lowering restricts to the mask's range: one whose loop is
+    whole (not tiled) and not jammed, the mask's other index counted by an outer loop
+    (or a constant); where the skipped iterations would add ``+0.0``, only the
+    innermost loop (each skipped iteration one body, the ``+0.0`` then added once).
+    ``None`` where there is none or the ``triangular`` optimization is off."""
+    if not opts.enabled("triangular"):
+        return None
+    t = triangle_of(s)
+    if t is None:
+        return None
+    level = {d: q for q, (d, _, _) in enumerate(plan)}
+    best: tuple[int, Range] | None = None
+    for r in t.ranges:
+        q = level.get(r.dim)
+        if q is None or plan[q][1] != "full" or r.dim == jam \
+                or [d for d, _, _ in plan].count(r.dim) != 1:
+            continue
+        if r.other is not None and not all(p < q for p, (d, _, _) in enumerate(plan)
+                                           if d == r.other):
+            continue
+        if t.plus_zero and q != len(plan) - 1:
+            continue
+        if best is None or q > best[0]:
+            best = (q, r)
+    return (t, best[1]) if best is not None else None
+
+
+def _float_zero(at: _At, t: object) -> SSAValue:
+    return at(arith.ConstantOp(FloatAttr(0.0, t))).results[0]  # type: ignore[arg-type]
 PANELS = True  # inputs of register-tiled nests read through panels (panel_inputs)
 
 
@@ -495,10 +534,11 @@ def _allow_contract(op: Operation) -> None:
 
 
 def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
-                 ivs: Sequence[SSAValue], unmask: Operation | None = None) -> list[SSAValue]:
+                 ivs: Sequence[SSAValue],
+                 unmask: dict[Operation, int] | None = None) -> list[SSAValue]:
     """Clone the body at ``at`` with its block arguments as ``args``; the yielded
-    values.  ``unmask``: a select of the body taken as its true operand (where its
-    condition is known to hold)."""
+    values.  ``unmask``: selects of the body taken as one of their operands (1: the
+    true one, 2: the false one; where their condition is known)."""
     mapping: dict[SSAValue, SSAValue] = dict(zip(s.body.args, args, strict=True))
     for op in s.body.ops:
         if isinstance(op, linalg.YieldOp):
@@ -506,8 +546,8 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
         if isinstance(op, linalg.IndexOp):
             mapping[op.results[0]] = ivs[op.dim.value.data]
             continue
-        if op is unmask:
-            t = op.operands[1]
+        if unmask and op in unmask:
+            t = op.operands[unmask[op]]
             mapping[op.results[0]] = mapping.get(t, t)
             continue
         for inner in op.walk():
@@ -667,7 +707,7 @@ def lower_structured(op: Operation) -> None:
         return list(f.results) if acc is not None else None
 
     mask = mask_of(s) if carry else None
-    unmasked: list[Operation | None] = [None]
+    unmasked: list[dict[Operation, int] | None] = [None]
 
     def split(at: _At, level: int, acc: list[SSAValue]) -> list[SSAValue]:
         """The masked reduction's loop in three parts (:class:`Mask`)."""
@@ -690,7 +730,7 @@ def lower_structured(op: Operation) -> None:
         for x in splits[1:]:
             lo = at(arith.MinUIOp(lo, x)).results[0]
             hi = at(arith.MaxUIOp(hi, x)).results[0]
-        unmasked[0] = mask.select
+        unmasked[0] = {mask.select: 1}
         acc = loop(at, level, zero, lo, one, acc)  # type: ignore[assignment]
         unmasked[0] = None
         if len(splits) > 1:  # (one split point: nothing between)
@@ -703,6 +743,101 @@ def lower_structured(op: Operation) -> None:
             plus = at(arith.AddfOp(a, mask.zero) if mask.acc_first else arith.AddfOp(mask.zero, a))
             out.append(at(arith.SelectOp(rest, plus.results[0], a)).results[0])
         return out
+
+    tri = triangle_loop(s, plan, jam) if mask is None else None
+    restricted: list[bool] = []
+
+    def restrict(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
+        """The loop of a body masked by its indices (:func:`triangle_loop`) over the
+        range where the mask holds, the mask's selects taken as their operand there;
+        then ``+0.0`` added once to the outputs the skipped iterations would have
+        added it to."""
+        assert tri is not None
+        t, r = tri
+        d, size = r.dim, bounds[r.dim]
+        restricted.append(True)
+        if r.other is None:
+            xs = [_const(at, r.const)]
+        elif r.other == jam and copies:
+            xs = list(copies)
+        else:
+            x = ivs[r.other]
+            assert x is not None
+            xs = [x]
+
+        def cut(x: SSAValue, off: int) -> SSAValue:
+            if off:
+                x = at(arith.AddiOp(x, _const(at, off))).results[0]
+            return at(arith.MinUIOp(x, size)).results[0]
+
+        spans = []  # per value of X: [lo, hi)
+        for x in xs:
+            if r.kind == "below":
+                spans.append((zero, cut(x, r.off)))
+            elif r.kind == "from":
+                spans.append((cut(x, r.off), size))
+            else:
+                spans.append((cut(x, 0), cut(x, 1)))
+
+        def fold(vs: list[SSAValue], cls: type[Operation]) -> SSAValue:
+            out = vs[0]
+            for v in vs[1:]:
+                out = at(cls(out, v)).results[0]  # type: ignore[call-arg]
+            return out
+
+        def run(lb: SSAValue, ub: SSAValue, masked: bool,
+                acc: list[SSAValue] | None) -> list[SSAValue] | None:
+            unmasked[0] = None if masked else t.unmask
+            got = loop(at, level, lb, ub, one, acc)
+            unmasked[0] = None
+            return got
+
+        if len(spans) == 1:
+            acc = run(spans[0][0], spans[0][1], False, acc)
+        else:  # (the jam's copies: where the mask holds for all, and where for some)
+            los, his = [a for a, _ in spans], [b for _, b in spans]
+            if r.kind == "below":
+                low = fold(his, arith.MinUIOp)
+                acc = run(zero, low, False, acc)
+                acc = run(low, fold(his, arith.MaxUIOp), True, acc)
+            elif r.kind == "from":
+                high = fold(los, arith.MaxUIOp)
+                acc = run(fold(los, arith.MinUIOp), high, True, acc)
+                acc = run(high, size, False, acc)
+            else:
+                acc = run(fold(los, arith.MinUIOp), fold(his, arith.MaxUIOp), True, acc)
+        if not t.plus_zero:
+            return acc
+        # (d is the innermost loop: each skipped iteration is one body)
+        if acc is not None:
+            n = max(len(copies), 1)  # (the carried outputs: nout per copy)
+            per = spans if len(spans) == n else spans * n
+            acc = list(acc)
+            for c, (lo, hi) in enumerate(per):
+                span = at(arith.SubiOp(hi, lo)).results[0]
+                skipped = at(arith.CmpiOp(span, size, "ne")).results[0]
+                for k in t.plus_zero:
+                    a = acc[c * nout + k]
+                    plus = at(arith.AddfOp(a, _float_zero(at, a.type))).results[0]
+                    acc[c * nout + k] = at(arith.SelectOp(skipped, plus, a)).results[0]
+            return acc
+        assert not copies and len(spans) == 1
+        lo, hi = spans[0]
+        parts = {"below": [(hi, size)], "from": [(zero, lo)], "at": [(zero, lo), (hi, size)]}
+        for lb, ub in parts[r.kind]:
+            block = Block(arg_types=[IndexType()])
+            inner = _At(block=block, loc=op)
+            ivs[d] = block.args[0]
+            for k in t.plus_zero:
+                v, m = s.outputs[k], out_maps[k]
+                et = v.type.element_type  # type: ignore[attr-defined]
+                x = inner(memref.LoadOp.get(v, _indices(inner, m, ivs, op))).results[0]
+                plus = inner(arith.AddfOp(x, _float_zero(inner, et))).results[0]
+                inner(memref.StoreOp.get(plus, v, _indices(inner, m, ivs, op)))
+            ivs[d] = None
+            inner(scf.YieldOp())
+            at(scf.ForOp(lb, ub, one, [], Region(block)))
+        return None
 
     def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
@@ -726,6 +861,8 @@ def lower_structured(op: Operation) -> None:
             return None
         if mask is not None and acc is not None and d == mask.dim and role == "full":
             return split(at, level, acc)
+        if tri is not None and d == tri[1].dim and role == "full":
+            return restrict(at, level, acc)
         if d == jam:
             # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
             # copies up to the last multiple of that (at most once), ..., then one
@@ -745,6 +882,8 @@ def lower_structured(op: Operation) -> None:
         return loop(at, level, lb, ub, step, acc)
 
     nest(at, 0, None)
+    if restricted:
+        opts.count("triangular")
     for b in packed:
         at(memref.DeallocOp.get(b))
     Rewriter.erase_op(op)

@@ -56,6 +56,7 @@ from activity.ops import OpKind, lookup, op_name
 from activity.tensor import opts
 from activity.tensor.loops import ADJOINT_ATTR
 from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
+from activity.tensor.triangle import mask_outside
 
 
 def _captured(v: Structured) -> list[SSAValue]:
@@ -74,6 +75,15 @@ def _captured(v: Structured) -> list[SSAValue]:
                 seen.add(id(u))
                 out.append(u)
     return out
+
+
+def _index_masked(v: Structured) -> bool:
+    """Whether ``v``'s body selects by a comparison of its iteration indices."""
+    for o in v.body.walk():
+        if isinstance(o, arith.SelectOp) and isinstance(o.cond.owner, arith.CmpiOp) \
+                and any(isinstance(u.owner, linalg.IndexOp) for u in o.cond.owner.operands):
+            return True
+    return False
 
 
 def needs_structured(needs: Any, op: Operation) -> bool:
@@ -486,6 +496,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                         continue
                     if c.type != ait:
                         c = body._convert(c, ait)
+                    c = mask_outside(c, body.emit)  # (a mask on the indices: loops skip it)
                     if total is None:
                         total = c
                         continue
@@ -539,6 +550,11 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 res[q] = r_
             return res
 
+        # a body masked by its indices: its adjoints go into zeros, so that the loops
+        # may skip the masked part (activity/tensor/triangle.py; a fresh output would
+        # have to be written there)
+        tri = opts.enabled("triangular") and _index_masked(v)
+
         def emit_group(group: list[_Target]) -> None:
             """The adjoint generic of ``group`` (one output per tensor adjoint -- a
             tensor two targets share gets both contributions, in order -- and one per
@@ -556,7 +572,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                     assert same.tmap == t.tmap
                     same.targets.append(t.target)
                     continue
-                if gen.adj.get(id(t.x)) is None and not flagged \
+                if gen.adj.get(id(t.x)) is None and not flagged and not tri \
                         and len(set(t.tmap)) == nl and opts.enabled("nozero"):
                     # (no dense adjoint yet, and the generic writes each element once:
                     # into an empty tensor, no zero fill nor a 0 + t; a pending sparse
