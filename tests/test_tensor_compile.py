@@ -420,10 +420,10 @@ def test_memref_matmul_loop_orders_exact(func: str, m: int, k: int, n: int, dt: 
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """linalg on memrefs: the register-tiled i-k-j nests (``mm``, ``mm64``; ``odd``
     with tiles of the rest: one row, five columns) sum each element's terms in
-    linalg's order (k increasing,
-    onto the initial C): bit-identical to that sum without contraction (the default);
-    with it, the LLVM IR asks for it (``contract`` on the multiplies and adds), the
-    results differ from the unfused ones and are close to them."""
+    linalg's order (k increasing, onto the initial C): bit-identical to that sum
+    without contraction (the default); with it, the LLVM IR asks for it (``contract``
+    on the multiplies and adds), the results differ from the unfused ones and are
+    close to them."""
     rng = np.random.default_rng(3)
     a, b, c0 = (rng.standard_normal(s).astype(dt) for s in ((m, k), (k, n), (m, n)))
     ref = c0.copy()
