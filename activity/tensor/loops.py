@@ -111,6 +111,16 @@ def loop_order(s: Structured) -> tuple[list[int], bool]:
     return order, carry
 
 
+def _exact(s: Structured) -> bool:
+    """Whether every output's map names exactly the parallel dimensions (distinct
+    iterations of them write distinct elements, each element one point of them)."""
+    par = [d for d in range(len(s.iterator_types)) if s.iterator_types[d] == "parallel"]
+    return all(
+        all(_dim(e) is not None for e in m.results)
+        and sorted(_dim(e) for e in m.results) == par  # type: ignore[type-var]
+        for m in s.indexing_maps[len(s.inputs):])
+
+
 def _loop_order(s: Structured) -> tuple[list[int], bool]:
     """The dimensions from outermost to innermost, and whether the reductions (all
     innermost) carry the output elements in iter_args."""
@@ -118,11 +128,7 @@ def _loop_order(s: Structured) -> tuple[list[int], bool]:
     par = [d for d in range(n) if s.iterator_types[d] == "parallel"]
     red = [d for d in range(n) if s.iterator_types[d] != "parallel"]
     outs = s.indexing_maps[len(s.inputs):]
-    exact = all(
-        all(_dim(e) is not None for e in m.results)
-        and sorted(_dim(e) for e in m.results) == par  # type: ignore[type-var]
-        for m in outs)
-    if not exact or not red:
+    if not _exact(s) or not red:
         return list(range(n)), False
     last = _dim(outs[0].results[-1]) if outs and outs[0].results else None
     if last is not None and all(m.results and _dim(m.results[-1]) == last for m in outs):
@@ -201,8 +207,9 @@ def blocking(s: Structured, order: list[int]) -> list[tuple[int, str, int]] | No
     touches stay in L1 while it is done (in the maps' order, each written line was
     evicted before its next element came: a 512 x 512 f32 copy took ~1 ms).  Blocks
     at the ends as short as the rest (dynamic sizes too).  Exact: every element is
-    computed on its own, each output element written by one iteration.  ``None``
-    where it does not apply (``BLOCKS`` off)."""
+    computed on its own, each output element written by one iteration.  Where no
+    input is contiguous along another dimension, the output's contiguous dimension
+    goes innermost.  ``None`` where neither applies (``BLOCKS`` off)."""
     n = len(order)
     if not BLOCKS or n < 2 or any(t != "parallel" for t in s.iterator_types):
         return None
@@ -225,7 +232,11 @@ def blocking(s: Structured, order: list[int]) -> list[tuple[int, str, int]] | No
             b = dims[-1]
             break
     if b is None:
-        return None
+        # (no input to block with: the output's contiguous dimension innermost, as an
+        # outer product written with its maps swapped, ``dA[j, i] = x[j] * y[i]``)
+        if order[-1] == a or any(v in s.outputs for v in s.inputs):
+            return None
+        return [(d, "full", 0) for d in order if d != a] + [(a, "full", 0)]
     width = getattr(s.outputs[0].type.element_type, "bitwidth", 64)  # type: ignore[attr-defined]
     t = max(1, TILE_BYTES * 8 // max(width, 8))
     rest = [d for d in order if d not in (a, b)]
@@ -621,8 +632,12 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
     raise CodegenError(f"{s.op.name}: body without linalg.yield", **where(s.op))
 
 
-def lower_structured(op: Operation) -> None:
-    """Replace the structured op ``op`` (on memrefs) by its loop nest."""
+def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) -> None:
+    """Replace the structured op ``op`` (on memrefs) by its loop nest.  ``fills``:
+    outputs (by position) whose buffers hold this value everywhere (a fill fused
+    into the nest: :func:`fused_fills`) -- their elements start from it, not from a
+    load."""
+    fills = fills or {}
     s = structured(op)
     assert s is not None
     for v in s.inputs + s.outputs:
@@ -677,10 +692,38 @@ def lower_structured(op: Operation) -> None:
         # (an input the body never reads: its block argument, a placeholder)
         return [loaded.get(k, s.body.args[k]) for k in range(nin)]
 
+    has_red = any(t != "parallel" for t in s.iterator_types)
+
     def load_outputs(at: _At) -> list[SSAValue]:
-        return [at(memref.LoadOp.get(v, _indices(at, m, ivs, op))).results[0]
+        # (a filled output's element is the fill's value where it is read once: as
+        # a reduction's carried init, or in a nest without reductions)
+        return [fills[k] if k in fills and (carry or not has_red) else
+                at(memref.LoadOp.get(v, _indices(at, m, ivs, op))).results[0]
                 if used[nin + k] or carry else s.body.args[nin + k]
                 for k, (v, m) in enumerate(zip(s.outputs, out_maps, strict=True))]
+
+    def fill_below(at: _At, level: int) -> None:
+        """Store the fills' values into the output elements the loops
+        ``plan[level:]`` touch (before the first reduction loop of a nest that
+        updates its outputs in memory: each element is then written with the fill
+        while in cache, just before its first update)."""
+        entries = [(d, role, tile) for d, role, tile in plan[level:]
+                   if s.iterator_types[d] == "parallel"]
+        where_, made = at, []
+        for d, role, tile in entries:
+            ub = bounds[d] if role == "full" else short.get(d) or _const(where_, tile)
+            block = Block(arg_types=[IndexType()])
+            made.append((where_, block, ub, d))
+            inner = _At(block=block, loc=op)
+            ivs[d] = block.args[0] if role == "full" else \
+                inner(arith.AddiOp(base[d], block.args[0])).results[0]
+            where_ = inner
+        for k, val in fills.items():
+            where_(memref.StoreOp.get(val, s.outputs[k], _indices(where_, out_maps[k], ivs, op)))
+        for outer, block, ub, d in reversed(made):
+            ivs[d] = None
+            _At(block=block, loc=op)(scf.YieldOp())
+            outer(scf.ForOp(zero, ub, one, [], Region(block)))
 
     def store_outputs(at: _At, vals: Sequence[SSAValue]) -> None:
         for v, m, x in zip(s.outputs, out_maps, vals, strict=True):
@@ -813,6 +856,9 @@ def lower_structured(op: Operation) -> None:
             return innermost(at, acc)
         hoist(at)
         d, role, tile = plan[level]
+        if fills and not carry and s.iterator_types[d] != "parallel" and all(
+                s.iterator_types[e] == "parallel" for e, _, _ in plan[:level]):
+            fill_below(at, level)
         if carry and acc is None and s.iterator_types[d] != "parallel":
             # the first reduction loop: the output elements go round in iter_args
             init = per_copy(at, load_outputs)
@@ -876,12 +922,91 @@ def lower_structured(op: Operation) -> None:
     Rewriter.erase_op(op)
 
 
+FUSE_FILLS = True  # fills of a fresh buffer fused into the nest that writes it next
+
+
+def _fill_value(s: Structured) -> SSAValue | None:
+    """The value ``s`` fills its one output with (``linalg.fill``, or a generic of
+    only parallel loops yielding a scalar input), else ``None``."""
+    if len(s.inputs) != 1 or len(s.outputs) != 1 or isinstance(s.inputs[0].type, ShapedType) \
+            or any(t != "parallel" for t in s.iterator_types) or s.indexing_maps[0].results:
+        return None
+    ops = list(s.body.ops)
+    if len(ops) != 1 or not isinstance(ops[0], linalg.YieldOp) \
+            or list(ops[0].operands) != [s.body.args[0]]:
+        return None
+    out = s.outputs[0].type
+    if not isinstance(out, MemRefType) or out.element_type != s.inputs[0].type \
+            or not _exact(s):
+        return None
+    return s.inputs[0]
+
+
+def _top(op: Operation, block: Block) -> Operation | None:
+    """``op``'s ancestor in ``block`` (itself if there), else ``None``."""
+    o: Operation | None = op
+    while o is not None and o.parent_block() is not block:
+        o = o.parent_op()
+    return o
+
+
+def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSAValue]],
+                                                     set[Operation]]:
+    """Fills fused into the nest that writes their buffer next (``FUSE_FILLS``):
+    ``({consumer: {output position: value}}, the fills)``.  The gradient makes every
+    adjoint ``alloc; fill 0; contraction into it`` -- the fill wrote the whole
+    buffer (a 784 x 512 matrix) once more and the contraction read it back.  Fused,
+    each element gets the fill's value just before the nest first updates it
+    (:func:`lower_structured`): the same value, so the same results.  Only where the
+    buffer is a fresh ``memref.alloc``/``alloca`` used by nothing between the fill and
+    the consumer (no view of it), the consumer is the next op of the fill's block to
+    use it, writes it as an output only, and writes every element (its outputs'
+    maps exact: :func:`_exact`)."""
+    out: dict[Operation, dict[int, SSAValue]] = {}
+    drop: set[Operation] = set()
+    if not FUSE_FILLS:
+        return out, drop
+    for f in ops:
+        s = structured(f)
+        val = _fill_value(s) if s is not None and not f.results else None
+        buf = s.outputs[0] if val is not None and s is not None else None
+        if buf is None or not isinstance(buf.owner, memref.AllocOp | memref.AllocaOp):
+            continue
+        block = f.parent_block()
+        if block is None:
+            continue
+        users = [_top(u.operation, block) for u in buf.uses if u.operation is not f]
+        if None in users or not users:
+            continue
+        idx = {id(o): q for q, o in enumerate(block.ops)}
+        fpos = idx[id(f)]
+        after = [u for u in users if u is not None and idx[id(u)] > fpos]
+        if any(u is not None and idx[id(u)] < fpos for u in users) or not after:
+            continue
+        c = min(after, key=lambda u: idx[id(u)])
+        sc = structured(c) if is_structured(c) else None
+        if sc is None or c.results or c in out and any(
+                sc.outputs[k] is buf for k in out[c]):
+            continue
+        pos = [k for k, v in enumerate(sc.outputs) if v is buf]
+        if len(pos) != 1 or any(v is buf for v in sc.inputs) or not _exact(sc) \
+                or sum(1 for u in buf.uses if u.operation is c) != 1:
+            continue
+        out.setdefault(c, {})[pos[0]] = val  # type: ignore[assignment]
+        drop.add(f)
+    return out, drop
+
+
 def lower_linalg(module: ModuleOp) -> int:
-    """Lower every structured linalg op on memrefs of ``module`` (in place); returns
-    how many."""
+    """Lower every structured linalg op on memrefs of ``module`` (in place), fills
+    fused into their consumers (:func:`fused_fills`); returns how many."""
     ops = [op for op in module.walk() if is_structured(op)]
+    fills, drop = fused_fills(ops)
     for op in ops:
-        lower_structured(op)
+        if op in drop:
+            Rewriter.erase_op(op)
+        else:
+            lower_structured(op, fills.get(op))
     return len(ops)
 
 
