@@ -20,7 +20,7 @@ import pytest
 
 import activity
 from activity.tensor import loops
-from activity.tensor.bufferize import bufferize, lower_tensors
+from activity.tensor.bufferize import bufferize
 
 SWITCHES = ("PANELS", "BLOCKS", "REMAINDERS", "PACK_ROWS", "FUSE_FILLS")
 
@@ -377,8 +377,10 @@ func.func @f(%a: tensor<#BMK#xf32>, %b: tensor<#BKN#xf32>, %x: tensor<#K#xf32>, 
        -> tensor<#K#xf32>
   %e4 = tensor.empty() : tensor<#MN#xf32>
   %m0 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<#MN#xf32>) -> tensor<#MN#xf32>
-  %a0 = tensor.extract_slice %a[0, 0, 0] [1, #M#, #K#] [1, 1, 1] : tensor<#BMK#xf32> to tensor<#MK#xf32>
-  %b0 = tensor.extract_slice %b[0, 0, 0] [1, #K#, #N#] [1, 1, 1] : tensor<#BKN#xf32> to tensor<#KN#xf32>
+  %a0 = tensor.extract_slice %a[0, 0, 0] [1, #M#, #K#] [1, 1, 1]
+        : tensor<#BMK#xf32> to tensor<#MK#xf32>
+  %b0 = tensor.extract_slice %b[0, 0, 0] [1, #K#, #N#] [1, 1, 1]
+        : tensor<#BKN#xf32> to tensor<#KN#xf32>
   %m = linalg.matmul ins(%a0, %b0 : tensor<#MK#xf32>, tensor<#KN#xf32>) outs(%m0 : tensor<#MN#xf32>)
        -> tensor<#MN#xf32>
   %es = tensor.empty() : tensor<f32>
