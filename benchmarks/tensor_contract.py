@@ -4,8 +4,10 @@
     python benchmarks/tensor_contract.py              # the MLP's (784-512-512-10, batch 64)
     python benchmarks/tensor_contract.py --shapes 256,256,256 --repeat 50
 
-Each form is one ``linalg`` op on memrefs, as the gradient's bufferized module holds it
-(activity/ad/rules/linalg.py emits them; ``C[i,j] = sum_k A[i,k] B[k,j]`` the primal):
+Each form is one ``linalg`` op, as the gradient holds it (activity/ad/rules/linalg.py
+emits them; ``C[i,j] = sum_k A[i,k] B[k,j]`` the primal), in a function taking its
+inputs as tensors and returning the output made as the gradient makes it
+(``tensor.empty`` and a fill of zeros):
 
 * ``matmul``: the primal, ``linalg.matmul`` (i-k-j, register-tiled);
 * ``dA``: ``dA[i,k] += dC[i,j] * Bt[j,k]`` with ``Bt`` the transposed copy the AD
@@ -19,9 +21,11 @@ Each form is one ``linalg`` op on memrefs, as the gradient's bufferized module h
 * ``bias``: ``db[j] += dC[i,j]`` (reduction, parallel).
 
 The time is the least over ``--repeat`` rounds, each calling every form and numpy's
-version once in turn (on the same arrays); GFLOP/s
-counts ``2 M N K``.  Also checks each compiled result against numpy (to ~1e-4
-relative: the sums are in linalg's order, numpy's are not).
+version (which allocates its result too) a few times in turn; it includes the ~15-20
+us of a call from Python.  GFLOP/s counts ``2 M N K``.  ``--off PANELS,BLOCKS``
+times each form also with those switches of activity/tensor/loops.py off, in the
+same rounds.  Each result is checked against numpy (the relative error shown: the
+sums are in linalg's order, numpy's are not).
 """
 
 from __future__ import annotations

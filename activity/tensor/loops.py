@@ -20,8 +20,12 @@ exactly the parallel dimensions (distinct iterations of them write distinct
 elements).  Otherwise the loops run in the maps' order, each iteration loading and
 storing its output elements, as ``mlir-opt --convert-linalg-to-loops`` does.
 
-Then, still summing every output's terms in order: register tiles of i-k-j nests
-reading ``B`` through contiguous panels (:func:`tiling`, :func:`panel_inputs`); carried
+Then, still summing every output's terms in order: register tiles of i-k-j nests, with
+remainder tiles, reading ``B`` through contiguous panels and a row operand strided
+along the reduction (a matmul adjoint's ``dB = Aᵀ dC``) through a packed copy
+(:func:`tiling`, :func:`panel_inputs`, :func:`row_pack_order`); transpositions in
+blocks (:func:`blocking`); fills fused into the nest that writes their buffer next
+(:func:`fused_fills`); carried
 float reductions unrolled and jammed over a parallel dimension, strided inputs packed
 (:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
 iterations split where the mask is constant (:class:`Mask`).  The float arithmetic of
