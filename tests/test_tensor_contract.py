@@ -203,8 +203,10 @@ def test_switches_off_give_the_same(off: tuple[str, ...],
 
 
 def test_reduction_of_none_keeps_the_fill(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A reduction over no terms (dynamic size 0) leaves the fused fill's value."""
-    text, shapes = program((2, 9, 0, 5), True, True, ["dA", "bmm_dA", "vm_dx"])
+    """A reduction over no terms leaves the fused fill's value."""
+    text, shapes = program((2, 9, 0, 5), False, True, ["dA", "bmm_dA", "vm_dx"])
+    ops = [o for o in bufferize(activity.parse(text)).walk() if loops.is_structured(o)]
+    assert len(loops.fused_fills(ops)[1]) == 3
     args = _args(shapes, 1)
     got = _compiled(text, (), monkeypatch)(*args)
     want = activity.evaluate(activity.parse(text), "f", *args)
