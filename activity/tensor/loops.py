@@ -1116,7 +1116,9 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
     buffer is a fresh ``memref.alloc``/``alloca`` used by nothing between the fill and
     the consumer (no view of it), the consumer is the next op of the fill's block to
     use it, writes it as an output only, and writes every element (its outputs'
-    maps exact: :func:`_exact`), and where it pays (:func:`_fills_pay`)."""
+    maps exact: :func:`_exact`), where it pays (:func:`_fills_pay`), and not where the
+    consumer's loops may run over a triangle only (:func:`triangle_loop`: the
+    elements it skips keep the fill's value)."""
     out: dict[Operation, dict[int, SSAValue]] = {}
     drop: set[Operation] = set()
     if not FUSE_FILLS:
@@ -1147,6 +1149,8 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
         if len(pos) != 1 or any(v is buf for v in sc.inputs) or not _exact(sc) \
                 or sum(1 for u in buf.uses if u.operation is c) != 1 or not _fills_pay(sc):
             continue
+        if opts.enabled("triangular") and triangle_of(sc) is not None:
+            continue  # (its loops may skip the masked part: the fill must be there)
         out.setdefault(c, {})[pos[0]] = val  # type: ignore[assignment]
         drop.add(f)
     return out, drop
