@@ -42,8 +42,9 @@ def test_cpu_accounting_tells_idle_from_busy() -> None:
 
     stats = run.interleaved_stats({"idle": (idle, list), "busy": (busy, list)}, 3, warmup=0)
     # (a busy loop sharing its core with other processes gets less than one CPU: 0.49
-    # measured beside another job on two cores; sleeping, almost none)
-    assert stats["idle"][1] < 0.25 < stats["busy"][1]
+    # measured beside another job on two cores, 0.24 at load 6; sleeping, almost none)
+    assert stats["idle"][1] < 0.25
+    assert stats["busy"][1] > max(0.05, 3 * stats["idle"][1])
     assert 0.015 < stats["idle"][0] < 0.5
 
 
