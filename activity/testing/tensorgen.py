@@ -125,6 +125,9 @@ class TensorGenConfig:
     stmts: tuple[int, int] = (3, 10)
     max_depth: int = 1  # nesting of scf regions
     p_memref: float = 0.3  # a memref argument: read by to_tensor, written by linalg
+    # a linalg.generic body masked by its iteration indices (``select(j < i, ..)``);
+    # 0 draws nothing more, so the programs of a seed stay those they were
+    p_mask: float = 0.0
 
 
 class _Scope:
@@ -350,15 +353,48 @@ class _Gen:
             self.emit(f"{c} = arith.constant {pick(ch, FLOAT_CONSTS)!r} : f64")
             leaves = [c]
         y = self.expr(leaves, ch.integer(0, 3))
+        late = False
+        if self.cfg.p_mask and ch.chance(self.cfg.p_mask):
+            late = body_reads_out and ch.chance(0.4)
+            if not late:  # the value masked: select(m, y, ±0.0)
+                y = self.mask(y, n_loops, sizes, None)
         if reduction and ch.chance(0.8):
             acc = self.fresh("x")
             op = pick(ch, ("arith.addf", "arith.mulf", "arith.maximumf", "arith.addf"))
             self.emit(f"{acc} = {op} {y}, {out_arg} : f64")
             y = acc
+        if late:  # the update masked: select(m, y, out)
+            y = self.mask(y, n_loops, sizes, out_arg)
         self.emit(f"linalg.yield {y} : f64")
         self.indent -= 1
         self.emit(f"}} -> {ot}")
         self.add(r, ot)
+
+    def mask(self, y: str, n_loops: int, sizes: list[int | None], other: str | None
+             ) -> str:
+        """``select(cmpi(index a, index b or a constant), y, other)`` in a linalg body
+        (``other`` None: a ``+0.0`` or ``-0.0`` constant), either operand order."""
+        ch = self.ch
+        a = ch.integer(0, n_loops - 1)
+        ia = self.fresh("ix")
+        self.emit(f"{ia} = linalg.index {a} : index")
+        if n_loops > 1 and ch.chance(0.75):
+            b = pick(ch, [d for d in range(n_loops) if d != a])
+            ib = self.fresh("ix")
+            self.emit(f"{ib} = linalg.index {b} : index")
+        else:
+            ib = self.index_const(ch.integer(0, max(sizes[a] or 1, 1)))
+        lhs, rhs = (ia, ib) if ch.chance(0.7) else (ib, ia)
+        pred = pick(ch, ("slt", "sle", "sgt", "sge", "eq", "ult", "ne"))
+        m = self.fresh("m")
+        self.emit(f"{m} = arith.cmpi {pred}, {lhs}, {rhs} : index")
+        if other is None:
+            other = self.fresh("k")
+            self.emit(f"{other} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+        t, f = (y, other) if ch.chance(0.7) else (other, y)
+        r = self.fresh("x")
+        self.emit(f"{r} = arith.select {m}, {t}, {f} : f64")
+        return r
 
     def s_matmul(self) -> None:
         m, k, n = (self.ch.integer(1, 3) for _ in range(3))
