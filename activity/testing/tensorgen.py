@@ -1,7 +1,8 @@
 """Random well-formed MLIR programs on the tensor level, for the soundness oracle.
 
-One function ``@f`` over tensor arguments of small static shapes (sizes 1 to 3, ranks 1
-to 3, ``f64``), ``f64`` scalars and an ``index``, whose body draws statements from:
+One function ``@f`` over tensor arguments of small static shapes (sizes 1 to
+``max_size``, 3 by default; ranks 1 to 3, ``f64``), ``f64`` scalars and an ``index``,
+whose body draws statements from:
 
 * elementwise ``arith``/``math`` on tensors, ``tensor.splat`` of scalars;
 * ``linalg.generic`` with random projected-permutation indexing maps (an input's
@@ -128,6 +129,9 @@ class TensorGenConfig:
     # a linalg.generic body masked by its iteration indices (``select(j < i, ..)``);
     # 0 draws nothing more, so the programs of a seed stay those they were
     p_mask: float = 0.0
+    # the largest size of a tensor dimension (bigger ones reach the loop lowering's
+    # tiles, blocks and panels)
+    max_size: int = 3
 
 
 class _Scope:
@@ -201,9 +205,13 @@ class _Gen:
             return r
         return self.index_const(self.ch.integer(0, n - 1))
 
+    def size(self) -> int:
+        """A dimension's size, 1 to ``max_size``."""
+        return self.ch.integer(1, self.cfg.max_size)
+
     def shape(self, rank: int | None = None) -> tuple[int, ...]:
         rank = rank if rank is not None else weighted(self.ch, [(3, 1), (4, 2), (1, 3)])
-        return tuple(self.ch.integer(1, 3) for _ in range(rank))
+        return tuple(self.size() for _ in range(rank))
 
     def tensor_of(self, shape: tuple[int, ...]) -> str:
         """A tensor of ``shape`` in scope, or a new one (splat of a scalar)."""
@@ -308,7 +316,7 @@ class _Gen:
         # output: a random permutation of some loops (every unbound loop among them)
         unbound = [d for d in range(n_loops) if sizes[d] is None]
         for d in unbound:
-            sizes[d] = ch.integer(1, 3)
+            sizes[d] = self.size()
         rest = [d for d in range(n_loops) if d not in unbound]
         keep = unbound + [d for d in rest if ch.chance(0.6)]
         out_loops = [keep.pop(ch.integer(0, len(keep) - 1)) for _ in range(len(keep))]
@@ -397,7 +405,7 @@ class _Gen:
         return r
 
     def s_matmul(self) -> None:
-        m, k, n = (self.ch.integer(1, 3) for _ in range(3))
+        m, k, n = (self.size() for _ in range(3))
         cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) == 2]
         if cands and self.ch.chance(0.7):
             a = pick(self.ch, cands)
@@ -429,7 +437,7 @@ class _Gen:
         a = pick(self.ch, cands) if cands else self.tensor_of(self.shape(1))
         shape = list(shape_of(self.type_of(a)))
         d = self.ch.integer(0, len(shape))
-        out = tuple(shape[:d] + [self.ch.integer(1, 3)] + shape[d:])
+        out = tuple(shape[:d] + [self.size()] + shape[d:])
         r = self.fresh("bc")
         self.emit(f"{r} = linalg.broadcast ins({a} : {ttype(tuple(shape))}) outs("
                   f"{self.empty(out)} : {ttype(out)}) dimensions = [{d}]")
@@ -482,7 +490,7 @@ class _Gen:
         """linalg.matvec / vecmat / dot / batch_matmul, accumulating into an initialised
         output."""
         ch = self.ch
-        m, k, n, b = (ch.integer(1, 3) for _ in range(4))
+        m, k, n, b = (self.size() for _ in range(4))
         kind = pick(ch, ("linalg.matvec", "linalg.vecmat", "linalg.dot",
                          "linalg.batch_matmul"))
         shapes = {"linalg.matvec": ((m, k), (k,), (m,)),
@@ -594,7 +602,7 @@ class _Gen:
             self.emit(f"{r} = tensor.collapse_shape {a} [[0, 1]] : {ttype(shape)} into "
                       f"{ttype(out)}")
         else:
-            n1, n2 = self.ch.integer(1, 3), self.ch.integer(1, 3)
+            n1, n2 = self.size(), self.size()
             a = self.tensor_of((n1 * n2,))
             out = (n1, n2)
             self.emit(f"{r} = tensor.expand_shape {a} [[0, 1]] output_shape [{n1}, {n2}] : "
