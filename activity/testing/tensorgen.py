@@ -1,7 +1,8 @@
 """Random well-formed MLIR programs on the tensor level, for the soundness oracle.
 
-One function ``@f`` over tensor arguments of small static shapes (sizes 1 to 3, ranks 1
-to 3, ``f64``), ``f64`` scalars and an ``index``, whose body draws statements from:
+One function ``@f`` over tensor arguments of small static shapes (sizes 1 to
+``max_size``, 3 by default; ranks 1 to 3, ``f64``), ``f64`` scalars and an ``index``,
+whose body draws statements from:
 
 * elementwise ``arith``/``math`` on tensors, ``tensor.splat`` of scalars;
 * ``linalg.generic`` with random projected-permutation indexing maps (an input's
@@ -125,6 +126,12 @@ class TensorGenConfig:
     stmts: tuple[int, int] = (3, 10)
     max_depth: int = 1  # nesting of scf regions
     p_memref: float = 0.3  # a memref argument: read by to_tensor, written by linalg
+    # a linalg.generic body masked by its iteration indices (``select(j < i, ..)``);
+    # 0 draws nothing more, so the programs of a seed stay those they were
+    p_mask: float = 0.0
+    # the largest size of a tensor dimension (bigger ones reach the loop lowering's
+    # tiles, blocks and panels)
+    max_size: int = 3
 
 
 class _Scope:
@@ -198,9 +205,13 @@ class _Gen:
             return r
         return self.index_const(self.ch.integer(0, n - 1))
 
+    def size(self) -> int:
+        """A dimension's size, 1 to ``max_size``."""
+        return self.ch.integer(1, self.cfg.max_size)
+
     def shape(self, rank: int | None = None) -> tuple[int, ...]:
         rank = rank if rank is not None else weighted(self.ch, [(3, 1), (4, 2), (1, 3)])
-        return tuple(self.ch.integer(1, 3) for _ in range(rank))
+        return tuple(self.size() for _ in range(rank))
 
     def tensor_of(self, shape: tuple[int, ...]) -> str:
         """A tensor of ``shape`` in scope, or a new one (splat of a scalar)."""
@@ -305,7 +316,7 @@ class _Gen:
         # output: a random permutation of some loops (every unbound loop among them)
         unbound = [d for d in range(n_loops) if sizes[d] is None]
         for d in unbound:
-            sizes[d] = ch.integer(1, 3)
+            sizes[d] = self.size()
         rest = [d for d in range(n_loops) if d not in unbound]
         keep = unbound + [d for d in rest if ch.chance(0.6)]
         out_loops = [keep.pop(ch.integer(0, len(keep) - 1)) for _ in range(len(keep))]
@@ -350,18 +361,51 @@ class _Gen:
             self.emit(f"{c} = arith.constant {pick(ch, FLOAT_CONSTS)!r} : f64")
             leaves = [c]
         y = self.expr(leaves, ch.integer(0, 3))
+        late = False
+        if self.cfg.p_mask and ch.chance(self.cfg.p_mask):
+            late = body_reads_out and ch.chance(0.4)
+            if not late:  # the value masked: select(m, y, ±0.0)
+                y = self.mask(y, n_loops, sizes, None)
         if reduction and ch.chance(0.8):
             acc = self.fresh("x")
             op = pick(ch, ("arith.addf", "arith.mulf", "arith.maximumf", "arith.addf"))
             self.emit(f"{acc} = {op} {y}, {out_arg} : f64")
             y = acc
+        if late:  # the update masked: select(m, y, out)
+            y = self.mask(y, n_loops, sizes, out_arg)
         self.emit(f"linalg.yield {y} : f64")
         self.indent -= 1
         self.emit(f"}} -> {ot}")
         self.add(r, ot)
 
+    def mask(self, y: str, n_loops: int, sizes: list[int | None], other: str | None
+             ) -> str:
+        """``select(cmpi(index a, index b or a constant), y, other)`` in a linalg body
+        (``other`` None: a ``+0.0`` or ``-0.0`` constant), either operand order."""
+        ch = self.ch
+        a = ch.integer(0, n_loops - 1)
+        ia = self.fresh("ix")
+        self.emit(f"{ia} = linalg.index {a} : index")
+        if n_loops > 1 and ch.chance(0.75):
+            b = pick(ch, [d for d in range(n_loops) if d != a])
+            ib = self.fresh("ix")
+            self.emit(f"{ib} = linalg.index {b} : index")
+        else:
+            ib = self.index_const(ch.integer(0, max(sizes[a] or 1, 1)))
+        lhs, rhs = (ia, ib) if ch.chance(0.7) else (ib, ia)
+        pred = pick(ch, ("slt", "sle", "sgt", "sge", "eq", "ult", "ne"))
+        m = self.fresh("m")
+        self.emit(f"{m} = arith.cmpi {pred}, {lhs}, {rhs} : index")
+        if other is None:
+            other = self.fresh("k")
+            self.emit(f"{other} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+        t, f = (y, other) if ch.chance(0.7) else (other, y)
+        r = self.fresh("x")
+        self.emit(f"{r} = arith.select {m}, {t}, {f} : f64")
+        return r
+
     def s_matmul(self) -> None:
-        m, k, n = (self.ch.integer(1, 3) for _ in range(3))
+        m, k, n = (self.size() for _ in range(3))
         cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) == 2]
         if cands and self.ch.chance(0.7):
             a = pick(self.ch, cands)
@@ -393,7 +437,7 @@ class _Gen:
         a = pick(self.ch, cands) if cands else self.tensor_of(self.shape(1))
         shape = list(shape_of(self.type_of(a)))
         d = self.ch.integer(0, len(shape))
-        out = tuple(shape[:d] + [self.ch.integer(1, 3)] + shape[d:])
+        out = tuple(shape[:d] + [self.size()] + shape[d:])
         r = self.fresh("bc")
         self.emit(f"{r} = linalg.broadcast ins({a} : {ttype(tuple(shape))}) outs("
                   f"{self.empty(out)} : {ttype(out)}) dimensions = [{d}]")
@@ -446,7 +490,7 @@ class _Gen:
         """linalg.matvec / vecmat / dot / batch_matmul, accumulating into an initialised
         output."""
         ch = self.ch
-        m, k, n, b = (ch.integer(1, 3) for _ in range(4))
+        m, k, n, b = (self.size() for _ in range(4))
         kind = pick(ch, ("linalg.matvec", "linalg.vecmat", "linalg.dot",
                          "linalg.batch_matmul"))
         shapes = {"linalg.matvec": ((m, k), (k,), (m,)),
@@ -558,7 +602,7 @@ class _Gen:
             self.emit(f"{r} = tensor.collapse_shape {a} [[0, 1]] : {ttype(shape)} into "
                       f"{ttype(out)}")
         else:
-            n1, n2 = self.ch.integer(1, 3), self.ch.integer(1, 3)
+            n1, n2 = self.size(), self.size()
             a = self.tensor_of((n1 * n2,))
             out = (n1, n2)
             self.emit(f"{r} = tensor.expand_shape {a} [[0, 1]] output_shape [{n1}, {n2}] : "
