@@ -22,8 +22,8 @@ a linalg op's adjoint, a loop carrying it, the function's result), once, by
 An ``extract_slice`` whose result's adjoint is one-hot moves the hot elements to
 their places in the source (:func:`through_slice`: no slice-sized tensor).  And a
 linalg adjoint whose target is indexed by all the loops (each element written once)
-writes a fresh ``tensor.empty`` rather than a zero fill it would add to
-(:func:`fresh_init`, :func:`fresh_done`; rules/linalg.py).
+writes a fresh ``tensor.empty`` rather than a zero fill it would add to (the
+``nozero`` switch, rules/linalg.py), a pending sparse adjoint added into it after.
 
 With ``sparse`` off (:mod:`activity.tensor.opts`) nothing is kept lazily and the
 rules emit what they did before (a zero tensor on the first update).  Each avoided
@@ -38,8 +38,18 @@ from typing import Any
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i32
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
+from activity.ad.registry import Gen, reverse_rule
+from activity.ad.rules.tensor import (
+    _idx,
+    _needs,
+    adj_tensor,
+    extract_slice_like,
+    insert_slice_like,
+    tensor_add,
+    tensor_zero,
+)
 from activity.tensor import opts
 
 DYN = -9223372036854775808
@@ -103,8 +113,6 @@ def add_part(gen: Any, v: SSAValue, part: Part) -> bool:
                 p.value = gen.b.v(arith.AddfOp(p.value, part.value,
                                                flags=gen.shadow_flags()))
             else:
-                from activity.ad.rules.tensor import tensor_add
-
                 p.value = tensor_add(gen, p.value, part.value)
             return True
     if len(hot.parts) >= MAX_PARTS:
@@ -113,41 +121,11 @@ def add_part(gen: Any, v: SSAValue, part: Part) -> bool:
     return True
 
 
-def fresh_init(gen: Any, x: SSAValue, tmap: list[int], nl: int,
-               use: Any) -> SSAValue | None:
-    """For a linalg adjoint of tensor ``x`` indexed by loop dimensions ``tmap`` (of
-    ``nl``): an empty tensor to write instead of a zero one to update, where ``sparse``
-    is on, ``x`` has no dense adjoint yet and ``tmap`` is a permutation of all the
-    loops (each element of ``x`` written exactly once, no reduction into it); else
-    ``None``.  :func:`fresh_done` takes the result."""
-    if not (opts.enabled("sparse") and gen.adj.get(id(x)) is None
-            and isinstance(x.type, TensorType) and sorted(tmap) == list(range(nl))):
-        return None
-    from activity.ad.rules.tensor import dims_of
-
-    return gen.b.v(tensor.EmptyOp(dims_of(gen, x, use), x.type))
-
-
-def fresh_done(gen: Any, x: SSAValue, e: SSAValue, got: SSAValue | None) -> None:
-    """``got`` (the adjoint generic writing :func:`fresh_init`'s ``e``; ``None``: no
-    contribution) becomes ``x``'s adjoint, a pending sparse one added into it."""
-    if got is None:
-        own = e.owner
-        assert isinstance(own, tensor.EmptyOp)
-        own.detach()
-        own.erase()
-        return
-    opts.count("sparse")
-    gen.adj_add(x, got)
-
-
 def through_slice(gen: Any, op: Any) -> bool:
     """``extract_slice``'s adjoint where the slice's own is one-hot (elements only) and
     the source has no dense adjoint: each hot element moves to its place in the source
     (``offset + index * stride``), no slice-sized tensor made.  ``False`` (nothing
     done) where that does not apply (``sparse`` off, a rank-reducing slice, ...)."""
-    from activity.ad.rules.tensor import _idx
-
     r, src = op.results[0], op.operands[0]
     hot = gen.hot.get(id(r)) if opts.enabled("sparse") else None
     if hot is None or gen.adj.get(id(src)) is not None \
@@ -169,8 +147,6 @@ def through_slice(gen: Any, op: Any) -> bool:
                for o, i, s in zip(offs, p.idx, strides, strict=True)]
         opts.count("sparse")  # (no dense adjoint of the slice)
         if not add_part(gen, src, Part(p.value, idx=idx)):
-            from activity.ad.rules.tensor import adj_tensor
-
             t = adj_tensor(gen, src)
             old = gen.b.v(tensor.ExtractOp(t, idx, p.value.type))
             new = gen.b.v(arith.AddfOp(old, p.value, flags=gen.shadow_flags()))
@@ -201,8 +177,6 @@ def _insert_op(p: Part, src: SSAValue, dest: SSAValue) -> Any:
 def slice_part(gen: Any, op: Any, nsrc: int, value: SSAValue) -> Part:
     """The part of ``op``'s slice (an ``extract_slice``: ``nsrc`` 1) holding ``value``;
     its dynamic offsets/sizes/strides materialised here."""
-    from activity.ad.rules.tensor import _idx
-
     props: dict[str, Any] = {k: op.properties[k] for k in
                              ("static_offsets", "static_sizes", "static_strides")}
     segs = op.properties["operandSegmentSizes"]
@@ -226,8 +200,6 @@ def _covers(p: Part, t: TensorType) -> bool:
 
 def _add_into(gen: Any, base: SSAValue, p: Part, fresh: bool) -> SSAValue:
     """``base`` with part ``p`` added (``fresh``: ``base`` is zero there: inserted)."""
-    from activity.ad.rules.tensor import tensor_add
-
     if p.idx is not None:
         new = p.value
         if not fresh:
@@ -246,8 +218,6 @@ def _add_into(gen: Any, base: SSAValue, p: Part, fresh: bool) -> SSAValue:
 def materialize(gen: Any, hot: Hot, base: SSAValue | None = None) -> SSAValue:
     """The dense adjoint of ``hot`` (see the module docstring), emitted here;
     ``base``: a dense contribution the parts are added into."""
-    from activity.ad.rules.tensor import tensor_zero
-
     t = hot.like.type
     assert isinstance(t, TensorType)
     parts = list(hot.parts)
@@ -274,5 +244,42 @@ def materialize(gen: Any, hot: Hot, base: SSAValue | None = None) -> SSAValue:
     return base
 
 
-__all__ = ["Hot", "Part", "add_part", "fresh_done", "fresh_init", "materialize", "slice_part",
-           "through_slice"]
+# -- the rules whose adjoints are one-hot / slice-hot
+
+@reverse_rule("tensor.extract", needs=_needs(0))
+def rev_extract(gen: Gen, op: Operation) -> None:
+    assert isinstance(op, tensor.ExtractOp)
+    ybar = gen.adj_take(op.result)
+    if ybar is None or not gen.facts.has_adjoint(op.tensor):
+        return
+    with gen.b.in_pass("adjoint"):
+        idx = _idx(gen, op, list(op.indices))
+        if add_part(gen, op.tensor, Part(ybar, idx=idx)):  # (one-hot, kept lazily)
+            return
+        t = adj_tensor(gen, op.tensor, op.parent_block())
+        old = gen.b.v(tensor.ExtractOp(t, idx, ybar.type))
+        new = gen.b.v(arith.AddfOp(old, ybar, flags=gen.shadow_flags()))
+        gen.adj_set(op.tensor, gen.b.v(tensor.InsertOp(new, t, idx)))
+
+
+@reverse_rule("tensor.extract_slice", needs=_needs(0))
+def rev_extract_slice(gen: Gen, op: Operation) -> None:
+    src = op.operands[0]
+    if gen.facts.has_adjoint(src):
+        with gen.b.in_pass("adjoint"):
+            if through_slice(gen, op):  # (one-hot: the elements moved to the source)
+                return
+    rbar = gen.adj_take(op.results[0])
+    if rbar is None or not gen.facts.has_adjoint(src):
+        return
+    with gen.b.in_pass("adjoint"):
+        if add_part(gen, src, slice_part(gen, op, 1, rbar)):  # (slice-hot, kept lazily)
+            return
+        t = adj_tensor(gen, src, op.parent_block())
+        part = extract_slice_like(gen, op, 1, t, op.results[0].type)
+        part = tensor_add(gen, part, rbar)
+        gen.adj_set(src, insert_slice_like(gen, op, 1, part, t))
+
+
+__all__ = ["Hot", "Part", "add_part", "materialize", "rev_extract", "rev_extract_slice",
+           "slice_part", "through_slice"]

@@ -37,7 +37,6 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineMap
 
 from activity.ad.registry import Gen, reverse_rule
-from activity.ad.rules.sparse import Part, add_part, slice_part, through_slice
 from activity.ops import op_name
 
 DYN = -9223372036854775808
@@ -165,22 +164,6 @@ def _idx(gen: Gen, op: Operation, vals: list[SSAValue]) -> list[SSAValue]:
     return [gen.mirror.materialize(u, use) for u in vals]
 
 
-@reverse_rule("tensor.extract", needs=_needs(0))
-def rev_extract(gen: Gen, op: Operation) -> None:
-    assert isinstance(op, tensor.ExtractOp)
-    ybar = gen.adj_take(op.result)
-    if ybar is None or not gen.facts.has_adjoint(op.tensor):
-        return
-    with gen.b.in_pass("adjoint"):
-        idx = _idx(gen, op, list(op.indices))
-        if add_part(gen, op.tensor, Part(ybar, idx=idx)):  # (one-hot, kept lazily)
-            return
-        t = adj_tensor(gen, op.tensor, op.parent_block())
-        old = gen.b.v(tensor.ExtractOp(t, idx, ybar.type))
-        new = gen.b.v(arith.AddfOp(old, ybar, flags=gen.shadow_flags()))
-        gen.adj_set(op.tensor, gen.b.v(tensor.InsertOp(new, t, idx)))
-
-
 @reverse_rule("tensor.insert", needs=_needs())
 def rev_insert(gen: Gen, op: Operation) -> None:
     assert isinstance(op, tensor.InsertOp)
@@ -224,25 +207,6 @@ def insert_slice_like(gen: Gen, op: Operation, nsrc: int, src: SSAValue,
     return gen.b.v(tensor.InsertSliceOp.create(
         operands=[src, dest, *dyn], result_types=[dest.type],
         properties=_slice_props(op, 2)))
-
-
-@reverse_rule("tensor.extract_slice", needs=_needs(0))
-def rev_extract_slice(gen: Gen, op: Operation) -> None:
-    src = op.operands[0]
-    if gen.facts.has_adjoint(src):
-        with gen.b.in_pass("adjoint"):
-            if through_slice(gen, op):  # (one-hot: the elements moved to the source)
-                return
-    rbar = gen.adj_take(op.results[0])
-    if rbar is None or not gen.facts.has_adjoint(src):
-        return
-    with gen.b.in_pass("adjoint"):
-        if add_part(gen, src, slice_part(gen, op, 1, rbar)):  # (slice-hot, kept lazily)
-            return
-        t = adj_tensor(gen, src, op.parent_block())
-        part = extract_slice_like(gen, op, 1, t, op.results[0].type)
-        part = tensor_add(gen, part, rbar)
-        gen.adj_set(src, insert_slice_like(gen, op, 1, part, t))
 
 
 @reverse_rule("tensor.insert_slice", needs=_needs())
