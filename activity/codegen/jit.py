@@ -935,7 +935,8 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     upstream).  ``noalias``: the memref arguments of ``func`` never overlap (LLVM may
     then vectorize and reorder their accesses freely; every call checks it).
     ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
-    Cached per session on (module text, function, opt level, fill, noalias, checks)."""
+    Cached per session on (module text, function, opt level, fill, noalias, checks, the
+    tensor-level optimizations switched off: :func:`activity.tensor.opts.state`)."""
     key = key or module_key(module)
     key += locations_key(module, check_bounds)
     from activity.tensor import opts
