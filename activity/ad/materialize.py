@@ -188,6 +188,10 @@ class Materializer:
         carry_location(new, op)
         with self.g.b.in_pass("recompute"):
             self.g.b.emit(new, S.ip)
+        if op_name(op) == "tensor.extract_slice":  # (tapeplan: the reslice switch)
+            from activity.tensor import opts
+
+            opts.count("reslice")
         return new.results[list(op.results).index(key)]
 
     def recompute_affine(self, a: BlockArgument, S: Scope) -> SSAValue:

@@ -123,6 +123,22 @@ class Differentiator:
                 self.orig[new] = self.orig.get(id(src), src)
             if n_inlined:
                 self.program = Program.of(self.module)
+        self.tapebody: list[Any] = []  # (extended generic, its original): tapebody.py
+        from activity.tensor import opts
+
+        if opts.enabled("tapebody"):
+            from activity.ad.tapebody import origins, tape_bodies
+
+            self.tapebody = tape_bodies(self.module)
+            for new_op, old_op in origins(self.tapebody):
+                self.alive.append(new_op)
+                if id(old_op) in self.orig:
+                    self.orig[id(new_op)] = self.orig[id(old_op)]
+            for _new, old_op in self.tapebody:
+                old_op.detach()
+                old_op.erase(safe_erase=False)
+            if self.tapebody:
+                self.program = Program.of(self.module)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.result = analyze(self.module, func_name, args, alias_args=alias_args)
@@ -332,6 +348,12 @@ class Differentiator:
                 gen = FuncGen(self, key[0], key[1], plan, "emit")
                 self.gens[key] = gen
                 made.extend(gen.generate())
+            if self.tapebody:  # (extra outputs nothing reads dropped: tapebody.py)
+                from activity.ad.tapebody import restore, strip_unused
+
+                for fop in made:
+                    strip_unused(fop)
+                restore(self.tapebody)
             from activity.ad.tensor_recompute import recompute_tensors
             from activity.tensor.bufferize import has_tensors
 

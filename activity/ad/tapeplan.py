@@ -56,6 +56,7 @@ from activity.ad.tape import StaticTape, push
 from activity.engine.types import is_pointer
 from activity.frontend import carry_location
 from activity.ops import OpKind, lookup, op_name
+from activity.tensor import opts
 
 
 class TapePlan:
@@ -342,6 +343,16 @@ class TapePlan:
         if spec.kind in _PURE_KINDS:
             base = _op_weight(op_name(op))
             total = base
+            for u in op.operands:
+                total += self.recompute_cost(u, T2, depth + 1)
+                if total > self._limit:
+                    return _INF
+            return total
+        if op_name(op) == "tensor.extract_slice" and opts.enabled("reslice"):
+            # a slice (a view once bufferized) of a tensor the reverse sweep has: taken
+            # again there rather than copied into a tape in every iteration (tensors
+            # are values: the same operands give the same slice)
+            total = 1
             for u in op.operands:
                 total += self.recompute_cost(u, T2, depth + 1)
                 if total > self._limit:

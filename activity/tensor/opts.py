@@ -37,6 +37,8 @@ OPTIMIZATIONS: dict[str, str] = {
     "nozero": "adjoints first written by a parallel generic (no zero fill, no 0 + t)",
     "inplace": "adjoint updates done in place on a buffer (no copy)",
     "lifetime": "buffers made right before their first use and freed right after their last",
+    "tapebody": "expensive body values of a generic kept by the forward sweep for its adjoint",
+    "reslice": "slices of tensors the reverse sweep has re-taken there instead of taped",
 }
 
 _off: set[str] = set()

@@ -52,6 +52,7 @@ from activity.ad.rules.tensor import (
     dims_of,
     scalar_zero_tensor,
 )
+from activity.ad.tapebody import taped_values
 from activity.ops import OpKind, lookup, op_name
 from activity.tensor import opts
 from activity.tensor.loops import ADJOINT_ATTR
@@ -281,7 +282,7 @@ def rev_elementwise(gen: Gen, op: Operation) -> None:
 def rev_structured(gen: Gen, op: Operation) -> None:
     v = structured(op)
     assert v is not None
-    if len(v.outputs) != 1 or len(v.results) != 1:
+    if (len(v.outputs) != 1 or len(v.results) != 1) and not taped_values(op):
         raise gen.err(op, f"cannot differentiate '{op_name(op)}': only one output is "
                           "supported")
     _rev_view(gen, op, v, v.results[0])
@@ -353,6 +354,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                           "does not index every dimension")
 
     caps = _captured(v)
+    # body values the forward sweep kept (ad/tapebody.py): read, not recomputed
+    taped = taped_values(op) if kind == "parallel" else []
+    taped_used: set[int] = set()
     with gen.b.in_pass("adjoint"):
         outer = {id(c): gen.mirror.materialize(c, use) for c in caps}
         prim = [gen.mirror.materialize(x, use) if isinstance(x.type, ShapedType) else x
@@ -397,6 +401,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             for x in stats:
                 ins.append(x)
                 imaps.append(v.indexing_maps[n_in])
+            n_taped_at = len(ins)
+            for _x, _res in taped:  # (placeholders: read from the tape only if used)
+                ins.append(ybar)
+                imaps.append(v.indexing_maps[n_in])
             ins.append(ybar)
             imaps.append(v.indexing_maps[n_in])
             et = ybar.type.element_type  # type: ignore[attr-defined]
@@ -413,7 +421,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                     _zeros_like(gen, ymax)
                 outs.append(flag_t)
                 omaps.append(v.indexing_maps[n_in])
-            blk = Block(arg_types=[getattr(x.type, "element_type", x.type) for x in ins]
+            arg_types = [getattr(x.type, "element_type", x.type) for x in ins]
+            for q, (x, _res) in enumerate(taped):
+                arg_types[n_taped_at + q] = x.type
+            blk = Block(arg_types=arg_types
                         + [s.init.type.element_type for s in outs_spec]  # type: ignore[attr-defined]
                         + ([flag_t.type.element_type] if flag_t else []))  # type: ignore[union-attr]
             argmap = _shaped_input_args(v, blk)
@@ -434,6 +445,9 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 j += 1
             stat_args = list(blk.args[j:j + len(stats)])
             j += len(stats)
+            for q, (x, _res) in enumerate(taped):
+                argmap[id(x)] = blk.args[j + q]
+            j += len(taped)
             seed: SSAValue = blk.args[j]
             acc_args = list(blk.args[j + 1:j + 1 + n_out])
             body = _BodyAD(gen, op, v, blk, argmap, outer)
@@ -517,6 +531,10 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 if q not in live:
                     blk.erase_arg(acc_args[q])
                     del outs[q], omaps[q]
+            for q, (_x, res) in enumerate(taped):
+                if blk.args[n_taped_at + q].uses:
+                    ins[n_taped_at + q] = gen.mirror.materialize(res, use)
+                    taped_used.add(q)
             # inputs the body does not read are dropped (no loads, and the loop order
             # follows the operands that matter)
             # (as long as another operand still bounds each loop)
@@ -530,6 +548,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                        if isinstance(e, AffineDimExpr)):
                     blk.erase_arg(blk.args[n_arg])
                     del ins[n_arg], imaps[n_arg]
+            assert all(x is not ybar for x in ins[:-1]), "a taped body value unread"
             if tmap and not flag:
                 _contiguous_operand(gen, ins, imaps, tmap[-1])
             its = [IteratorTypeAttr(IteratorType.PARALLEL if d in tmap
@@ -620,6 +639,7 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             targets.append(_Target(o, acc, mo, False))
         for group in _fusion_groups(targets, fuse=opts.enabled("fuse") and not flagged):
             emit_group(group)
+        opts.count("tapebody", len(taped_used))
         if f.has_adjoint(o):
             if kind in ("sum", "identity"):
                 gen.adj_add(o, ybar)
