@@ -328,7 +328,7 @@ func.func @f(%x: tensor<5xf64>, %w: tensor<5xf64>) -> f64 {
         with opts.disabled(*off), opts.counting() as c:
             g = activity.gradient(src, "f", argnums=(0, 1))
             outs.append([np.asarray(a) for a in g(x.copy(), w.copy())])
-        assert c.get("tapebody", 0) == (0 if off else 1), c
+        assert (c.get("tapebody", 0) > 0) == (not off), c
     assert all(np.array_equal(a, b) for a, b in zip(*outs, strict=True))
     # and against finite differences
     def f(x_: np.ndarray) -> float:
