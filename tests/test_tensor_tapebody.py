@@ -338,3 +338,49 @@ func.func @f(%x: tensor<5xf64>, %w: tensor<5xf64>) -> f64 {
         return float(h.sum())
     fd = np.array([(f(x + 1e-6 * e) - f(x - 1e-6 * e)) / 2e-6 for e in np.eye(5)])
     np.testing.assert_allclose(outs[0][0], fd, rtol=1e-6, atol=1e-8)
+
+
+def test_no_tape_for_the_value_means_it_is_recomputed() -> None:
+    """A generic in a loop whose bounds an enclosing iteration computes: no static tape
+    can hold its extra output (a tensor), so its adjoint recomputes the tanh from the
+    inputs (function arguments, available) as without ``tapebody`` -- not 'cannot
+    cache'."""
+    src = """
+func.func @f(%x: tensor<5xf64>, %w: tensor<5xf64>) -> f64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant 0.0 : f64
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%acc = %z) -> (f64) {
+    %s = scf.for %j = %c0 to %i step %c1 iter_args(%a2 = %acc) -> (f64) {
+      %e0 = tensor.empty() : tensor<5xf64>
+      %n = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>,
+          affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+          ins(%x, %w : tensor<5xf64>, tensor<5xf64>) outs(%e0 : tensor<5xf64>) {
+      ^bb0(%a: f64, %b: f64, %o: f64):
+        %p = arith.mulf %a, %b : f64
+        %t = math.tanh %p : f64
+        %q = arith.mulf %t, %a : f64
+        linalg.yield %q : f64
+      } -> tensor<5xf64>
+      %v = tensor.extract %n[%j] : tensor<5xf64>
+      %u = arith.addf %a2, %v : f64
+      scf.yield %u : f64
+    }
+    scf.yield %s : f64
+  }
+  func.return %r : f64
+}"""
+    rng = np.random.default_rng(1)
+    x, w = rng.standard_normal(5), rng.standard_normal(5)
+    outs = []
+    for off in ((), ("tapebody",)):
+        with opts.disabled(*off):
+            g = activity.gradient(src, "f", argnums=(0, 1))
+            outs.append([np.asarray(a) for a in g(x.copy(), w.copy())])
+    assert all(np.array_equal(a, b) for a, b in zip(*outs, strict=True))
+    want = np.zeros(5)
+    for i in range(3):
+        for j in range(i):
+            want[j] += np.tanh(x[j] * w[j]) + x[j] * w[j] * (1 - np.tanh(x[j] * w[j]) ** 2)
+    np.testing.assert_allclose(outs[0][0], want, rtol=1e-12)

@@ -355,7 +355,8 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
 
     caps = _captured(v)
     # body values the forward sweep kept (ad/tapebody.py): read, not recomputed
-    taped = taped_values(op) if kind == "parallel" else []
+    taped = [(x, res) for x, res in taped_values(op)
+             if _readable(gen, res, use)] if kind == "parallel" else []
     taped_used: set[int] = set()
     with gen.b.in_pass("adjoint"):
         outer = {id(c): gen.mirror.materialize(c, use) for c in caps}
@@ -663,6 +664,22 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 # the init gets the seed when no element equals the maximum
                 assert o_prim is not None and ymax is not None and cnt is not None
                 gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar, cnt))
+
+
+def _readable(gen: Gen, res: SSAValue, use: Block) -> bool:
+    """Whether the reverse sweep can have the taped body values ``res`` (an extra
+    result, ad/tapebody.py) where ``use`` needs them: available, already planned, or
+    in a static tape of tensors (a loop nest with invariant bounds of the inline root);
+    else the adjoint recomputes them as without ``tapebody``."""
+    from activity.ad.tapeplan import _tensor_sources
+
+    if gen.mirror.available(res) is not None:
+        return True
+    T = gen.mirror.target_block(res, use)
+    if (id(res), id(T)) in gen.plan.decisions:
+        return gen.plan.decisions[(id(res), id(T))] == "tape"
+    return gen.tapeplan.static_for(res, T) is not None \
+        and _tensor_sources(res, gen.entry) is not None
 
 
 class _Target(NamedTuple):
