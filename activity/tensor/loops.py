@@ -284,7 +284,7 @@ def blocking(s: Structured, order: list[int]) -> list[tuple[int, str, int]] | No
         if order[-1] == a or any(v in s.outputs for v in s.inputs):
             return None
         return [(d, "full", 0) for d in order if d != a] + [(a, "full", 0)]
-    t = BLOCK_SIDE
+    t = max(1, BLOCK_SIDE)
     rest = [d for d in order if d not in (a, b)]
     return ([(d, "full", 0) for d in rest] + [(b, "outer", t), (a, "outer", t),
                                                (b, "inner", t), (a, "inner", t)])
