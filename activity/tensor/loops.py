@@ -217,8 +217,8 @@ def fma_body(s: Structured) -> bool:
     sums in flight: the 4 x 16 tile's 8 accumulators only just cover it, 12 leave
     slack (64x512x784's ``dB`` 0.82 -> 0.73 ms).  A separate multiply and add need
     one more register per vector (the product), and 12 accumulators then spill
-    (the primal matmul 0.84 -> 1.32 ms): those keep ``TILE_BYTES``.  Still exact:
-    the tile is over parallel dimensions."""
+    (the primal matmul 0.84 -> 1.32 ms): those keep ``TILE_BYTES``.  The same bits
+    as the 4 x 16 tile: the tile is over parallel dimensions, each sum in order."""
     if not WIDE_FMA or len(s.outputs) != 1:
         return False
     ops = list(s.body.ops)
@@ -250,8 +250,8 @@ def blocking(s: Structured, order: list[int]) -> list[tuple[int, str, int]] | No
     elements -- ``(others), b0, a0, bb, aa`` --, so that the lines of both that a
     block touches stay in L1 while it is done (in the maps' order, each written line
     was evicted before its next element came: a 512 x 512 f32 copy took ~1 ms).
-    8 x 8, not 16 x 16 f32 (one line each way): LLVM unrolls the block, and 256
-    strided addresses spilled registers (W2ᵀ 0.18 -> 0.16 ms; f64 blocks were 8 x 8
+    8 x 8 elements, not 16 x 16 f32 (a 64-byte line each way): LLVM unrolls the
+    block, and 256 strided addresses spilled registers (W2ᵀ 0.18 -> 0.16 ms; f64 blocks were 8 x 8
     already, 4 x 4 ran 0.29 -> 0.40 ms).  Blocks
     at the ends as short as the rest (dynamic sizes too).  Exact: every element is
     computed on its own, each output element written by one iteration.  Where no
