@@ -55,7 +55,7 @@ import math  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Callable  # noqa: E402
+from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -340,7 +340,29 @@ def memory(name: str, column: str, small: bool, cores: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------
 
 
-def run_case(case: Case, repeat: int, mem: bool, small: bool, cores: int) -> dict[str, Any]:
+def build_loops_off(case: Case, flags: Sequence[str]) -> Callable[[], Any]:
+    """The tensor column's thunk compiled with these codegen flags of
+    activity/tensor/loops.py off (``--loops-off``; the JIT cache's key does not hold
+    them, so it is cleared around the build)."""
+    from activity.codegen import jit
+    from activity.tensor import loops
+
+    saved = {f: getattr(loops, f) for f in flags}
+    try:
+        for f in flags:
+            setattr(loops, f, False)
+        jit._CACHE.clear()
+        thunk, _ = build(case, "tensor")
+        thunk()
+    finally:
+        for f, v in saved.items():
+            setattr(loops, f, v)
+        jit._CACHE.clear()
+    return thunk
+
+
+def run_case(case: Case, repeat: int, mem: bool, small: bool, cores: int,
+             loops_off: Sequence[str] = ()) -> dict[str, Any]:
     row: dict[str, Any] = {"name": case.name, "size": "small" if small else "bench"}
     thunks: dict[str, Callable[[], Any]] = {}
     grads: dict[str, list[Any]] = {}
@@ -353,6 +375,9 @@ def run_case(case: Case, repeat: int, mem: bool, small: bool, cores: int) -> dic
             thunks[col] = thunk
         except Exception as e:  # noqa: BLE001 (the column's n/a)
             row[f"{col}_error"] = _why(e)
+    if loops_off and "tensor" in thunks:
+        thunks["tensor_off"] = build_loops_off(case, loops_off)
+        row["tensor_off_vs_on"] = rel_diff(thunks["tensor_off"](), grads["tensor"])
     if "jax" in grads:
         ref = grads["jax"]
         for col in ("tensor", "torch"):
@@ -475,6 +500,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="the time the table shows (both are in the JSON); on a machine "
                          "others load, the least is what the code costs")
     ap.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
+    ap.add_argument("--loops-off", default="", metavar="FLAG,...",
+                    help="also time the tensor column with these flags of "
+                         "activity/tensor/loops.py off (WIDE_FMA, PANELS, ...), in the "
+                         "same rounds")
     ap.add_argument("--cores", type=int, default=1, help="CPUs to pin to (0: leave it)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--png", default=None)
@@ -490,9 +519,19 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for case in cases(ns.small, [n.strip() for n in ns.only.split(",") if n.strip()]):
         t0 = time.perf_counter()
-        rows.append(run_case(case, ns.repeat, not ns.no_memory, ns.small, ns.cores))
+        rows.append(run_case(case, ns.repeat, not ns.no_memory, ns.small, ns.cores,
+                             [f for f in ns.loops_off.split(",") if f]))
         print(f"  {case.name}: done in {time.perf_counter() - t0:.1f}s", file=sys.stderr)
     print(table(rows, ns.stat))
+    if ns.loops_off:
+        key = "_s" if ns.stat == "median" else "_min_s"
+        print(f"\ntensor column with activity/tensor/loops.py's {ns.loops_off} off (same rounds):")
+        for r in rows:
+            on, off = r.get("tensor" + key), r.get("tensor_off" + key)
+            if on and off:
+                print(f"  {r['name']:<10} on {on * 1e3:.3f} ms, off {off * 1e3:.3f} ms, "
+                      f"on/off {on / off:.3f}; gradients differ by "
+                      f"{r['tensor_off_vs_on']:.1e}")
     if ns.cores:
         print(f"pinned to {ns.cores} CPU(s); one thread in every column")
     if ns.json:

@@ -22,7 +22,7 @@ import activity
 from activity.tensor import loops
 from activity.tensor.bufferize import bufferize
 
-SWITCHES = ("PANELS", "BLOCKS", "REMAINDERS", "PACK_ROWS", "FUSE_FILLS")
+SWITCHES = ("PANELS", "BLOCKS", "REMAINDERS", "PACK_ROWS", "FUSE_FILLS", "WIDE_FMA")
 
 MUL_ADD = """^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
@@ -256,14 +256,48 @@ def test_forms_register_tiled(name: str, sizes: tuple[int, int, int, int],
         assert _optimized_phis(text, monkeypatch, ("REMAINDERS",)) < 8
 
 
+def _contracted(text: str) -> str:
+    """``text`` with its generics' multiply and add allowed to contract into an FMA
+    (``fastmath<contract>``, as the gradient's adjoint contractions are)."""
+    out = text.replace("%p = arith.mulf %x, %y : f32",
+                       "%p = arith.mulf %x, %y fastmath<contract> : f32")
+    return out.replace("%s = arith.addf %acc, %p : f32",
+                       "%s = arith.addf %acc, %p fastmath<contract> : f32")
+
+
+@pytest.mark.parametrize("name", ["dA", "dB"])
+def test_fma_tiles_widened(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A multiply-add body that contracts into FMAs gets a 4 x 24 tile (12 vector
+    accumulators: ``WIDE_FMA``), remainders on odd sizes; the same bits as the 4 x 16
+    tile (the switch off), and close to the interpreter (FMAs round once); the body
+    as written (a multiply, then an add) keeps 4 x 16."""
+    sizes = (2, 69, 53, 57)  # (outputs 69 x 57 and 57 x 53: 2 tiles of 24 and the rest)
+    plain, shapes = program(sizes, False, True, [name])
+    text = _contracted(plain)
+    assert text != plain
+    s, p = _view(text), _view(plain)
+    assert loops.fma_body(s) and not loops.fma_body(p)
+    plan = loops.tiling(s, *loops.loop_order(s))
+    assert [(r, t) for _, r, t in plan][:2] == [("outer", 24), ("outer", 4)]
+    assert loops.tiling(p, *loops.loop_order(p))[0][1:] == ("outer", 16)
+    assert _optimized_phis(text, monkeypatch) >= 12
+    assert _optimized_phis(text, monkeypatch, ("WIDE_FMA",)) < 12
+    args = _args(shapes, 3)
+    got = _compiled(text, (), monkeypatch)(*args)
+    _same(got, _compiled(text, ("WIDE_FMA",), monkeypatch)(*args))
+    want = activity.evaluate(activity.parse(text), "f", *args)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_allclose(np.asarray(g), np.asarray(w), rtol=1e-5, atol=1e-5)
+
+
 def test_transpositions_blocked() -> None:
-    """The transposed copies run over 16 x 16 blocks (f32), the swapped outer product
+    """The transposed copies run over 8 x 8 blocks, the swapped outer product
     with the output's contiguous dimension innermost; the switch off: the maps' order."""
     text, _ = program((2, 40, 40, 40), False, True, ["transpose", "transpose3", "outer_t"])
     views = [_view(text, q) for q in (-3, -2, -1)]
     plans = [loops.tiling(s, *loops.loop_order(s)) for s in views]
-    assert [(d, r, t) for d, r, t in plans[0]] == [(1, "outer", 16), (0, "outer", 16),
-                                                   (1, "inner", 16), (0, "inner", 16)]
+    assert [(d, r, t) for d, r, t in plans[0]] == [(1, "outer", 8), (0, "outer", 8),
+                                                   (1, "inner", 8), (0, "inner", 8)]
     assert plans[1][0] == (0, "full", 0) and [r for _, r, _ in plans[1][1:]] == [
         "outer", "outer", "inner", "inner"] and plans[1][-1][0] == 1
     assert plans[2] == [(1, "full", 0), (0, "full", 0)]

@@ -186,7 +186,7 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
         return plain
     size = _static_sizes(s)
     width = getattr(out.element_type, "bitwidth", 64)
-    tj = max(1, TILE_BYTES * 8 // max(width, 8))
+    tj = max(1, (FMA_TILE_BYTES if fma_body(s) else TILE_BYTES) * 8 // max(width, 8))
 
     def tiles(d: int, t: int) -> bool:
         return size.get(d, -1) > 0 and (REMAINDERS or size[d] % t == 0)
@@ -204,17 +204,55 @@ def tiling(s: Structured, order: list[int], carry: bool) -> list[tuple[int, str,
             + [(row, "inner", TILE_ROWS), (last, "inner", tj)])
 
 
+WIDE_FMA = True  # register tiles of multiply-add bodies that fuse into FMAs widened
+FMA_TILE_BYTES = 96  # ... to this many bytes of a row (three AVX2 vectors)
+
+
+def fma_body(s: Structured) -> bool:
+    """Whether ``s``'s register tile gets ``FMA_TILE_BYTES`` (``WIDE_FMA``): its
+    body is one multiply and one add of the product to the output element, both
+    allowed to contract (``fastmath<contract>``, as the gradient's adjoint
+    contractions have, or :data:`CONTRACT`), so that LLVM makes them one FMA.  An
+    FMA's latency (4 cycles on Zen 3) with two issued per cycle needs 8 independent
+    sums in flight: the 4 x 16 tile's 8 accumulators only just cover it, 12 leave
+    slack (64x512x784's ``dB`` 0.82 -> 0.73 ms).  A separate multiply and add need
+    one more register per vector (the product), and 12 accumulators then spill
+    (the primal matmul 0.84 -> 1.32 ms): those keep ``TILE_BYTES``.  The same bits
+    as the 4 x 16 tile: the tile is over parallel dimensions, each sum in order."""
+    if not WIDE_FMA or len(s.outputs) != 1:
+        return False
+    ops = list(s.body.ops)
+    if len(ops) != 3 or not isinstance(ops[0], arith.MulfOp) \
+            or not isinstance(ops[1], arith.AddfOp) or not isinstance(ops[2], linalg.YieldOp):
+        return False
+    mul, add = ops[0], ops[1]
+    acc = s.body.args[len(s.inputs)]
+    if set(add.operands) != {mul.result, acc} or list(ops[2].operands) != [add.result]:
+        return False
+
+    def contracts(o: Operation) -> bool:
+        a = o.properties.get("fastmath")
+        return CONTRACT or (isinstance(a, FastMathFlagsAttr)
+                            and FastMathFlag.ALLOW_CONTRACT in set(a.data))
+
+    return contracts(mul) and contracts(add)
+
+
 BLOCKS = True  # transposing nests tiled by blocks (blocking)
+BLOCK_SIDE = 8  # ... of this many elements square
 
 
 def blocking(s: Structured, order: list[int]) -> list[tuple[int, str, int]] | None:
     """The loops of a nest without reductions that reads an input contiguously along
     a dimension ``b`` and writes its output contiguously along another one, ``a``
     (a transposition: the copy ``Bt[j, k] = B[k, j]`` the adjoint of a matmul makes,
-    activity/ad/rules/linalg.py): square blocks of ``TILE_BYTES`` by ``TILE_BYTES``
-    -- ``(others), b0, a0, bb, aa`` --, so that the lines of both that a block
-    touches stay in L1 while it is done (in the maps' order, each written line was
-    evicted before its next element came: a 512 x 512 f32 copy took ~1 ms).  Blocks
+    activity/ad/rules/linalg.py): square blocks of ``BLOCK_SIDE`` by ``BLOCK_SIDE``
+    elements -- ``(others), b0, a0, bb, aa`` --, so that the lines of both that a
+    block touches stay in L1 while it is done (in the maps' order, each written line
+    was evicted before its next element came: a 512 x 512 f32 copy took ~1 ms).
+    8 x 8 elements, not 16 x 16 f32 (a 64-byte line each way): LLVM unrolls the
+    block, and 256 strided addresses spilled registers (W2ᵀ 0.18 -> 0.16 ms; f64 blocks were 8 x 8
+    already, 4 x 4 ran 0.29 -> 0.40 ms).  Blocks
     at the ends as short as the rest (dynamic sizes too).  Exact: every element is
     computed on its own, each output element written by one iteration.  Where no
     input is contiguous along another dimension, the output's contiguous dimension
@@ -246,8 +284,7 @@ def blocking(s: Structured, order: list[int]) -> list[tuple[int, str, int]] | No
         if order[-1] == a or any(v in s.outputs for v in s.inputs):
             return None
         return [(d, "full", 0) for d in order if d != a] + [(a, "full", 0)]
-    width = getattr(s.outputs[0].type.element_type, "bitwidth", 64)  # type: ignore[attr-defined]
-    t = max(1, TILE_BYTES * 8 // max(width, 8))
+    t = max(1, BLOCK_SIDE)
     rest = [d for d in order if d not in (a, b)]
     return ([(d, "full", 0) for d in rest] + [(b, "outer", t), (a, "outer", t),
                                                (b, "inner", t), (a, "inner", t)])
