@@ -182,6 +182,8 @@ def plan(loop: scf.ForOp) -> _Plan | None:
         return None
     if _in_parallel(loop):
         return None
+    if "activity.jammed" in loop.attributes:
+        return None  # (a register tile's many independent chains: activity.tensor.loops)
     body = loop.body.block
     yld = body.last_op
     if not isinstance(yld, scf.YieldOp):
