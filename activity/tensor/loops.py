@@ -329,12 +329,19 @@ def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], in
     if row is None or row == last or s.iterator_types[row] != "parallel" \
             or row not in order[:n - len(red) - 1]:
         return None
-    if mask_of(s) is not None or triangle_of(s) is not None:
+    if mask_of(s) is not None:
         return None
     if not opts.enabled("regtile"):
         return None
     rest = [d for d in order[:n - len(red) - 1] if d != row]
-    return rest + [row, last] + red, row
+    new = rest + [row, last] + red
+    t = triangle_of(s)
+    if t is not None and (any(r.dim in red for r in t.ranges)
+                          or jam_range(s, new, last, row) is None):
+        # (a reduction restricted per copy, or the whole square masked: measured
+        # slower than the rows in memory)
+        return None
+    return new, row
 
 
 _FLOATS = (Float16Type, BFloat16Type, Float32Type, Float64Type)
@@ -448,6 +455,30 @@ def mask_of(s: Structured) -> Mask | None:
 
 
 MASKS = True  # reductions masked by a prefix of their iterations split (Mask)
+
+
+def jam_range(s: Structured, order: list[int], jam: int | None,
+              jam2: int | None) -> Range | None:
+    """A register tile's (:func:`regtile`) jammed dimension ``jam`` or ``jam2``
+    whose loops run over the range of an index mask (:func:`triangle_of`,
+    ``below`` or ``from``), ``X`` a constant, the rows' ``jam2`` (for ``jam``) or an
+    outer loop's counter: the union of the copies' ranges, each copy's body still
+    masked (a tile across the triangle's edge).  Only where the skipped iterations
+    leave every output as it is (no ``+0.0`` to add: ``-0.0`` discarded, or the
+    accumulator yielded); ``None`` otherwise or with ``triangular`` off."""
+    if not opts.enabled("triangular") or jam is None:
+        return None
+    t = triangle_of(s)
+    if t is None or t.plus_zero:
+        return None
+    for r in t.ranges:
+        if r.kind not in ("below", "from") or r.dim not in (jam, jam2):
+            continue
+        if r.other is not None and (r.other == jam or r.other not in order
+                                    or order.index(r.other) >= order.index(r.dim)):
+            continue
+        return r
+    return None
 
 
 def triangle_loop(s: Structured, plan: list[tuple[int, str, int]],
@@ -975,7 +1006,24 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         return out
 
     tri = triangle_loop(s, plan, jam) if mask is None else None
+    if tri is not None and jam2 is not None and tri[1].dim == jam2:
+        tri = None  # (the tile's rows are jammed, not restricted)
+    # regtile: a jammed dimension's loops over the mask's range (jam_range)
+    jr = jam_range(s, order, jam, jam2) if rt is not None and tri is None else None
     restricted: list[bool] = []
+
+    def xs_of(at: _At, r: Range) -> list[SSAValue]:
+        """The mask's ``X`` of range ``r``: per copy of a jammed dimension open here,
+        else the one counter or constant."""
+        if r.other is None:
+            return [_const(at, r.const)]
+        if r.other == jam and copies:
+            return list(copies)
+        if r.other == jam2 and copies2:
+            return list(copies2)
+        x = ivs[r.other]
+        assert x is not None
+        return [x]
 
     def restrict(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """The loop of a body masked by its indices (:func:`triangle_loop`) over the
@@ -986,14 +1034,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         t, r = tri
         d, size = r.dim, bounds[r.dim]
         restricted.append(True)
-        if r.other is None:
-            xs = [_const(at, r.const)]
-        elif r.other == jam and copies:
-            xs = list(copies)
-        else:
-            x = ivs[r.other]
-            assert x is not None
-            xs = [x]
+        xs = xs_of(at, r)
 
         def cut(x: SSAValue, off: int) -> SSAValue:
             if off:
@@ -1040,8 +1081,10 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             return acc
         # (d is the innermost loop: each skipped iteration is one body)
         if acc is not None:
-            n = max(len(copies), 1)  # (the carried outputs: nout per copy)
-            per = spans if len(spans) == n else spans * n
+            # (the carried outputs: nout per copy; each copy's span: its own X's)
+            per = [spans[0] if len(spans) == 1 else
+                   spans[next(q for q, x in enumerate(xs) if x is dict(asg)[r.other])]
+                   for asg in combos()]
             acc = list(acc)
             for c, (lo, hi) in enumerate(per):
                 span = at(arith.SubiOp(hi, lo)).results[0]
@@ -1099,13 +1142,28 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         if d is not None and d in (jam, jam2):
             # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
             # copies up to the last multiple of that (at most once), ..., then one
-            lb, f = zero, factor[d]
+            lb, ub, f = zero, bounds[d], factor[d]
+            if jr is not None and d == jr.dim:
+                # (over the union of the copies' ranges, the mask kept in the body)
+                restricted.append(True)
+                xs = [at(arith.MinUIOp(at(arith.AddiOp(x, _const(at, jr.off))).results[0]
+                                       if jr.off else x, ub)).results[0]
+                      for x in xs_of(at, jr)]
+                cut = xs[0]
+                for x in xs[1:]:
+                    cut = at((arith.MaxUIOp if jr.kind == "below" else arith.MinUIOp)(
+                        cut, x)).results[0]
+                if jr.kind == "below":
+                    ub = cut
+                else:
+                    lb = cut
             while f > 1:
-                rem = at(arith.RemUIOp(bounds[d], _const(at, f))).results[0]
-                upto = at(arith.SubiOp(bounds[d], rem)).results[0]
+                span = at(arith.SubiOp(ub, lb)).results[0] if lb is not zero else ub
+                rem = at(arith.RemUIOp(span, _const(at, f))).results[0]
+                upto = at(arith.SubiOp(ub, rem)).results[0]
                 loop(at, level, lb, upto, _const(at, f), acc, jammed=f)
                 lb, f = upto, f // 2
-            return loop(at, level, lb, bounds[d], one, acc)
+            return loop(at, level, lb, ub, one, acc)
         if role == "outer":
             return tiles(at, level, acc)
         if role == "full":
