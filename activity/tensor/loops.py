@@ -27,7 +27,9 @@ along the reduction (a matmul adjoint's ``dB = Aᵀ dC``) through a packed copy
 blocks (:func:`blocking`); fills fused into the nest that writes their buffer next
 (:func:`fused_fills`); carried
 float reductions unrolled and jammed over a parallel dimension, strided inputs packed
-(:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
+(:func:`jam_dim`, :func:`pack_order`); i-k-j nests of a dynamic row length
+carried in registers, jammed over the output's row and contiguous dimensions
+(:func:`regtile`, :func:`jam_range`); reductions masked by a prefix of their
 iterations split where the mask is constant (:class:`Mask`); other bodies masked by a
 comparison of their iteration indices run over the triangle where the mask holds
 (:func:`triangle_loop`, :mod:`activity.tensor.triangle`).  The float arithmetic of
