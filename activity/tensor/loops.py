@@ -318,8 +318,8 @@ def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], in
     if not red or s.iterator_types[order[-1]] != "parallel" or order[-len(red) - 1:-1] != red:
         return None
     last = order[-1]
-    if last in _static_sizes(s) or not s.outputs:
-        return None
+    if last in _static_sizes(s) or not s.outputs or any(v in s.outputs for v in s.inputs):
+        return None  # (an input that is an output would be read while carried)
     for v in s.outputs:
         if not isinstance(v.type, MemRefType) or not isinstance(v.type.layout, NoneAttr) \
                 or not isinstance(v.type.element_type, _FLOATS):
