@@ -258,8 +258,13 @@ def test_loop_bounds() -> None:
     low = _lowered(False)[0]
     par = _function(low, "par_sel")
     assert par.count("arith.minui") == 1 and "arith.select" not in par
-    red = _function(low, "par_red_minus")
+    with opts.disabled("regtile"):  # (a register tile keeps the select: below)
+        red = _function(lower_tensors(_module()), "par_red_minus")
     assert red.count("arith.minui") == 1 and "arith.addi" in red and "select" not in red
+    # register-tiled (activity/tensor/loops.py: regtile, jam_range): the columns' loops
+    # up to the greatest of the tile rows' bounds, the mask kept in the bodies
+    red = _function(low, "par_red_minus")
+    assert "activity.jammed" in red and "arith.maxui" in red and "arith.select" in red
     # +0.0: the skipped part gets one add of +0.0 per element (a loop after)
     plus = _function(low, "par_red_plus")
     assert plus.count("scf.for") == _function(_lowered(True)[0], "par_red_plus"

@@ -70,6 +70,9 @@ When: only where it should pay and cannot get in the way --
 * at least ``MIN_WORK`` cost units of float work besides the accumulations (a plain
   dot product, one multiply per add, gains nothing: the adds' chain remains its
   bottleneck).
+* not a register tile's reduction (marked ``activity.jammed`` by
+  :mod:`activity.tensor.loops`): its many accumulators are independent chains
+  already, and buffering their terms would only move them through memory.
 
 ``reassoc=True`` does not need it: LLVM then splits the sums into vector partial sums
 itself.
@@ -182,6 +185,8 @@ def plan(loop: scf.ForOp) -> _Plan | None:
         return None
     if _in_parallel(loop):
         return None
+    if "activity.jammed" in loop.attributes:
+        return None  # (a register tile's many independent chains: activity.tensor.loops)
     body = loop.body.block
     yld = body.last_op
     if not isinstance(yld, scf.YieldOp):

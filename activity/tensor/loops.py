@@ -27,7 +27,9 @@ along the reduction (a matmul adjoint's ``dB = Aᵀ dC``) through a packed copy
 blocks (:func:`blocking`); fills fused into the nest that writes their buffer next
 (:func:`fused_fills`); carried
 float reductions unrolled and jammed over a parallel dimension, strided inputs packed
-(:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
+(:func:`jam_dim`, :func:`pack_order`); i-k-j nests of a dynamic row length
+carried in registers, jammed over the output's row and contiguous dimensions
+(:func:`regtile`, :func:`jam_range`); reductions masked by a prefix of their
 iterations split where the mask is constant (:class:`Mask`); other bodies masked by a
 comparison of their iteration indices run over the triangle where the mask holds
 (:func:`triangle_loop`, :mod:`activity.tensor.triangle`).  The float arithmetic of
@@ -56,6 +58,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     NoneAttr,
     ShapedType,
+    UnitAttr,
 )
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -91,6 +94,9 @@ def _dim(e: AffineExpr) -> int | None:
 
 
 ADJOINT_ATTR = "activity.adjoint"
+# on the reduction loops of a register tile (regtile): activity.codegen.expand leaves
+# them alone
+JAMMED_ATTR = "activity.jammed"
 """Marks the ``linalg.generic`` ops the AD generator emits (activity/ad/rules/linalg.py):
 their loop order is chosen by :func:`_contiguity` between the default and the op's own
 dimension order (which mirrors the primal's nest)."""
@@ -322,8 +328,71 @@ def jam_dim(s: Structured, order: list[int], carry: bool) -> int | None:
 # a masked reduction jammed over a dimension other than its mask's (jam_dim)
 MASK_JAM = True
 
+REGTILE = True  # i-k-j nests of a dynamic row length carried in registers (regtile)
+
+
+def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], int] | None:
+    """``(order, row)`` for an i-k-j nest (:func:`loop_order`: the output's contiguous
+    dimension ``j`` innermost, after the reductions, the output updated in memory
+    every term) whose ``j`` has a dynamic size, which :func:`tiling` cannot tile:
+    the loops reordered as ``(other parallel), row, j, k...`` and the reductions
+    carrying the output elements in iter_args, jammed over ``j`` (``TILE_BYTES`` of a
+    row: 8 f64 copies, then 4, 2, 1 for the rest) and over the output's row index
+    ``row`` (``TILE_ROWS`` copies, then 2, 1) -- a register tile of up to 4 x 8
+    elements whose chains are independent, vectorized by LLVM's SLP vectorizer.  In
+    memory, each term waited for the previous one's store (a load, add and store
+    chain, ~12 cycles a term): with rows as short as GMM's (d = 10) that chain, not
+    the arithmetic, bounded ``dL[k, i, j] += dqx[n, k, i] * xc[n, k, j]`` (summed
+    over 1000 points) and ``dxc[n, k, j] += dqx[n, k, i] * L[k, i, j]``.  Exact:
+    each output element still sums its terms in order, from its value in memory.
+    Only float outputs of an identity layout, the row a parallel dimension, no
+    :class:`Mask` nor index-masked body (:func:`triangle_loop`, which restrict one
+    jammed dimension); ``None`` otherwise or with the ``regtile`` switch off."""
+    if not REGTILE or carry or JAM <= 1:
+        return None
+    n = len(order)
+    red = [d for d in order if s.iterator_types[d] != "parallel"]
+    if not red or s.iterator_types[order[-1]] != "parallel" or order[-len(red) - 1:-1] != red:
+        return None
+    last = order[-1]
+    if last in _static_sizes(s) or not s.outputs or any(v in s.outputs for v in s.inputs):
+        return None  # (an input that is an output would be read while carried)
+    for v in s.outputs:
+        if not isinstance(v.type, MemRefType) or not isinstance(v.type.layout, NoneAttr) \
+                or not isinstance(v.type.element_type, _FLOATS):
+            return None
+    om = s.indexing_maps[len(s.inputs)]
+    if len(om.results) < 2:
+        return None
+    row = _dim(om.results[-2])
+    if row is None or row == last or s.iterator_types[row] != "parallel" \
+            or row not in order[:n - len(red) - 1]:
+        return None
+    if mask_of(s) is not None:
+        return None
+    if not opts.enabled("regtile"):
+        return None
+    rest = [d for d in order[:n - len(red) - 1] if d != row]
+    new = rest + [row, last] + red
+    t = triangle_of(s)
+    if t is not None and (any(r.dim in red for r in t.ranges)
+                          or jam_range(s, new, last, row) is None):
+        # (a reduction restricted per copy, or the whole square masked: measured
+        # slower than the rows in memory)
+        return None
+    return new, row
+
 
 _FLOATS = (Float16Type, BFloat16Type, Float32Type, Float64Type)
+
+
+def _halving(f: int) -> list[int]:
+    """``f, f / 2, ...`` down to 2 (the jam's copies per iteration, then one)."""
+    out = []
+    while f > 1:
+        out.append(f)
+        f //= 2
+    return out
 
 
 def pack_order(s: Structured, k: int, jam: int | None) -> list[int] | None:
@@ -434,6 +503,30 @@ def mask_of(s: Structured) -> Mask | None:
 
 
 MASKS = True  # reductions masked by a prefix of their iterations split (Mask)
+
+
+def jam_range(s: Structured, order: list[int], jam: int | None,
+              jam2: int | None) -> Range | None:
+    """A register tile's (:func:`regtile`) jammed dimension ``jam`` or ``jam2``
+    whose loops run over the range of an index mask (:func:`triangle_of`,
+    ``below`` or ``from``), ``X`` a constant, the rows' ``jam2`` (for ``jam``) or an
+    outer loop's counter: the union of the copies' ranges, each copy's body still
+    masked (a tile across the triangle's edge).  Only where the skipped iterations
+    leave every output as it is (no ``+0.0`` to add: ``-0.0`` discarded, or the
+    accumulator yielded); ``None`` otherwise or with ``triangular`` off."""
+    if not opts.enabled("triangular") or jam is None:
+        return None
+    t = triangle_of(s)
+    if t is None or t.plus_zero:
+        return None
+    for r in t.ranges:
+        if r.kind not in ("below", "from") or r.dim not in (jam, jam2):
+            continue
+        if r.other is not None and (r.other == jam or r.other not in order
+                                    or order.index(r.other) >= order.index(r.dim)):
+            continue
+        return r
+    return None
 
 
 def triangle_loop(s: Structured, plan: list[tuple[int, str, int]],
@@ -730,6 +823,10 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
     at = _At(anchor=op, loc=op)
     n = len(s.iterator_types)
     order, carry = loop_order(s)
+    rt = regtile(s, order, carry)
+    if rt is not None:
+        order, carry = rt[0], True
+        opts.count("regtile")
     plan = tiling(s, order, carry)
     bounds = _bounds(at, s)
     base: dict[int, SSAValue] = {}  # a tiled dimension's outer counter
@@ -740,6 +837,16 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
     in_maps, out_maps = list(s.indexing_maps[:nin]), s.indexing_maps[nin:]
     inputs = list(s.inputs)
     jam = jam_dim(s, order, carry)
+    # a second jammed dimension, outside ``jam`` (regtile: the tile's rows); the
+    # copies per iteration of each, from the first to the rest's (then one)
+    jam2 = rt[1] if rt is not None else None
+    factors: dict[int | None, list[int]] = {jam: _halving(JAM)}
+    if rt is not None:
+        tj = max(1, TILE_BYTES * 8 // max(getattr(s.outputs[0].type.element_type,  # type: ignore[attr-defined]
+                                                    "bitwidth", 64), 8))
+        # (halving down to 2: 12 variants of the tile, up to 32 copies of the body;
+        # GMM's compile took 2.5 -> 6 s, its gradient ~10% faster than with 8, 4 and 4)
+        factors = {jam: _halving(tj), jam2: _halving(TILE_ROWS)}
     packed: list[SSAValue] = []
     for k in range(nin):
         perm = (pack_order(s, k, jam) or row_pack_order(s, plan, k)) if used[k] else None
@@ -820,25 +927,41 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
     # tile: REMAINDERS)
     short: dict[int, SSAValue] = {}
 
-    # the counters of the jammed dimension in the copy being emitted
+    # the counters of the jammed dimension in the copy being emitted (copies2: of
+    # jam2, whose loop is outside jam's)
     copies: list[SSAValue] = []
+    copies2: list[SSAValue] = []
+
+    def combos() -> list[list[tuple[int, SSAValue]]]:
+        """Every copy of the jammed loops open here: its counters, ``jam2``'s copies
+        outer (the carried outputs: ``nout`` per copy, in this order)."""
+        a = [[(jam2, c)] for c in copies2] or [[]]
+        b = [[(jam, c)] for c in copies] or [[]]
+        return [x + y for x in a for y in b]  # type: ignore[misc]
+
+    def set_copy(asg: list[tuple[int, SSAValue]] | None) -> None:
+        for d in (jam, jam2):
+            if d is not None and (copies if d == jam else copies2):
+                ivs[d] = None
+        for d, c in asg or []:
+            ivs[d] = c
 
     def per_copy(at: _At, emit: Callable[[_At], list[SSAValue]]) -> list[SSAValue]:
-        """``emit`` once per copy of the jammed dimension (``ivs[jam]`` its counter),
-        the results concatenated; once where nothing is jammed."""
-        if not copies:
+        """``emit`` once per copy of the jammed dimensions (``ivs[jam]`` its
+        counter), the results concatenated; once where nothing is jammed."""
+        if not copies and not copies2:
             return emit(at)
         out: list[SSAValue] = []
-        for c in copies:
-            ivs[jam] = c  # type: ignore[index]
+        for asg in combos():
+            set_copy(asg)
             out += emit(at)
-        ivs[jam] = None  # type: ignore[index]
+        set_copy(None)
         return out
 
     nout = len(s.outputs)
 
     def innermost(at: _At, acc: list[SSAValue] | None) -> list[SSAValue] | None:
-        if not copies:
+        if not copies and not copies2:
             ins = load_inputs(at)
             outs = acc if acc is not None else load_outputs(at)
             ys = _inline_body(at, s, ins + list(outs), ivs, unmasked[0])  # type: ignore[arg-type]
@@ -848,15 +971,15 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             return None
         assert acc is not None
         ys: list[SSAValue] = []
-        for r, c in enumerate(copies):
-            ivs[jam] = c  # type: ignore[index]
+        for r, asg in enumerate(combos()):
+            set_copy(asg)
             before = set(loaded)
             ins = load_inputs(at)  # the inputs that depend on the copy, loaded afresh
             for k in set(loaded) - before:
                 del loaded[k]
             ys += _inline_body(at, s, ins + acc[r * nout:(r + 1) * nout], ivs,  # type: ignore[arg-type]
                                unmasked[0])
-        ivs[jam] = None  # type: ignore[index]
+        set_copy(None)
         return ys
 
     def loop(at: _At, level: int, lb: SSAValue, ub: SSAValue, step: SSAValue,
@@ -868,7 +991,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         block = Block(arg_types=[IndexType(), *types])
         inner = _At(block=block, loc=op)
         if jammed:
-            copies[:] = [block.args[0]] + [
+            (copies if d == jam else copies2)[:] = [block.args[0]] + [
                 inner(arith.AddiOp(block.args[0], _const(inner, r))).results[0]
                 for r in range(1, jammed)]
         elif role == "outer":
@@ -887,9 +1010,13 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             del loaded[k]
         ivs[d] = None
         if jammed:
-            copies.clear()
+            (copies if d == jam else copies2).clear()
         inner(scf.YieldOp(*(res or [])))
         f = at(scf.ForOp(lb, ub, step, acc or [], Region(block)))
+        if rt is not None and acc is not None:
+            # (a register tile's chains are many and independent: not split by
+            # activity.codegen.expand, which would move its terms through memory)
+            f.attributes[JAMMED_ATTR] = UnitAttr()
         return list(f.results) if acc is not None else None
 
     mask = mask_of(s) if carry else None
@@ -931,7 +1058,24 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         return out
 
     tri = triangle_loop(s, plan, jam) if mask is None else None
+    if tri is not None and jam2 is not None and tri[1].dim == jam2:
+        tri = None  # (the tile's rows are jammed, not restricted)
+    # regtile: a jammed dimension's loops over the mask's range (jam_range)
+    jr = jam_range(s, order, jam, jam2) if rt is not None and tri is None else None
     restricted: list[bool] = []
+
+    def xs_of(at: _At, r: Range) -> list[SSAValue]:
+        """The mask's ``X`` of range ``r``: per copy of a jammed dimension open here,
+        else the one counter or constant."""
+        if r.other is None:
+            return [_const(at, r.const)]
+        if r.other == jam and copies:
+            return list(copies)
+        if r.other == jam2 and copies2:
+            return list(copies2)
+        x = ivs[r.other]
+        assert x is not None
+        return [x]
 
     def restrict(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """The loop of a body masked by its indices (:func:`triangle_loop`) over the
@@ -942,14 +1086,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         t, r = tri
         d, size = r.dim, bounds[r.dim]
         restricted.append(True)
-        if r.other is None:
-            xs = [_const(at, r.const)]
-        elif r.other == jam and copies:
-            xs = list(copies)
-        else:
-            x = ivs[r.other]
-            assert x is not None
-            xs = [x]
+        xs = xs_of(at, r)
 
         def cut(x: SSAValue, off: int) -> SSAValue:
             if off:
@@ -996,8 +1133,10 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             return acc
         # (d is the innermost loop: each skipped iteration is one body)
         if acc is not None:
-            n = max(len(copies), 1)  # (the carried outputs: nout per copy)
-            per = spans if len(spans) == n else spans * n
+            # (the carried outputs: nout per copy; each copy's span: its own X's)
+            per = [spans[0] if len(spans) == 1 else
+                   spans[next(q for q, x in enumerate(xs) if x is dict(asg)[r.other])]
+                   for asg in combos()]
             acc = list(acc)
             for c, (lo, hi) in enumerate(per):
                 span = at(arith.SubiOp(hi, lo)).results[0]
@@ -1040,28 +1179,43 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             init = per_copy(at, load_outputs)
             res = nest(at, level, init)
             assert res is not None
-            if not copies:
+            if not copies and not copies2:
                 store_outputs(at, res)
             else:
-                for r, c in enumerate(copies):
-                    ivs[jam] = c  # type: ignore[index]
+                for r, asg in enumerate(combos()):
+                    set_copy(asg)
                     store_outputs(at, res[r * nout:(r + 1) * nout])
-                ivs[jam] = None  # type: ignore[index]
+                set_copy(None)
             return None
         if mask is not None and acc is not None and d == mask.dim and role == "full":
             return split(at, level, acc)
         if tri is not None and d == tri[1].dim and role == "full":
             return restrict(at, level, acc)
-        if d == jam:
+        if d is not None and d in (jam, jam2):
             # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
             # copies up to the last multiple of that (at most once), ..., then one
-            lb, f = zero, JAM
-            while f > 1:
-                rem = at(arith.RemUIOp(bounds[d], _const(at, f))).results[0]
-                upto = at(arith.SubiOp(bounds[d], rem)).results[0]
+            lb, ub = zero, bounds[d]
+            if jr is not None and d == jr.dim:
+                # (over the union of the copies' ranges, the mask kept in the body)
+                restricted.append(True)
+                xs = [at(arith.MinUIOp(at(arith.AddiOp(x, _const(at, jr.off))).results[0]
+                                       if jr.off else x, ub)).results[0]
+                      for x in xs_of(at, jr)]
+                cut = xs[0]
+                for x in xs[1:]:
+                    cut = at((arith.MaxUIOp if jr.kind == "below" else arith.MinUIOp)(
+                        cut, x)).results[0]
+                if jr.kind == "below":
+                    ub = cut
+                else:
+                    lb = cut
+            for f in factors[d]:
+                span = at(arith.SubiOp(ub, lb)).results[0] if lb is not zero else ub
+                rem = at(arith.RemUIOp(span, _const(at, f))).results[0]
+                upto = at(arith.SubiOp(ub, rem)).results[0]
                 loop(at, level, lb, upto, _const(at, f), acc, jammed=f)
-                lb, f = upto, f // 2
-            return loop(at, level, lb, bounds[d], one, acc)
+                lb = upto
+            return loop(at, level, lb, ub, one, acc)
         if role == "outer":
             return tiles(at, level, acc)
         if role == "full":

@@ -39,6 +39,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "lifetime": "buffers made right before their first use and freed right after their last",
     "tapebody": "expensive body values of a generic kept by the forward sweep for its adjoint",
     "reslice": "slices of tensors the reverse sweep has re-taken there instead of taped",
+    "regtile": "i-k-j nests of dynamic sizes tiled by registers (no store-load chain per term)",
 }
 
 _off: set[str] = set()
