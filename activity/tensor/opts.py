@@ -37,6 +37,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "nozero": "adjoints first written by a parallel generic (no zero fill, no 0 + t)",
     "inplace": "adjoint updates done in place on a buffer (no copy)",
     "lifetime": "buffers made right before their first use and freed right after their last",
+    "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
 }
 
 _off: set[str] = set()
