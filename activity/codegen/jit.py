@@ -18,7 +18,7 @@ import dataclasses
 import hashlib
 import struct
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -516,13 +516,14 @@ class _Result:
     lay: Layout | None = None
     width: int = 0
     dtype: Any = None  # a memref's: the numpy dtype of its elements (looked up once)
+    rank: int = 0
 
     @classmethod
     def of(cls, t: Attribute) -> _Result:
         if isinstance(t, MemRefType):
             lay = layout(t)
             return cls(t, "QQq" + "q" * (2 * lay.rank), 3 + 2 * lay.rank, lay,
-                       dtype=np.dtype(_DTYPES[_elem_key(lay.elem)][0]))
+                       dtype=np.dtype(_DTYPES[_elem_key(lay.elem)][0]), rank=lay.rank)
         lt = scalar_type(t)
         if isinstance(lt, ir.PointerType):
             raise CodegenError("pointer results cannot be returned to Python")
@@ -572,6 +573,7 @@ class CompiledFunction:
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr)
         self._in_fmt = "<" + "".join(p.fmt for p in self._params)
         self._out_fmt = "<" + "".join(r.fmt for r in self._results)
+        self._out_struct = struct.Struct(self._out_fmt)
         n_in = struct.calcsize(self._in_fmt) // 8
         n_out = struct.calcsize(self._out_fmt) // 8
         self._n_in = n_in
@@ -704,42 +706,45 @@ class CompiledFunction:
                 return None
             if self.checks is not None:
                 self.checks.raise_failure()
-            outs = struct.unpack_from(self._out_fmt, self._mem, 8 * self._n_in)
+            outs = self._out_struct.unpack_from(self._mem, 8 * self._n_in)
             if self._plain_results:  # floats and wide ints: the slots are the results
                 return (outs[0] if len(outs) == 1 else outs if outs else None,)
-            inputs = set(self._in_allocs.unpack_from(self._mem)) \
-                if self._memref_results else set()
+            inputs = self._in_allocs.unpack_from(self._mem) if self._memref_results else ()
         results = self._collect(outs, inputs)
         return (results[0] if len(results) == 1 else tuple(results),)
 
-    def _collect(self, outs: Sequence[Any], inputs: set[int]) -> list[Any]:
+    def _collect(self, outs: Sequence[Any], inputs: Collection[int]) -> list[Any]:
         res: list[Any] = []
         k = 0
         freed: set[int] = set()
         for r in self._results:
-            vals = outs[k:k + r.n]
-            k += r.n
             if r.lay is None:
-                v = vals[0]
+                v = outs[k]
                 res.append(v & 1 if r.width == 1 else v)
             else:
-                res.append(self._array(r, list(vals), inputs, freed))
+                res.append(self._array(r, outs, k, inputs, freed))
+            k += r.n
         return res
 
-    def _array(self, r: _Result, vals: list[Any], inputs: set[int], freed: set[int]) -> Any:
-        lay = r.lay
-        assert lay is not None
-        alloc, aligned, offset = vals[0], vals[1], vals[2]
-        sizes = vals[3:3 + lay.rank]
-        strides = vals[3 + lay.rank:]
+    def _array(self, r: _Result, outs: Sequence[Any], k: int, inputs: Collection[int],
+               freed: set[int]) -> Any:
+        """The memref result whose descriptor is ``outs[k:k + r.n]``, copied into a
+        fresh array; its block freed unless it is an argument's (``inputs``: their
+        allocated pointers) or freed already."""
+        rank = r.rank
+        alloc, aligned, offset = outs[k], outs[k + 1], outs[k + 2]
+        sizes = outs[k + 3:k + 3 + rank]
         dtype = r.dtype
         out = np.empty(sizes, dtype=dtype)
-        if out.size and _c_contiguous(sizes, strides):
+        nbytes = out.nbytes
+        if nbytes and (outs[k + 4] == 1 or sizes[0] == 1 if rank == 1 else
+                       _c_contiguous(sizes, outs[k + 3 + rank:k + 3 + 2 * rank])):
             # (the common case, a contiguous buffer: one memmove, no views -- on Hand's
             # 27-element gradient 2.6 instead of 7.5 us a result; the address read as
             # the entry reads it, not through __array_interface__: 1.4 us less)
-            ctypes.memmove(data_pointer(out), aligned + offset * dtype.itemsize, out.nbytes)
-        elif out.size:
+            ctypes.memmove(data_pointer(out), aligned + offset * dtype.itemsize, nbytes)
+        elif nbytes:
+            strides = outs[k + 3 + rank:k + 3 + 2 * rank]
             lo = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True) if s < 0)
             hi = offset + sum((n - 1) * s for n, s in zip(sizes, strides, strict=True) if s > 0)
             buf = (ctypes.c_char * ((hi - lo + 1) * dtype.itemsize)).from_address(
