@@ -281,6 +281,7 @@ def data_pointer(x: np.ndarray) -> int:
 _LIBC = ctypes.CDLL(None)
 _LIBC.free.argtypes = [ctypes.c_void_p]
 _LIBC.free.restype = None
+_FREE = _LIBC.free
 
 # Every LLVM argument and result field travels in one 8-byte slot of a buffer, packed
 # and unpacked with ``struct`` (little-endian; narrower values padded).
@@ -737,8 +738,19 @@ class CompiledFunction:
         dtype = r.dtype
         out = np.empty(sizes, dtype=dtype)
         nbytes = out.nbytes
-        if nbytes and (outs[k + 4] == 1 or sizes[0] == 1 if rank == 1 else
-                       _c_contiguous(sizes, outs[k + 3 + rank:k + 3 + 2 * rank])):
+        contiguous = nbytes and (outs[k + 4] == 1 or sizes[0] == 1 if rank == 1 else
+                                 _c_contiguous(sizes, outs[k + 3 + rank:k + 3 + 2 * rank]))
+        if contiguous and _DATA_OFFSET is not None and self.free_fn is _FREE:
+            # (copy and free in one native call)
+            free = (self._free and alloc and alloc != 0xDEADBEEF and alloc not in inputs
+                    and alloc not in freed)
+            if free:
+                freed.add(alloc)
+            take = _TAKE[1] if _TAKE else _taker()
+            take(id(out) + _DATA_OFFSET, aligned + offset * dtype.itemsize, nbytes,
+                 alloc if free else None)
+            return out
+        if contiguous:
             # (the common case, a contiguous buffer: one memmove, no views -- on Hand's
             # 27-element gradient 2.6 instead of 7.5 us a result; the address read as
             # the entry reads it, not through __array_interface__: 1.4 us less)
@@ -835,6 +847,44 @@ class PreparedCall(PreparedArguments):
                     repeat(1, self._fn_addr, packed)
             if self.cf.checks is not None:
                 self.cf.checks.raise_failure()
+
+
+_TAKE: list[Any] = []  # [engine, ctypes function], made on first use
+
+_TAKE_IR = """
+declare void @free(ptr)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+
+define void @activity_take(ptr %field, ptr %src, i64 %n, ptr %block) {
+entry:
+  %dst = load ptr, ptr %field
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+  %keep = icmp eq ptr %block, null
+  br i1 %keep, label %done, label %release
+release:
+  call void @free(ptr %block)
+  br label %done
+done:
+  ret void
+}
+"""
+
+
+def _taker() -> Any:
+    """``activity_take(field, src, n, block)``: copies ``n`` bytes from ``src`` to the
+    address stored at ``field`` (an ndarray's data pointer, at ``id(out) +
+    _DATA_OFFSET``), then frees ``block`` unless it is null -- a memref result's
+    copy-out in one native call instead of three (the address read, ``memmove``,
+    ``free``: 1.1 -> 0.4 us a result).  Called holding the GIL (``PYFUNCTYPE``)."""
+    if not _TAKE:
+        with _LOCK:
+            if not _TAKE:
+                engine, _ = jit_module(_TAKE_IR, 2)
+                fn = ctypes.PYFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                                       ctypes.c_void_p)(
+                    engine.get_function_address("activity_take"))
+                _TAKE.extend([engine, fn])
+    return _TAKE[1]
 
 
 _REPEAT: list[Any] = []  # [engine, ctypes function], made on first use
