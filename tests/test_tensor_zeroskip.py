@@ -210,3 +210,21 @@ def test_gradient_is_the_dense_one() -> None:
         assert c["zeroskip"] >= 2  # (the forward nest and the adjoint's)
         for a, b in zip(g_on(w, s, x), g_off(w, s, x), strict=True):
             assert same_bits(np.asarray(a), np.asarray(b))
+
+
+@pytest.mark.parametrize("bad", [None, np.inf, np.nan, "overflow"])
+def test_f32(bad: Any) -> None:
+    """The same in f32 (its own guard bound, ``2^100``): ``0 * (1e20 * 1e20)`` is NaN."""
+    src = _src("skin").replace("f64", "f32").replace("@skin", "@skin32")
+    assert applied(src) == 1
+    args = [a.astype(np.float32) for a in _inputs("skin", np.random.default_rng(5))]
+    v, b = map(int, np.argwhere(args[0] == 0)[0])
+    if bad == "overflow":
+        args[1][b, 0, 1] = args[2][v, 1] = 1e20
+    elif bad is not None:
+        args[1][b, 1, 2] = bad
+    on = np.asarray(activity.compile(src, "skin32")(*[a.copy() for a in args]))
+    with opts.disabled("zeroskip"):
+        off = np.asarray(activity.compile(src, "skin32")(*[a.copy() for a in args]))
+    assert on.dtype == np.float32 and np.isnan(off).any() == (bad is not None)
+    assert np.array_equal(on.view(np.uint32), off.view(np.uint32))

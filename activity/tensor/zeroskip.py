@@ -100,7 +100,8 @@ def zero_skip_of(s: Structured, fills: dict[int, SSAValue]) -> list[ZeroSkip]:
         return []
     for k, v in enumerate(s.outputs):
         if not isinstance(v.type, MemRefType) or type(v.type.element_type) not in _FORMATS \
-                or not finite_fill(fills.get(k)) or any(x is v for x in s.inputs):
+                or _elem(v) is not _elem(s.outputs[0]) or not finite_fill(fills.get(k)) \
+                or any(x is v for x in s.inputs):
             return []
     yields = s.body.last_op
     if yields is None or len(yields.operands) != len(s.outputs):
@@ -120,6 +121,7 @@ def zero_skip_of(s: Structured, fills: dict[int, SSAValue]) -> list[ZeroSkip]:
             return []
         terms.append(Counter(leaves))
     out = []
+    et = _elem(s.outputs[0])
     for k in range(nin):
         if not isinstance(s.inputs[k].type, MemRefType) or not all(k in c for c in terms):
             continue
@@ -128,8 +130,14 @@ def zero_skip_of(s: Structured, fills: dict[int, SSAValue]) -> list[ZeroSkip]:
             for j, n in c.items():
                 if j != k:
                     most[j] = max(most[j], n)
-        out.append(ZeroSkip(k, tuple(sorted(most.items()))))
+        if all(_elem(s.inputs[j]) is et for j in most):
+            out.append(ZeroSkip(k, tuple(sorted(most.items()))))
     return out
+
+
+def _elem(v: SSAValue) -> type:
+    """The type of ``v``'s elements (its own for a scalar)."""
+    return type(v.type.element_type if isinstance(v.type, MemRefType) else v.type)
 
 
 def _abs_bits_max(at: Callable[[Operation], Operation], v: SSAValue) -> SSAValue:
@@ -196,12 +204,8 @@ def emit_guard(at: Callable[[Operation], Operation], s: Structured, z: ZeroSkip)
     one = at(arith.ConstantOp(FloatAttr(1.0, et))).results[0]
     prod = one
     inf = at(arith.ConstantOp(IntegerAttr(inf_bits, it))).results[0]
-    for k, n in z.others:
-        v = s.inputs[k]
-        vt = v.type.element_type if isinstance(v.type, MemRefType) else v.type
-        if type(vt) is not type(et):
-            return at(arith.ConstantOp(IntegerAttr(0, IntegerType(1)))).results[0]
-        m = _abs_bits_max(at, v)
+    for k, n in z.others:  # (each of the output's element type: zero_skip_of)
+        m = _abs_bits_max(at, s.inputs[k])
         fin = at(arith.CmpiOp(m, inf, "ult")).results[0]
         ok = at(arith.AndIOp(ok, fin)).results[0]
         x = at(arith.BitcastOp(m, et)).results[0]
