@@ -30,7 +30,9 @@ float reductions unrolled and jammed over a parallel dimension, strided inputs p
 (:func:`jam_dim`, :func:`pack_order`); reductions masked by a prefix of their
 iterations split where the mask is constant (:class:`Mask`); other bodies masked by a
 comparison of their iteration indices run over the triangle where the mask holds
-(:func:`triangle_loop`, :mod:`activity.tensor.triangle`).  The float arithmetic of
+(:func:`triangle_loop`, :mod:`activity.tensor.triangle`); carried reductions whose
+terms have a zero factor skipped behind a run-time guard (:mod:`activity.tensor.zeroskip`,
+the ``zeroskip`` switch).  The float arithmetic of
 linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
 change of results, in the last bits; off, they are the interpreter's bit for bit).
 docs/tensor.md, "Linalg to loops".
@@ -1032,6 +1034,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             def dense(block: Block) -> list[SSAValue] | None:
                 return nest(_At(block=block, loc=op), level, acc)
 
+            assert acc is not None  # (only in carried reductions: skip_level)
             res = zeroskip.skipped(at, skip[2], loaded[skip[0]], acc, dense)
             in_skip[0] = False
             return res
