@@ -292,8 +292,9 @@ class GradientFunction:
         at = 0
         self.copy = []
         for i, k in enumerate(kinds):
-            # (a tensor argument is never written: the bufferization copies on write)
-            self.copy.append(self.buffers[i] and not _float_tensor(types[i])
+            # (a tensor argument -- floats or integers, Hand's parents -- is never
+            # written: the bufferization copies on write, activity/tensor/bufferize.py)
+            self.copy.append(self.buffers[i] and not isinstance(types[i], TensorType)
                              and may_write(gparams[at], _STRICT_READ_ONLY))
             at += 2 if k in ("dup", "dupnoneed") else 1
         self.pointers = any(isinstance(t, LLVMPointerType) for t in types)

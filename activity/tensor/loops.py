@@ -32,7 +32,9 @@ carried in registers, jammed over the output's row and contiguous dimensions
 (:func:`regtile`, :func:`jam_range`); reductions masked by a prefix of their
 iterations split where the mask is constant (:class:`Mask`); other bodies masked by a
 comparison of their iteration indices run over the triangle where the mask holds
-(:func:`triangle_loop`, :mod:`activity.tensor.triangle`).  The float arithmetic of
+(:func:`triangle_loop`, :mod:`activity.tensor.triangle`); carried reductions whose
+terms have a zero factor skipped behind a run-time guard (:mod:`activity.tensor.zeroskip`,
+the ``zeroskip`` switch).  The float arithmetic of
 linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
 change of results, in the last bits; off, they are the interpreter's bit for bit).
 docs/tensor.md, "Linalg to loops".
@@ -75,7 +77,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
-from activity.tensor import opts
+from activity.tensor import opts, zeroskip
 from activity.tensor.structured import Structured, structured
 from activity.tensor.triangle import Range, Triangle, triangle_of
 
@@ -1164,6 +1166,20 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             at(scf.ForOp(lb, ub, one, [], Region(block)))
         return None
 
+    # zero-skip (activity.tensor.zeroskip): the factor, the level of its check, the
+    # guard; and whether the check at that level is being emitted (its dense branch)
+    skip: tuple[int, int, SSAValue] | None = None
+    if mask is None and tri is None and opts.enabled("zeroskip") and (
+            fills and all(isinstance(v.type, MemRefType) for v in s.inputs
+                          if isinstance(v.type, ShapedType))):
+        cands = [(lv, z) for z in zeroskip.zero_skip_of(s, fills)
+                 if (lv := zeroskip.skip_level(s, z, plan, carry, jam)) is not None]
+        if cands:
+            lv, z = min(cands, key=lambda c: c[0])
+            skip = (z.factor, lv, zeroskip.emit_guard(at, s, z))
+            opts.count("zeroskip")
+    in_skip = [False]
+
     def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
         carried outputs), return the loop's results."""
@@ -1187,11 +1203,27 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
                     store_outputs(at, res[r * nout:(r + 1) * nout])
                 set_copy(None)
             return None
+        if skip is not None and level == skip[1] and not in_skip[0]:
+            hoist(at)
+            in_skip[0] = True
+
+            def dense(block: Block) -> list[SSAValue] | None:
+                return nest(_At(block=block, loc=op), level, acc)
+
+            assert acc is not None  # (only in carried reductions: skip_level)
+            res = zeroskip.skipped(at, skip[2], loaded[skip[0]], acc, dense)
+            in_skip[0] = False
+            return res
         if mask is not None and acc is not None and d == mask.dim and role == "full":
             return split(at, level, acc)
         if tri is not None and d == tri[1].dim and role == "full":
             return restrict(at, level, acc)
         if d is not None and d in (jam, jam2):
+            size = _static_sizes(s).get(d, -1)
+            if d == jam and rt is None and 1 < size <= JAM:
+                # (a short constant dimension, Hand's 3 coordinates: all its copies in
+                # one pass over the reductions, not 2 + 1)
+                return loop(at, level, zero, bounds[d], _const(at, size), acc, jammed=size)
             # JAM copies per iteration up to the last multiple of JAM, then JAM / 2
             # copies up to the last multiple of that (at most once), ..., then one
             lb, ub = zero, bounds[d]

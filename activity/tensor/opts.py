@@ -40,6 +40,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "tapebody": "expensive body values of a generic kept by the forward sweep for its adjoint",
     "reslice": "slices of tensors the reverse sweep has re-taken there instead of taped",
     "regtile": "i-k-j nests of dynamic sizes tiled by registers (no store-load chain per term)",
+    "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
 }
 
 _off: set[str] = set()
