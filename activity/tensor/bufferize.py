@@ -132,6 +132,55 @@ def _contiguous(t: Attribute) -> bool:
     return isinstance(t, MemRefType) and isinstance(t.layout, NoneAttr)
 
 
+_VIEWS = ("memref.subview", "memref.cast", "memref.collapse_shape", "memref.expand_shape",
+          "memref.reinterpret_cast", "memref.transpose", "memref.view")
+_READS = ("memref.load", "memref.dim", "bufferization.to_tensor", "memref.dealloc",
+          "memref.extract_strided_metadata", "memref.extract_aligned_pointer_as_index")
+
+
+def _root(v: SSAValue) -> SSAValue:
+    while isinstance(v.owner, Operation) and v.owner.name in _VIEWS:
+        v = v.owner.operands[0]
+    return v
+
+
+def may_be_written(fop: Operation, m: SSAValue) -> bool:
+    """Whether some op of ``fop`` may write memory that memref ``m`` views (anywhere:
+    before or after, a loop may come round).  ``bufferization.to_tensor`` of such a
+    buffer must copy it: the tensor is a value, and a gradient reads it in its reverse
+    sweep, after the forward sweep has overwritten the buffer (a ``dup`` argument read
+    and then written).  Function arguments may alias each other; an allocation only
+    itself; any other root (a load of a memref, ...) anything."""
+    r = _root(m)
+
+    def distinct(w: SSAValue) -> bool:
+        q = _root(w)
+        if q is r:
+            return False
+        own = [isinstance(x.owner, Operation) and x.owner.name in (
+            "memref.alloc", "memref.alloca") for x in (q, r)]
+        return own[0] or own[1] and isinstance(q, BlockArgument)
+
+    for o in fop.walk():
+        if o is fop or o.name in _VIEWS or o.name in _READS:
+            continue
+        mems = [u for u in o.operands if isinstance(u.type, MemRefType)]
+        if not mems:
+            continue
+        if is_structured(o):
+            v = structured(o)
+            targets = list(v.outputs) if v is not None else mems
+        elif o.name == "memref.store":
+            targets = [o.operands[1]]
+        elif o.name == "memref.copy":
+            targets = [o.operands[1]]
+        else:  # (atomic_rmw, calls, llvm, ...: any memref operand may be written)
+            targets = mems
+        if any(not distinct(w) for w in targets if isinstance(w.type, MemRefType)):
+            return True
+    return False
+
+
 class _Func:
     """The bufferization of one function (see the module's docstring)."""
 
@@ -588,7 +637,13 @@ class _Func:
         self.erase.append(op)
 
     def to_tensor(self, op: Operation) -> None:
-        self.bind(op.results[0], op.operands[0], self.new_id(False))
+        src = op.operands[0]
+        if may_be_written(self.f, src):  # (a snapshot: the tensor is a value)
+            mem, bid = self.alloc(op.results[0].type, op, like=src)
+            self.copy(src, mem, op)
+            self.bind(op.results[0], mem, bid)
+        else:
+            self.bind(op.results[0], src, self.new_id(False))
         self.erase.append(op)
 
     def _read_at_once(self, op: Operation) -> bool:

@@ -1,0 +1,256 @@
+"""Off-suite fuzz driver for tensor-level gradients (issue #33): soundness, not speed.
+
+For each random program of :mod:`activity.testing.tensorgen` (several configurations:
+memref arguments mixed with tensors, nested regions, sizes reaching the loop
+lowering's tiles / packed rows / masks, masked bodies, ``scf.while``, dynamic shapes,
+zero-size dimensions, an argument passed twice) it runs the *dot-product test*
+against the interpreter's forward-mode tangents, which share no code with the reverse
+rules::
+
+    <w, J u>  (tangents: seeds on results, output shadows on dup memrefs)
+      ==  <J^T w, u>  (reverse: adjoints of active args, final shadows)
+
+once interpreted with every optimization off and once compiled with everything on
+(fresh memory NaN-filled), and on some programs also central finite differences of
+the interpreted primal (to check the tangents themselves).  A ``GradError`` must say
+``FILE:LINE:COL: error:``; any other exception is a bug.
+
+    PYTHONPATH=$PWD nice -n 19 python benchmarks/tensor_fuzz.py --seeds 0:2000 \
+        --config all [--stop]
+
+prints one line per failure (seed, config, what) and a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import time
+import traceback
+import warnings
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+import activity
+from activity.ad.errors import GradError
+from activity.semantics import Interpreter
+from activity.tensor import opts
+from activity.testing.tensorgen import TensorGenConfig, generate, is_memref, is_tensor
+
+CONFIGS = {
+    "base": TensorGenConfig(stmts=(2, 7), p_memref=0.0),
+    "memref": TensorGenConfig(stmts=(2, 7), p_memref=1.0),
+    "deep": TensorGenConfig(stmts=(3, 9), max_depth=2, p_memref=0.3),
+    "large": TensorGenConfig(stmts=(2, 6), p_memref=0.3, p_mask=0.5, max_size=10),
+    "huge": TensorGenConfig(stmts=(2, 5), p_memref=0.0, p_mask=0.5, max_size=19),
+    "mask": TensorGenConfig(stmts=(2, 7), p_memref=0.0, p_mask=0.8, max_size=6),
+}
+EXTRA = dict(p_while=0.3, p_dynamic=0.3, p_zero=0.15, p_alias=0.2)
+PLACE = re.compile(r"^[^\s:]+:\d+:\d+: error: ", re.M)
+
+
+@dataclass
+class Stats:
+    programs: int = 0
+    checked: int = 0
+    refused: int = 0
+    no_active: int = 0
+    fd_checked: int = 0
+    failures: list[str] = field(default_factory=list)
+    refusals: dict[str, int] = field(default_factory=dict)
+
+
+def _is_float_type(t: Any) -> bool:
+    s = str(t)
+    return "memref" not in s and ("f64" in s or "f32" in s)
+
+
+def _dot(a: Any, b: Any) -> float:
+    return float(np.sum(np.asarray(a, dtype=np.float64) * np.asarray(b, dtype=np.float64)))
+
+
+def _copy(xs: list[Any]) -> list[Any]:
+    return [x.copy() if isinstance(x, np.ndarray) else x for x in xs]
+
+
+def _close(a: float, b: float, rtol: float, scale: float) -> bool:
+    if not (np.isfinite(a) and np.isfinite(b)):
+        return bool(np.isnan(a) and np.isnan(b)) or a == b
+    return abs(a - b) <= rtol * max(1.0, abs(a), abs(b), scale)
+
+
+def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True) -> None:
+    m = activity.parse(prog.text)
+    kinds = list(prog.args)
+    if "active" not in kinds and "dup" not in kinds and "dupnoneed" not in kinds:
+        stats.no_active += 1
+        return
+    rng = random.Random(seed)
+    xs = prog.make_inputs(rng)
+    us = prog.make_tangents(random.Random(seed + 1))
+    alias = getattr(prog, "alias", None)
+    if alias is not None:  # the same array passed for two tensor arguments
+        i, j = alias
+        xs[j] = xs[i]
+        us[j] = us[i] if kinds[i] == kinds[j] else us[j]
+    nrng = np.random.default_rng(seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run = Interpreter(m).run("f", _copy(xs), tangents=us)
+        res_types = prog.result_types
+        seeds = []
+        lhs = 0.0
+        scale = 0.0
+        for t, tan in zip(res_types, run.result_tangents, strict=True):
+            if _is_float_type(t):
+                w = nrng.standard_normal(np.shape(tan)) if is_tensor(t) else \
+                    float(nrng.standard_normal())
+                if "f32" in t and is_tensor(t):
+                    w = w.astype(np.float32)
+                seeds.append(w)
+                lhs += _dot(w, tan)
+                scale += float(np.sum(np.abs(np.asarray(w)) * np.abs(np.asarray(tan))))
+        wsh: dict[int, np.ndarray] = {}
+        for i, (t, k) in enumerate(zip(prog.arg_types, kinds, strict=True)):
+            if is_memref(t) and k in ("dup", "dupnoneed"):
+                wsh[i] = nrng.standard_normal(np.shape(xs[i]))
+                bt = run.buffer_tangents[i]
+                lhs += _dot(wsh[i], bt)
+                scale += float(np.sum(np.abs(wsh[i]) * np.abs(bt)))
+        try:
+            with opts.disabled("all"):
+                g = activity.grad(m, "f", kinds)
+        except GradError as e:
+            if not PLACE.search(str(e)):
+                stats.failures.append(f"seed {seed}: GradError without a place: {e}")
+            else:
+                msg = str(e).split("error: ", 1)[1][:60]
+                stats.refusals[msg] = stats.refusals.get(msg, 0) + 1
+            stats.refused += 1
+            return
+
+        def reverse(g: Any, comp: bool) -> tuple[float, list[Any]]:
+            call: list[Any] = []
+            shadows: dict[int, np.ndarray] = {}
+            xin = _copy(xs)
+            if alias is not None:
+                xin[alias[1]] = xin[alias[0]]
+            for i, (x, k) in enumerate(zip(xin, kinds, strict=True)):
+                call.append(x)
+                if k in ("dup", "dupnoneed"):
+                    shadows[i] = wsh[i].copy() if i in wsh else np.zeros(np.shape(x))
+                    call.append(shadows[i])
+            call += [s.copy() if isinstance(s, np.ndarray) else s for s in seeds]
+            if comp:
+                out = activity.compile(g, "f_grad", fill=0xFF)(*call)
+            else:
+                out = activity.evaluate(g, "f_grad", *call)
+            out = list(out) if isinstance(out, tuple) else ([] if out is None else [out])
+            act = [i for i, k in enumerate(kinds) if k == "active"]
+            if len(out) != len(act):
+                raise AssertionError(f"{len(out)} adjoints for {len(act)} active args")
+            rhs = sum(_dot(o, us[i]) for o, i in zip(out, act, strict=True))
+            rhs += sum(_dot(shadows[i], us[i]) for i in wsh)
+            for i, x in enumerate(xin):  # tensor arguments are never written
+                if is_tensor(prog.arg_types[i]) and not np.array_equal(x, xs[i],
+                                                                       equal_nan=True):
+                    raise AssertionError(f"tensor argument {i} was written")
+            return rhs, out
+
+        rhs_i, out_i = reverse(g, False)
+        if not _close(lhs, rhs_i, 1e-9, scale):
+            if np.isfinite(lhs) and not np.isfinite(rhs_i):
+                with opts.disabled("all"):
+                    g2 = activity.grad(m, "f", kinds, strong_zero=True)
+                rhs_i, out_i = reverse(g2, False)
+            if not _close(lhs, rhs_i, 1e-9, scale):
+                stats.failures.append(f"seed {seed}: interpreted reverse {rhs_i!r} vs "
+                                      f"tangents {lhs!r}")
+                return
+        if compiled:
+            gc = activity.grad(m, "f", kinds)
+            rhs_c, out_c = reverse(gc, True)
+            if not _close(rhs_i, rhs_c, 1e-9, scale) and not _close(lhs, rhs_c, 1e-9, scale):
+                stats.failures.append(f"seed {seed}: compiled (all on) {rhs_c!r} vs "
+                                      f"interpreted {rhs_i!r}, tangents {lhs!r}")
+                return
+        if fd and np.isfinite(lhs):
+            h = 1e-6
+            up, dn = _copy(xs), _copy(xs)
+            for i, u in enumerate(us):
+                if u is None or alias is not None and i == alias[1]:
+                    continue
+                up[i] = up[i] + h * np.asarray(u) if isinstance(u, np.ndarray) else up[i] + h * u
+                dn[i] = dn[i] - h * np.asarray(u) if isinstance(u, np.ndarray) else dn[i] - h * u
+            if alias is not None:
+                up[alias[1]], dn[alias[1]] = up[alias[0]], dn[alias[0]]
+
+            def obj(v: list[Any]) -> float:
+                o = Interpreter(m).run("f", _copy(v))
+                ws = iter(seeds)
+                val = 0.0
+                for t, r in zip(res_types, o.results, strict=True):
+                    if _is_float_type(t):
+                        val += _dot(next(ws), r)
+                for i, w in wsh.items():
+                    val += _dot(w, v[i])  # (the interpreter writes memrefs in place)
+                return val
+            fdv = (obj(up) - obj(dn)) / (2 * h)
+            stats.fd_checked += 1
+            if np.isfinite(fdv) and abs(fdv - lhs) > 1e-4 * max(1.0, abs(lhs), scale):
+                stats.failures.append(f"seed {seed}: finite differences {fdv!r} vs "
+                                      f"tangents {lhs!r} (kink or tangent bug)")
+                return
+    stats.checked += 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seeds", default="0:200")
+    ap.add_argument("--config", default="all")
+    ap.add_argument("--fd-every", type=int, default=5)
+    ap.add_argument("--extra", action="store_true", help="while/dynamic/zero/alias on")
+    ap.add_argument("--no-compile", action="store_true")
+    ap.add_argument("--stop", action="store_true")
+    a = ap.parse_args(argv)
+    lo, hi = (int(x) for x in a.seeds.split(":"))
+    names = list(CONFIGS) if a.config == "all" else a.config.split(",")
+    stats = Stats()
+    t0 = time.perf_counter()
+    for seed in range(lo, hi):
+        name = names[seed % len(names)]
+        cfg = CONFIGS[name]
+        if a.extra:
+            cfg = TensorGenConfig(**{**cfg.__dict__, **EXTRA})
+        stats.programs += 1
+        n = len(stats.failures)
+        try:
+            prog = generate(seed, cfg)
+            check(prog, seed, stats, fd=seed % a.fd_every == 0, compiled=not a.no_compile)
+        except Exception as e:  # noqa: BLE001 -- every other exception is a bug
+            tb = traceback.format_exc().strip().splitlines()
+            stats.failures.append(f"seed {seed}: {type(e).__name__}: {str(e)[:300]} "
+                                  f"[{' | '.join(tb[-4:-1])}]")
+        if len(stats.failures) > n:
+            print(f"[{name}] {stats.failures[-1]}", flush=True)
+            if a.stop:
+                break
+        if seed % 50 == 0:
+            print(f"... seed {seed}: {stats.programs} programs, {stats.checked} checked, "
+                  f"{len(stats.failures)} failures, {time.perf_counter() - t0:.0f} s",
+                  flush=True)
+    print(f"{stats.programs} programs, {stats.checked} checked ({stats.fd_checked} with "
+          f"finite differences), {stats.refused} refused, {stats.no_active} without an "
+          f"active argument, {len(stats.failures)} failures, "
+          f"{time.perf_counter() - t0:.0f} s")
+    for msg, c in sorted(stats.refusals.items(), key=lambda x: -x[1]):
+        print(f"  refused {c}x: {msg}")
+    return 1 if stats.failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
