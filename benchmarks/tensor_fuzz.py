@@ -37,6 +37,7 @@ import numpy as np
 
 import activity
 from activity.ad.errors import GradError
+from activity.codegen.errors import CodegenError
 from activity.semantics import Interpreter
 from activity.tensor import opts
 from activity.testing.tensorgen import TensorGenConfig, generate, is_memref, is_tensor
@@ -48,8 +49,9 @@ CONFIGS = {
     "large": TensorGenConfig(stmts=(2, 6), p_memref=0.3, p_mask=0.5, max_size=10),
     "huge": TensorGenConfig(stmts=(2, 5), p_memref=0.0, p_mask=0.5, max_size=19),
     "mask": TensorGenConfig(stmts=(2, 7), p_memref=0.0, p_mask=0.8, max_size=6),
+    "rows": TensorGenConfig(stmts=(2, 6), p_memref=0.3, p_rows=0.6, p_store=0.6),
 }
-EXTRA = dict(p_while=0.3, p_dynamic=0.3, p_zero=0.15, p_alias=0.2)
+EXTRA = dict(p_while=0.3, p_dynamic=0.3, p_zero=0.2, p_alias=0.3, p_store=0.6, p_rows=0.4)
 PLACE = re.compile(r"^[^\s:]+:\d+:\d+: error: ", re.M)
 
 
@@ -93,10 +95,9 @@ def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True) -
     xs = prog.make_inputs(rng)
     us = prog.make_tangents(random.Random(seed + 1))
     alias = getattr(prog, "alias", None)
-    if alias is not None:  # the same array passed for two tensor arguments
-        i, j = alias
-        xs[j] = xs[i]
-        us[j] = us[i] if kinds[i] == kinds[j] else us[j]
+    if alias is not None:  # the same array passed for two tensor arguments (equal
+        # values here; the compiled call below gets one object for both)
+        xs[alias[1]] = xs[alias[0]].copy()
     nrng = np.random.default_rng(seed)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -162,8 +163,11 @@ def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True) -
             return rhs, out
 
         rhs_i, out_i = reverse(g, False)
+        sz = False  # (a zero adjoint times the partial of a NaN primal value the
+        # result does not depend on: IEEE's 0 * NaN; strong_zero keeps the zero)
         if not _close(lhs, rhs_i, 1e-9, scale):
             if np.isfinite(lhs) and not np.isfinite(rhs_i):
+                sz = True
                 with opts.disabled("all"):
                     g2 = activity.grad(m, "f", kinds, strong_zero=True)
                 rhs_i, out_i = reverse(g2, False)
@@ -172,9 +176,20 @@ def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True) -
                                       f"tangents {lhs!r}")
                 return
         if compiled:
-            gc = activity.grad(m, "f", kinds)
-            rhs_c, out_c = reverse(gc, True)
-            if not _close(rhs_i, rhs_c, 1e-9, scale) and not _close(lhs, rhs_c, 1e-9, scale):
+            gc = activity.grad(m, "f", kinds, strong_zero=sz)
+            try:
+                rhs_c, out_c = reverse(gc, True)
+            except CodegenError as e:
+                if not PLACE.search(str(e)):
+                    raise
+                msg = "(compile) " + str(e).split("error: ", 1)[1][:50]
+                stats.refusals[msg] = stats.refusals.get(msg, 0) + 1
+                stats.checked += 1
+                return
+            if not _close(rhs_i, rhs_c, 1e-9, scale) and not _close(lhs, rhs_c, 1e-9, scale) \
+                    and not _close(reverse(gc, False)[0], rhs_c, 1e-9, scale):
+                # (the last: the triangular rules' exact 0 where a masked body
+                # discarded a NaN partial, tests/test_tensor_interplay.py)
                 stats.failures.append(f"seed {seed}: compiled (all on) {rhs_c!r} vs "
                                       f"interpreted {rhs_i!r}, tangents {lhs!r}")
                 return
@@ -182,15 +197,14 @@ def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True) -
             h = 1e-6
             up, dn = _copy(xs), _copy(xs)
             for i, u in enumerate(us):
-                if u is None or alias is not None and i == alias[1]:
+                if u is None:
                     continue
                 up[i] = up[i] + h * np.asarray(u) if isinstance(u, np.ndarray) else up[i] + h * u
                 dn[i] = dn[i] - h * np.asarray(u) if isinstance(u, np.ndarray) else dn[i] - h * u
-            if alias is not None:
-                up[alias[1]], dn[alias[1]] = up[alias[0]], dn[alias[0]]
 
             def obj(v: list[Any]) -> float:
-                o = Interpreter(m).run("f", _copy(v))
+                v = _copy(v)
+                o = Interpreter(m).run("f", v)
                 ws = iter(seeds)
                 val = 0.0
                 for t, r in zip(res_types, o.results, strict=True):
