@@ -49,6 +49,7 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
+    UnrankedTensorType,
     i64,
 )
 from xdsl.dialects.linalg import ops as linalg
@@ -314,6 +315,9 @@ class _Func:
 
     def op(self, op: Operation) -> None:
         name = op.name
+        if any(isinstance(v.type, UnrankedTensorType) for v in (*op.operands, *op.results)):
+            raise CodegenError(f"{op_name(op)}: unranked tensors are not supported by the "
+                               "bufferization", **where(op))
         handler = _HANDLERS.get(name)
         if handler is not None and (touches_tensors(op) or name in _ALWAYS):
             handler(self, op)
