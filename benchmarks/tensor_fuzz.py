@@ -48,7 +48,10 @@ CONFIGS = {
     "deep": TensorGenConfig(stmts=(3, 9), max_depth=2, p_memref=0.3),
     "large": TensorGenConfig(stmts=(2, 6), p_memref=0.3, p_mask=0.5, max_size=10),
     "huge": TensorGenConfig(stmts=(2, 5), p_memref=0.0, p_mask=0.5, max_size=19),
-    "mask": TensorGenConfig(stmts=(2, 7), p_memref=0.0, p_mask=0.8, max_size=6),
+    "mask": TensorGenConfig(stmts=(2, 7), p_memref=0.0, p_mask=0.8, max_size=6,
+                            p_mask_outer=0.7, p_tri=0.5),
+    "big": TensorGenConfig(stmts=(2, 4), p_memref=0.0, p_mask=0.5, max_size=24,
+                           p_mask_outer=0.7, p_tri=0.5),
     "rows": TensorGenConfig(stmts=(2, 6), p_memref=0.3, p_rows=0.6, p_store=0.6),
 }
 EXTRA = dict(p_while=0.3, p_dynamic=0.3, p_zero=0.2, p_alias=0.3, p_store=0.6, p_rows=0.4)

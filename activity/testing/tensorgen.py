@@ -157,6 +157,10 @@ class TensorGenConfig:
     # computes from a row (or element) of another and, sometimes, the previous row of
     # the carried one (a recurrence)
     p_rows: float = 0.0
+    # a mask's zero defined before the generic (as the loop lowering's Mask wants)
+    p_mask_outer: float = 0.0
+    # a reduction summing a triangle: acc + select(j < i (+1), body(a[i, j]), 0.0)
+    p_tri: float = 0.0
 
 
 class _Scope:
@@ -181,6 +185,7 @@ class _Gen:
         self.indent = 1
         self.scope = _Scope()
         self.depth = 0
+        self._generic_at = (0, 1)
 
     # -- plumbing
     def fresh(self, p: str = "v") -> str:
@@ -304,6 +309,8 @@ class _Gen:
             kinds.append((round(10 * self.cfg.p_zero), self.s_zero))
         if self.cfg.p_rows:
             kinds.append((round(10 * self.cfg.p_rows), self.s_rows))
+        if self.cfg.p_tri:
+            kinds.append((round(10 * self.cfg.p_tri), self.s_tri))
         weighted(self.ch, kinds)()
 
     def s_scalar(self) -> None:
@@ -371,6 +378,7 @@ class _Gen:
         in_list = ", ".join(v for v, _ in ins)
         in_types = ", ".join(self.type_of(v) for v, _ in ins)
         ins_txt = f"ins({in_list} : {in_types}) " if ins else ""
+        self._generic_at = (len(self.lines), self.indent)  # (where mask() may hoist to)
         self.emit(f"{r} = linalg.generic {{indexing_maps = [{maps}], "
                   f"iterator_types = [{iters}]}} {ins_txt}outs({init} : {ot}) {{")
         args = [self.fresh("a") for _ in ins]
@@ -431,7 +439,14 @@ class _Gen:
         self.emit(f"{m} = arith.cmpi {pred}, {lhs}, {rhs} : index")
         if other is None:
             other = self.fresh("k")
-            self.emit(f"{other} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+            line = f"{other} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64"
+            if self.cfg.p_mask_outer and ch.chance(self.cfg.p_mask_outer):
+                # defined before the generic: the loop lowering's masks (loops.Mask)
+                # take only a zero from outside the body
+                at, ind = self._generic_at
+                self.lines.insert(at, "  " * ind + line)
+            else:
+                self.emit(line)
         t, f = (y, other) if ch.chance(0.7) else (other, y)
         r = self.fresh("x")
         self.emit(f"{r} = arith.select {m}, {t}, {f} : f64")
@@ -813,6 +828,49 @@ class _Gen:
         self.indent -= 1
         self.emit("}")
         self.add(r, t)
+
+    def s_tri(self) -> None:
+        """``out[i] (+)= sum_j select(j <(=) i or j < c, body(a[i, j] or a[j, i]),
+        ±0.0)`` with the zero defined outside the body: the masked reduction the loop
+        lowering splits (``loops.Mask``) and the triangular rules skip."""
+        ch = self.ch
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) == 2]
+        a = pick(ch, cands) if cands and ch.chance(0.7) else self.tensor_of(self.shape(2))
+        n0, n1 = shape_of(self.type_of(a))
+        swap = ch.chance(0.5)  # a[j, i]: i is a's second dimension
+        ni, nj = (n1, n0) if swap else (n0, n1)
+        zero = self.fresh("k")
+        self.emit(f"{zero} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+        init = self.filled((ni,)) if ch.chance(0.6) else self.tensor_of((ni,))
+        amap = "affine_map<(d0, d1) -> (d1, d0)>" if swap else \
+            "affine_map<(d0, d1) -> (d0, d1)>"
+        r, x, o = self.fresh("tri"), self.fresh("a"), self.fresh("o")
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [{amap}, affine_map<(d0, d1) "
+                  f"-> (d0)>], iterator_types = [\"parallel\", \"reduction\"]}} ins({a} : "
+                  f"{self.type_of(a)}) outs({init} : {ttype((ni,))}) {{")
+        self.emit(f"^bb0({x}: f64, {o}: f64):")
+        self.indent += 1
+        y = self.expr([x], ch.integer(0, 2))
+        j, m = self.fresh("ix"), self.fresh("m")
+        self.emit(f"{j} = linalg.index 1 : index")
+        if ch.chance(0.7):
+            i = self.fresh("ix")
+            self.emit(f"{i} = linalg.index 0 : index")
+        else:
+            i = self.index_const(ch.integer(0, nj))
+        pred = pick(ch, ("slt", "sle", "ult", "ule"))
+        if ch.chance(0.7):
+            self.emit(f"{m} = arith.cmpi {pred}, {j}, {i} : index")
+        else:
+            self.emit(f"{m} = arith.cmpi {pred.replace('l', 'g', 1)}, {i}, {j} : index")
+        sel, acc = self.fresh("x"), self.fresh("x")
+        self.emit(f"{sel} = arith.select {m}, {y}, {zero} : f64")
+        self.emit(f"{acc} = arith.addf {o}, {sel} : f64" if ch.chance(0.5) else
+                  f"{acc} = arith.addf {sel}, {o} : f64")
+        self.emit(f"linalg.yield {acc} : f64")
+        self.indent -= 1
+        self.emit(f"}} -> {ttype((ni,))}")
+        self.add(r, ttype((ni,)))
 
     def s_zero(self) -> None:
         """Zero-size slices: a ``matmul`` contracting over an empty dimension (its
