@@ -160,7 +160,8 @@ def may_be_written(fop: Operation, m: SSAValue) -> bool:
             return False
         own = [isinstance(x.owner, Operation) and x.owner.name in (
             "memref.alloc", "memref.alloca") for x in (q, r)]
-        return own[0] or own[1] and isinstance(q, BlockArgument)
+        return own[0] or own[1] and isinstance(q, BlockArgument) and \
+            q.owner is fop.regions[0].blocks[0]  # (an argument of the function)
 
     for o in fop.walk():
         if o is fop or o.name in _VIEWS or o.name in _READS:
