@@ -150,3 +150,46 @@ def test_driver_catches_a_wrong_adjoint(monkeypatch: pytest.MonkeyPatch) -> None
     stats = d.Stats()
     d.check(prog, 0, stats, fd=False, compiled=False)
     assert stats.failures and re.search("interpreted reverse", stats.failures[0])
+
+
+ORDER = """func.func @f(%M: memref<3xf64>, %x: f64) -> f64 {
+  %i0 = arith.constant 0 : index
+  %i3 = arith.constant 3 : index
+  %i1 = arith.constant 1 : index
+  memref.store %x, %M[%i0] : memref<3xf64>
+  %N = memref.alloc() : memref<3xf64>
+  memref.copy %M, %N : memref<3xf64> to memref<3xf64>
+  %a = bufferization.to_tensor %M restrict : memref<3xf64> to tensor<3xf64>
+  %b = bufferization.to_tensor %N restrict : memref<3xf64> to tensor<3xf64>
+  %s = scf.for %i = %i0 to %i3 step %i1 iter_args(%acc = %x) -> (f64) {
+    %c = bufferization.to_tensor %N restrict : memref<3xf64> to tensor<3xf64>
+    %e = tensor.extract %c[%i] : tensor<3xf64>
+    memref.store %acc, %N[%i] : memref<3xf64>
+    %y = arith.addf %acc, %e : f64
+    scf.yield %y : f64
+  }
+  %u = tensor.extract %a[%i1] : tensor<3xf64>
+  %v = tensor.extract %b[%i1] : tensor<3xf64>
+  %w = arith.addf %u, %v : f64
+  %z = arith.addf %w, %s : f64
+  memref.dealloc %N : memref<3xf64>
+  return %z : f64
+}
+"""
+
+
+def test_to_tensor_copies_only_a_buffer_written_after_it() -> None:
+    """``bufferize.may_be_written``: the argument ``M`` is written only before its
+    ``to_tensor`` (no copy: so the reverse loop's reads of a tape stay in place); the
+    allocation ``N`` after its first one (``v`` reads the snapshot: 2, not the 1 the
+    loop stores later), and in the loop that reads it (an iteration writes before the
+    next one reads)."""
+    from activity.tensor.bufferize import may_be_written
+
+    m = activity.parse(ORDER)
+    f = next(o for o in m.walk() if o.name == "func.func")
+    tts = [o for o in f.walk() if o.name == "bufferization.to_tensor"]
+    assert [may_be_written(f, t.operands[0], t) for t in tts] == [False, True, True]
+    ref = activity.evaluate(m, "f", np.array([1.0, 2.0, 3.0]), 0.5)
+    got = activity.compile(m, "f")(np.array([1.0, 2.0, 3.0]), 0.5)
+    assert ref == (10.0,) and got == 10.0

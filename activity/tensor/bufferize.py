@@ -145,13 +145,53 @@ def _root(v: SSAValue) -> SSAValue:
     return v
 
 
-def may_be_written(fop: Operation, m: SSAValue) -> bool:
-    """Whether some op of ``fop`` may write memory that memref ``m`` views (anywhere:
-    before or after, a loop may come round).  ``bufferization.to_tensor`` of such a
-    buffer must copy it: the tensor is a value, and a gradient reads it in its reverse
-    sweep, after the forward sweep has overwritten the buffer (a ``dup`` argument read
-    and then written).  Function arguments may alias each other; an allocation only
-    itself; any other root (a load of a memref, ...) anything."""
+_LOOPS = ("scf.for", "scf.while", "scf.parallel", "scf.forall")
+
+
+def _runs_before(w: Operation, t: Operation, fop: Operation) -> bool:
+    """Whether ``w`` runs before ``t`` and never after it: their ancestors in their
+    innermost common block are in that order, and that block is in no loop (a tape
+    written by the forward sweep's loop and read by the reverse one's)."""
+    t_anc: dict[int, Operation] = {}  # block id -> t's ancestor op in it
+    o: Operation | None = t
+    while o is not None and o is not fop:
+        b = o.parent_block()
+        if b is None:
+            return False
+        t_anc[id(b)] = o
+        o = b.parent_op()
+    o = w
+    while o is not None and o is not fop:
+        b = o.parent_block()
+        if b is None:
+            return False
+        if id(b) in t_anc:
+            at = t_anc[id(b)]
+            if at is o:
+                return False
+            up = b.parent_op()
+            while up is not None and up is not fop:
+                if up.name in _LOOPS or op_name(up) in _LOOPS:
+                    return False
+                up = up.parent_op()
+            for x in b.ops:
+                if x is o:
+                    return True
+                if x is at:
+                    return False
+            return False
+        o = b.parent_op()
+    return False
+
+
+def may_be_written(fop: Operation, m: SSAValue, at: Operation | None = None) -> bool:
+    """Whether some op of ``fop`` may write memory that memref ``m`` views, other than
+    ops that run before ``at`` and never after it (:func:`_runs_before`; ``at`` None:
+    anywhere).  ``bufferization.to_tensor`` of such a buffer must copy it: the tensor
+    is a value, and a gradient reads it in its reverse sweep, after the forward sweep
+    has overwritten the buffer (a ``dup`` argument read and then written).  Function
+    arguments may alias each other; an allocation only itself; any other root (a load
+    of a memref, ...) anything."""
     r = _root(m)
 
     def distinct(w: SSAValue) -> bool:
@@ -178,7 +218,8 @@ def may_be_written(fop: Operation, m: SSAValue) -> bool:
             targets = [o.operands[1]]
         else:  # (atomic_rmw, calls, llvm, ...: any memref operand may be written)
             targets = mems
-        if any(not distinct(w) for w in targets if isinstance(w.type, MemRefType)):
+        if any(not distinct(w) for w in targets if isinstance(w.type, MemRefType)) \
+                and not (at is not None and _runs_before(o, at, fop)):
             return True
     return False
 
@@ -643,7 +684,7 @@ class _Func:
 
     def to_tensor(self, op: Operation) -> None:
         src = op.operands[0]
-        if may_be_written(self.f, src):  # (a snapshot: the tensor is a value)
+        if may_be_written(self.f, src, op):  # (a snapshot: the tensor is a value)
             mem, bid = self.alloc(op.results[0].type, op, like=src)
             self.copy(src, mem, op)
             self.bind(op.results[0], mem, bid)
