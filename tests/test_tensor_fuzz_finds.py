@@ -193,3 +193,29 @@ def test_to_tensor_copies_only_a_buffer_written_after_it() -> None:
     ref = activity.evaluate(m, "f", np.array([1.0, 2.0, 3.0]), 0.5)
     got = activity.compile(m, "f")(np.array([1.0, 2.0, 3.0]), 0.5)
     assert ref == (10.0,) and got == 10.0
+
+
+DIAGONAL = """func.func @f(%M: memref<2x2xf64>, %x: f64) -> f64 {
+  %c = arith.constant -1.5 : f64
+  %t = bufferization.to_tensor %M restrict : memref<2x2xf64> to tensor<2x2xf64>
+  %j = arith.constant 1 : index
+  %i = arith.constant 0 : index
+  %e = tensor.extract %t[%i, %j] : tensor<2x2xf64>
+  %y = arith.mulf %e, %x : f64
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0, d0)>],
+      iterator_types = ["parallel"]} outs(%M : memref<2x2xf64>) {
+  ^bb0(%o: f64):
+    linalg.yield %c : f64
+  }
+  return %y : f64
+}
+"""
+
+
+def test_inactive_partial_write_of_a_shadowed_buffer_refused() -> None:
+    """An inactive linalg op on memrefs gets its outs' shadows cleared, all of them
+    (tests/test_tensor_ad.py); one writing only the diagonal would clear the adjoint of
+    ``M[0, 1]`` too, so it is refused."""
+    with pytest.raises(GradError, match=PLACE + "cannot differentiate 'linalg.generic' "
+                                        "on memrefs: it overwrites part of a buffer"):
+        activity.grad(activity.parse(DIAGONAL), "f", ["dup", "active"])

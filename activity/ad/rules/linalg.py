@@ -96,8 +96,15 @@ def needs_structured(needs: Any, op: Operation) -> bool:
                                   "the AD generator differentiates linalg ops on tensors "
                                   "only (bufferize after differentiating)")
         # an inactive op still overwrites its outs: a written buffer with a shadow
-        # gets that shadow cleared (rev_structured), as a store of a constant does
-        return any(f.has_shadow(u) for u in v.outputs)
+        # gets that shadow cleared (rev_structured), as a store of a constant does --
+        # all of it, so every element must be written (a projected permutation)
+        outs = [k for k, u in enumerate(v.outputs) if f.has_shadow(u)]
+        maps = v.indexing_maps[len(v.inputs):]
+        if any(_dims(maps[k]) is None for k in outs):
+            raise needs.g.err(op, f"cannot differentiate '{op_name(op)}' on memrefs: it "
+                                  "overwrites part of a buffer with a shadow (an output "
+                                  "map that is not a projected permutation)")
+        return bool(outs)
     if not any(f.has_adjoint(r) for r in op.results):
         return False
     return any(f.has_adjoint(u) for u in [*v.operands, *_captured(v)])
