@@ -16,7 +16,10 @@ the interpreted primal (to check the tangents themselves).  A ``GradError`` must
 ``FILE:LINE:COL: error:``; any other exception is a bug.
 
     PYTHONPATH=$PWD nice -n 19 python benchmarks/tensor_fuzz.py --seeds 0:2000 \
-        --config all [--stop]
+        --config all [--extra] [--ties] [--f32] [--stop]
+
+(``--extra``: the generator's newer statements on; ``--ties``: inputs with exact
+zeros and repeated values, no finite differences; ``--f32``: :func:`check_f32`.)
 
 prints one line per failure (seed, config, what) and a summary.
 """
@@ -240,6 +243,55 @@ def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True,
     stats.checked += 1
 
 
+def check_f32(prog: Any, seed: int, stats: Stats) -> None:
+    """The program in ``f32`` (every ``f64`` of its text): the compiled gradient (all
+    optimizations on) against the interpreted one (all off) to 2e-4 and against the
+    ``f64`` gradient to 1e-3 (relative, or absolute below 1)."""
+    kinds = list(prog.args)
+    if "active" not in kinds or any(is_memref(t) for t in prog.arg_types):
+        stats.no_active += 1
+        return
+    m64, m32 = activity.parse(prog.text), activity.parse(prog.text.replace("f64", "f32"))
+    xs = prog.make_inputs(random.Random(seed))
+    nrng = np.random.default_rng(seed)
+    seeds = []
+    for t in prog.result_types:
+        if is_tensor(t):
+            seeds.append(nrng.standard_normal(
+                tuple(int(n) for n in t[7:-1].split("x")[:-1])).astype(np.float32))
+        elif _is_float_type(t):
+            seeds.append(float(nrng.standard_normal()))
+
+    def args(dt: Any) -> list[Any]:
+        return [x.astype(dt) if isinstance(x, np.ndarray) else x for x in xs] + \
+            [w.astype(dt) if isinstance(w, np.ndarray) else w for w in seeds]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            with opts.disabled("all"):
+                g32 = activity.grad(m32, "f", kinds)
+            g64 = activity.grad(m64, "f", kinds)
+        except GradError as e:
+            if not PLACE.search(str(e)):
+                stats.failures.append(f"seed {seed}: f32: GradError without a place: {e}")
+            stats.refused += 1
+            return
+        ref = activity.evaluate(g32, "f_grad", *args(np.float32))
+        r64 = activity.evaluate(g64, "f_grad", *args(np.float64))
+        got = activity.compile(activity.grad(m32, "f", kinds), "f_grad")(*args(np.float32))
+    tup = [list(v) if isinstance(v, tuple) else [v] for v in (ref, got, r64)]
+    for k, (a, b, c) in enumerate(zip(*tup, strict=True)):
+        a, b, c = (np.asarray(v, dtype=np.float64) for v in (a, b, c))
+        if not np.allclose(b, a, rtol=2e-4, atol=2e-4, equal_nan=True):
+            stats.failures.append(f"seed {seed}: f32 compiled vs interpreted, result {k}")
+            return
+        fin = np.isfinite(c) & np.isfinite(b) & (np.abs(c) < 1e6)
+        if not np.allclose(b[fin], c[fin], rtol=1e-3, atol=1e-3):
+            stats.failures.append(f"seed {seed}: f32 vs f64 gradient, result {k}")
+            return
+    stats.checked += 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seeds", default="0:200")
@@ -248,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--extra", action="store_true", help="while/dynamic/zero/alias on")
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--ties", action="store_true", help="inputs with zeros and repeats")
+    ap.add_argument("--f32", action="store_true", help="the programs in f32 (check_f32)")
     ap.add_argument("--stop", action="store_true")
     a = ap.parse_args(argv)
     lo, hi = (int(x) for x in a.seeds.split(":"))
@@ -263,8 +316,11 @@ def main(argv: list[str] | None = None) -> int:
         n = len(stats.failures)
         try:
             prog = generate(seed, cfg)
-            check(prog, seed, stats, fd=seed % a.fd_every == 0, compiled=not a.no_compile,
-                  ties=a.ties)
+            if a.f32:
+                check_f32(prog, seed, stats)
+            else:
+                check(prog, seed, stats, fd=seed % a.fd_every == 0,
+                      compiled=not a.no_compile, ties=a.ties)
         except Exception as e:  # noqa: BLE001 -- every other exception is a bug
             tb = traceback.format_exc().strip().splitlines()
             stats.failures.append(f"seed {seed}: {type(e).__name__}: {str(e)[:300]} "
