@@ -230,7 +230,6 @@ CAPTURED_IN_IF = """func.func @f(%x: tensor<2xf64>, %s: f64) -> (tensor<2xf64>, 
         affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
         ins(%x : tensor<2xf64>) outs(%e : tensor<2xf64>) {
     ^bb0(%a: f64, %o: f64):
-      %p = arith.mulf %a, %s : f64
       linalg.yield %s : f64
     } -> tensor<2xf64>
     scf.yield %g : tensor<2xf64>
