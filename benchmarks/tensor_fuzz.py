@@ -117,13 +117,16 @@ def check(prog: Any, seed: int, stats: Stats, fd: bool, compiled: bool = True,
         fd = False  # (central differences straddle the kinks)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        run = Interpreter(m).run("f", _copy(xs), tangents=us)
+        pin = _copy(xs)
+        run = Interpreter(m).run("f", pin, tangents=us)
         res_types = prog.result_types
         # a NaN / inf result (maximumf with a NaN operand, ...): its derivative is a
         # convention, which the tangents and the reverse rules need not share
         primal_nan = any(not np.all(np.isfinite(np.asarray(r, dtype=np.float64)))
                          for t, r in zip(res_types, run.results, strict=True)
-                         if _is_float_type(t))
+                         if _is_float_type(t)) or any(
+            not np.all(np.isfinite(x)) for t, x in zip(prog.arg_types, pin, strict=True)
+            if is_memref(t))  # (a memref's final contents too)
         seeds = []
         lhs = 0.0
         scale = 0.0
