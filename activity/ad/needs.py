@@ -203,10 +203,22 @@ class OpNeeds:
         for inner in op.walk():
             if inner is op:
                 continue
+            # a value a linalg body reads from outside gets its adjoint from the
+            # linalg op's rule (rules/linalg.py: _captured), not from the body's op
+            # (the yield of ``linalg.yield %x``): inside an scf.if, it was left out of
+            # the reverse if's results and its adjoint escaped the branch
+            captured = False
+            p = inner.parent_op()
+            while p is not None and p is not op:
+                if p.name.startswith("linalg."):
+                    captured = True
+                    break
+                p = p.parent_op()
             for i, u in enumerate(inner.operands):
                 if id(u) in inside or id(u) in seen:
                     continue
-                if self.receives_adjoint(inner, i) and self.g.facts.has_adjoint(u):
+                if (captured or self.receives_adjoint(inner, i)) and \
+                        self.g.facts.has_adjoint(u):
                     seen.add(id(u))
                     out.append(u)
         self._fv[k] = out

@@ -227,7 +227,9 @@ class TapePlan:
         if not _tapeable(t) or (isinstance(t, TensorType) and (
                 st is None or not isinstance(key, SSAValue)
                 or _tensor_sources(key, self.g.entry) is None)):
-            raise self.g.err(key.owner if isinstance(key.owner, Operation) else None,
+            at = key.owner if isinstance(key.owner, Operation) else (
+                key.owner.parent_op() if isinstance(key, BlockArgument) else None)
+            raise self.g.err(at,  # (a block argument: its region's op, for the place)
                            f"cannot cache a value of type {t} for the reverse sweep"
                            + (" (tensors are taped in scf.for nests with invariant "
                               "bounds of the differentiated function, with sizes known "

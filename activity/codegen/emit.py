@@ -36,8 +36,12 @@ def emit(module: ModuleOp, funcs: Sequence[str], fmt: str, opt: int = 3,
     ``reassoc``, ``expand``: as for ``activity.compile`` (llvm, obj and ptx; ``expand``
     only for host code)."""
     if fmt != "mlir":
+        from activity.codegen.api import _bufferized
         from activity.codegen.prepare import prepare
 
+        # (tensor programs bufferized and their linalg ops lowered to loops, as
+        # activity.compile does: without it every tensor type was refused here)
+        module = _bufferized(module)[0]
         module = prepare(module, reassoc=reassoc, expand=expand if fmt != "ptx" else False)
     if fmt == "mlir":
         buf = io.StringIO()

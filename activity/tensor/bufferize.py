@@ -49,6 +49,7 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
+    UnrankedTensorType,
     i64,
 )
 from xdsl.dialects.linalg import ops as linalg
@@ -130,6 +131,97 @@ def _strides(t: MemRefType) -> tuple[list[int], int] | None:
 
 def _contiguous(t: Attribute) -> bool:
     return isinstance(t, MemRefType) and isinstance(t.layout, NoneAttr)
+
+
+_VIEWS = ("memref.subview", "memref.cast", "memref.collapse_shape", "memref.expand_shape",
+          "memref.reinterpret_cast", "memref.transpose", "memref.view")
+_READS = ("memref.load", "memref.dim", "bufferization.to_tensor", "memref.dealloc",
+          "memref.extract_strided_metadata", "memref.extract_aligned_pointer_as_index")
+
+
+def _root(v: SSAValue) -> SSAValue:
+    while isinstance(v.owner, Operation) and v.owner.name in _VIEWS:
+        v = v.owner.operands[0]
+    return v
+
+
+_LOOPS = ("scf.for", "scf.while", "scf.parallel", "scf.forall")
+
+
+def _runs_before(w: Operation, t: Operation, fop: Operation) -> bool:
+    """Whether ``w`` runs before ``t`` and never after it: their ancestors in their
+    innermost common block are in that order, and that block is in no loop (a tape
+    written by the forward sweep's loop and read by the reverse one's)."""
+    t_anc: dict[int, Operation] = {}  # block id -> t's ancestor op in it
+    o: Operation | None = t
+    while o is not None and o is not fop:
+        b = o.parent_block()
+        if b is None:
+            return False
+        t_anc[id(b)] = o
+        o = b.parent_op()
+    o = w
+    while o is not None and o is not fop:
+        b = o.parent_block()
+        if b is None:
+            return False
+        if id(b) in t_anc:
+            at = t_anc[id(b)]
+            if at is o:
+                return False
+            up = b.parent_op()
+            while up is not None and up is not fop:
+                if up.name in _LOOPS or op_name(up) in _LOOPS:
+                    return False
+                up = up.parent_op()
+            for x in b.ops:
+                if x is o:
+                    return True
+                if x is at:
+                    return False
+            return False
+        o = b.parent_op()
+    return False
+
+
+def may_be_written(fop: Operation, m: SSAValue, at: Operation | None = None) -> bool:
+    """Whether some op of ``fop`` may write memory that memref ``m`` views, other than
+    ops that run before ``at`` and never after it (:func:`_runs_before`; ``at`` None:
+    anywhere).  ``bufferization.to_tensor`` of such a buffer must copy it: the tensor
+    is a value, and a gradient reads it in its reverse sweep, after the forward sweep
+    has overwritten the buffer (a ``dup`` argument read and then written).  Function
+    arguments may alias each other; an allocation only itself; any other root (a load
+    of a memref, ...) anything."""
+    r = _root(m)
+
+    def distinct(w: SSAValue) -> bool:
+        q = _root(w)
+        if q is r:
+            return False
+        own = [isinstance(x.owner, Operation) and x.owner.name in (
+            "memref.alloc", "memref.alloca") for x in (q, r)]
+        return own[0] or own[1] and isinstance(q, BlockArgument) and \
+            q.owner is fop.regions[0].blocks[0]  # (an argument of the function)
+
+    for o in fop.walk():
+        if o is fop or o.name in _VIEWS or o.name in _READS:
+            continue
+        mems = [u for u in o.operands if isinstance(u.type, MemRefType)]
+        if not mems:
+            continue
+        if is_structured(o):
+            v = structured(o)
+            targets = list(v.outputs) if v is not None else mems
+        elif o.name == "memref.store":
+            targets = [o.operands[1]]
+        elif o.name == "memref.copy":
+            targets = [o.operands[1]]
+        else:  # (atomic_rmw, calls, llvm, ...: any memref operand may be written)
+            targets = mems
+        if any(not distinct(w) for w in targets if isinstance(w.type, MemRefType)) \
+                and not (at is not None and _runs_before(o, at, fop)):
+            return True
+    return False
 
 
 class _Func:
@@ -265,6 +357,9 @@ class _Func:
 
     def op(self, op: Operation) -> None:
         name = op.name
+        if any(isinstance(v.type, UnrankedTensorType) for v in (*op.operands, *op.results)):
+            raise CodegenError(f"{op_name(op)}: unranked tensors are not supported by the "
+                               "bufferization", **where(op))
         handler = _HANDLERS.get(name)
         if handler is not None and (touches_tensors(op) or name in _ALWAYS):
             handler(self, op)
@@ -588,7 +683,13 @@ class _Func:
         self.erase.append(op)
 
     def to_tensor(self, op: Operation) -> None:
-        self.bind(op.results[0], op.operands[0], self.new_id(False))
+        src = op.operands[0]
+        if may_be_written(self.f, src, op):  # (a snapshot: the tensor is a value)
+            mem, bid = self.alloc(op.results[0].type, op, like=src)
+            self.copy(src, mem, op)
+            self.bind(op.results[0], mem, bid)
+        else:
+            self.bind(op.results[0], src, self.new_id(False))
         self.erase.append(op)
 
     def _read_at_once(self, op: Operation) -> bool:

@@ -85,14 +85,24 @@ def is_memref(t: str) -> bool:
 @dataclass(frozen=True)
 class TensorProgram(GeneratedProgram):
     """A generated tensor program: tensor (and memref) arguments get float64 arrays of
-    their shape, tangent arrays (nonzero for ``active``/``dup`` ones)."""
+    their shape, tangent arrays (nonzero for ``active``/``dup`` ones).  ``shapes``:
+    the shape of each argument whose type has dynamic sizes (by position); ``alias``:
+    two tensor arguments of one type the caller passes the same array for."""
+
+    shapes: tuple[tuple[int, ...] | None, ...] = ()
+    alias: tuple[int, int] | None = None
+
+    def shape(self, k: int) -> tuple[int, ...]:
+        if k < len(self.shapes) and self.shapes[k] is not None:
+            return self.shapes[k]  # type: ignore[return-value]
+        return shape_of(self.arg_types[k])
 
     def make_inputs(self, rng: Any) -> list[Any]:
         r = _Rng(rng)
         out: list[Any] = []
-        for t in self.arg_types:
+        for k, t in enumerate(self.arg_types):
             if is_tensor(t) or is_memref(t):
-                shape = shape_of(t)
+                shape = self.shape(k)
                 n = int(np.prod(shape, dtype=np.int64))
                 out.append(np.array([r.signed(0.25, 2.0) for _ in range(n)]).reshape(shape))
             elif t in FLOAT_TYPES:
@@ -104,9 +114,9 @@ class TensorProgram(GeneratedProgram):
     def make_tangents(self, rng: Any) -> list[Any]:
         r = _Rng(rng)
         out: list[Any] = []
-        for t, a in zip(self.arg_types, self.args, strict=True):
+        for k, (t, a) in enumerate(zip(self.arg_types, self.args, strict=True)):
             if is_tensor(t) or is_memref(t):
-                shape = shape_of(t)
+                shape = self.shape(k)
                 n = int(np.prod(shape, dtype=np.int64))
                 out.append(np.array([r.signed(0.5, 1.5) for _ in range(n)]).reshape(shape)
                            if a in ("active", "dup", "dupnoneed") else np.zeros(shape))
@@ -117,8 +127,8 @@ class TensorProgram(GeneratedProgram):
         return out
 
     def zero_tangents(self) -> list[Any]:
-        return [np.zeros(shape_of(t)) if is_tensor(t) or is_memref(t) else
-                0.0 if t in FLOAT_TYPES else None for t in self.arg_types]
+        return [np.zeros(self.shape(k)) if is_tensor(t) or is_memref(t) else
+                0.0 if t in FLOAT_TYPES else None for k, t in enumerate(self.arg_types)]
 
 
 @dataclass
@@ -132,6 +142,25 @@ class TensorGenConfig:
     # the largest size of a tensor dimension (bigger ones reach the loop lowering's
     # tiles, blocks and panels)
     max_size: int = 3
+    # the draws below are made only when their probability is not 0 (the programs of
+    # a seed stay those they were): ``scf.while`` carrying a tensor; a tensor made
+    # dynamic (``tensor.cast``) and computed on with dynamic sizes, and tensor
+    # arguments of dynamic type; zero-size slices (a contraction over an empty
+    # dimension, ops on empty tensors); two tensor arguments given the same array;
+    # a memref written by ``memref.store`` of extracted elements
+    p_while: float = 0.0
+    p_dynamic: float = 0.0
+    p_zero: float = 0.0
+    p_alias: float = 0.0
+    p_store: float = 0.0
+    # an scf.for over the rows of a tensor, inserting into the carried tensor what it
+    # computes from a row (or element) of another and, sometimes, the previous row of
+    # the carried one (a recurrence)
+    p_rows: float = 0.0
+    # a mask's zero defined before the generic (as the loop lowering's Mask wants)
+    p_mask_outer: float = 0.0
+    # a reduction summing a triangle: acc + select(j < i (+1), body(a[i, j]), 0.0)
+    p_tri: float = 0.0
 
 
 class _Scope:
@@ -156,6 +185,7 @@ class _Gen:
         self.indent = 1
         self.scope = _Scope()
         self.depth = 0
+        self._generic_at = (0, 1)
 
     # -- plumbing
     def fresh(self, p: str = "v") -> str:
@@ -271,6 +301,16 @@ class _Gen:
         ]
         if self.depth < self.cfg.max_depth:
             kinds += [(2, self.s_for), (2, self.s_if)]
+            if self.cfg.p_while:
+                kinds.append((round(10 * self.cfg.p_while), self.s_while))
+        if self.cfg.p_dynamic:
+            kinds.append((round(10 * self.cfg.p_dynamic), self.s_dynamic))
+        if self.cfg.p_zero:
+            kinds.append((round(10 * self.cfg.p_zero), self.s_zero))
+        if self.cfg.p_rows:
+            kinds.append((round(10 * self.cfg.p_rows), self.s_rows))
+        if self.cfg.p_tri:
+            kinds.append((round(10 * self.cfg.p_tri), self.s_tri))
         weighted(self.ch, kinds)()
 
     def s_scalar(self) -> None:
@@ -338,6 +378,7 @@ class _Gen:
         in_list = ", ".join(v for v, _ in ins)
         in_types = ", ".join(self.type_of(v) for v, _ in ins)
         ins_txt = f"ins({in_list} : {in_types}) " if ins else ""
+        self._generic_at = (len(self.lines), self.indent)  # (where mask() may hoist to)
         self.emit(f"{r} = linalg.generic {{indexing_maps = [{maps}], "
                   f"iterator_types = [{iters}]}} {ins_txt}outs({init} : {ot}) {{")
         args = [self.fresh("a") for _ in ins]
@@ -398,7 +439,14 @@ class _Gen:
         self.emit(f"{m} = arith.cmpi {pred}, {lhs}, {rhs} : index")
         if other is None:
             other = self.fresh("k")
-            self.emit(f"{other} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+            line = f"{other} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64"
+            if self.cfg.p_mask_outer and ch.chance(self.cfg.p_mask_outer):
+                # defined before the generic: the loop lowering's masks (loops.Mask)
+                # take only a zero from outside the body
+                at, ind = self._generic_at
+                self.lines.insert(at, "  " * ind + line)
+            else:
+                self.emit(line)
         t, f = (y, other) if ch.chance(0.7) else (other, y)
         r = self.fresh("x")
         self.emit(f"{r} = arith.select {m}, {t}, {f} : f64")
@@ -624,12 +672,273 @@ class _Gen:
         self.emit(f"{r} = tensor.cast {c} : {dyn} to {t}")
         self.add(r, t)
 
+    def s_while(self) -> None:
+        """``scf.while`` carrying an index counter and a tensor, 0 to 3 trips."""
+        a = self.any_tensor()
+        t = self.type_of(a)
+        z, n, one = self.fresh("i"), self.fresh("i"), self.fresh("i")
+        self.emit(f"{z} = arith.constant 0 : index")
+        self.emit(f"{n} = arith.constant {self.ch.integer(0, 3)} : index")
+        self.emit(f"{one} = arith.constant 1 : index")
+        r, k, it, c = self.fresh("wh"), self.fresh("k"), self.fresh("it"), self.fresh("wc")
+        self.emit(f"{r}:2 = scf.while ({k} = {z}, {it} = {a}) : (index, {t}) -> "
+                  f"(index, {t}) {{")
+        self.emit(f"  {c} = arith.cmpi slt, {k}, {n} : index")
+        self.emit(f"  scf.condition({c}) {k}, {it} : index, {t}")
+        self.emit("} do {")
+        k2, it2 = self.fresh("k"), self.fresh("it")
+        self.emit(f"^bb0({k2}: index, {it2}: {t}):")
+        self.scope = _Scope(self.scope)
+        self.scope.vals.append((k2, INDEX))
+        # (the body of _region_body, with the counter's step before the yield)
+        self.scope = _Scope(self.scope)
+        self.depth += 1
+        self.indent += 1
+        self.scope.vals.append((it2, t))
+        for _ in range(self.ch.integer(1, 3)):
+            self.stmt()
+        local = [nm for nm, tt in self.scope.vals if tt == t]
+        y = pick(self.ch, local) if local and self.ch.chance(0.8) else \
+            self.tensor_of(shape_of(t))
+        k3 = self.fresh("k")
+        self.emit(f"{k3} = arith.addi {k2}, {one} : index")
+        self.emit(f"scf.yield {k3}, {y} : index, {t}")
+        self.indent -= 1
+        self.depth -= 1
+        self.scope = self.scope.parent.parent  # type: ignore[union-attr]
+        self.emit("}")
+        self.add(f"{r}#1", t)
+
+    def s_dynamic(self) -> None:
+        """A tensor cast to dynamic sizes, an elementwise op (``arith`` on tensors or a
+        ``linalg.generic`` into ``tensor.empty`` of its ``tensor.dim`` sizes) or a
+        reduction over its last dimension with dynamic shapes, cast back."""
+        a = self.ranked()
+        t = self.type_of(a)
+        shape = shape_of(t)
+        dyn = "tensor<" + "".join("?x" for _ in shape) + "f64>"
+        c = self.fresh("dy")
+        self.emit(f"{c} = tensor.cast {a} : {t} to {dyn}")
+        b = self.tensor_of(shape)
+        cb = self.fresh("dy")
+        self.emit(f"{cb} = tensor.cast {b} : {t} to {dyn}")
+        r, back = self.fresh("dy"), self.fresh("ds")
+        kind = self.ch.integer(0, 2)
+        if kind == 0:
+            self.emit(f"{r} = {pick(self.ch, BINARY)} {c}, {cb} : {dyn}")
+            out_t, out_dyn = t, dyn
+        else:
+            dims = []
+            for k in range(len(shape)):
+                i, d = self.fresh("i"), self.fresh("dd")
+                self.emit(f"{i} = arith.constant {k} : index")
+                self.emit(f"{d} = tensor.dim {c}, {i} : {dyn}")
+                dims.append(d)
+            nl = len(shape)
+            ds = ", ".join(f"d{k}" for k in range(nl))
+            ident = f"affine_map<({ds}) -> ({ds})>"
+            if kind == 1:
+                out_shape, out_map = shape, ident
+                iters = ", ".join(['"parallel"'] * nl)
+                e = self.fresh("e")
+                self.emit(f"{e} = tensor.empty({', '.join(dims)}) : {dyn}")
+                init = e
+            else:
+                out_shape = shape[:-1]
+                out_map = f"affine_map<({ds}) -> ({', '.join(f'd{k}' for k in range(nl - 1))})>"
+                iters = ", ".join(['"parallel"'] * (nl - 1) + ['"reduction"'])
+                e, init = self.fresh("e"), self.fresh("z")
+                od = "tensor<" + "".join("?x" for _ in out_shape) + "f64>"
+                self.emit(f"{e} = tensor.empty({', '.join(dims[:-1])}) : {od}")
+                self.emit(f"{init} = linalg.fill ins({self.scalar()} : f64) outs({e} : "
+                          f"{od}) -> {od}")
+            out_t = ttype(out_shape)
+            out_dyn = "tensor<" + "".join("?x" for _ in out_shape) + "f64>"
+            x, y, o = self.fresh("a"), self.fresh("a"), self.fresh("o")
+            self.emit(f"{r} = linalg.generic {{indexing_maps = [{ident}, {ident}, "
+                      f"{out_map}], iterator_types = [{iters}]}} ins({c}, {cb} : {dyn}, "
+                      f"{dyn}) outs({init} : {out_dyn}) {{")
+            self.emit(f"^bb0({x}: f64, {y}: f64, {o}: f64):")
+            self.indent += 1
+            v = self.expr([x, y], self.ch.integer(1, 2))
+            if kind == 2:
+                acc = self.fresh("x")
+                self.emit(f"{acc} = arith.addf {o}, {v} : f64")
+                v = acc
+            self.emit(f"linalg.yield {v} : f64")
+            self.indent -= 1
+            self.emit(f"}} -> {out_dyn}")
+        self.emit(f"{back} = tensor.cast {r} : {out_dyn} to {out_t}")
+        self.add(back, out_t)
+
+    def s_rows(self) -> None:
+        """``scf.for %i`` carrying ``acc``: row ``i`` of ``acc`` (a slice, or an
+        element of a vector) becomes ``op(row i of src, row i - 1 of acc)`` (a
+        recurrence, from ``i = 1``) or ``op(row i of src, row i of acc)``, written back
+        by ``insert_slice`` / ``insert`` -- the loops LAGrad's benchmarks build tensors
+        with, in place on the carried buffer."""
+        ch = self.ch
+        acc0 = self.ranked()
+        t = self.type_of(acc0)
+        shape = shape_of(t)
+        src = self.tensor_of(shape)
+        rec = shape[0] > 1 and ch.chance(0.5)
+        lo, hi, one = self.fresh("i"), self.fresh("i"), self.fresh("i")
+        self.emit(f"{lo} = arith.constant {1 if rec else 0} : index")
+        self.emit(f"{hi} = arith.constant {shape[0]} : index")
+        self.emit(f"{one} = arith.constant 1 : index")
+        r, i, acc = self.fresh("rw"), self.fresh("iv"), self.fresh("acc")
+        self.emit(f"{r} = scf.for {i} = {lo} to {hi} step {one} iter_args({acc} = {acc0}) "
+                  f"-> ({t}) {{")
+        self.indent += 1
+        j = i
+        if rec:
+            j = self.fresh("iv")
+            self.emit(f"{j} = arith.subi {i}, {one} : index")
+        op = pick(ch, ("arith.addf", "arith.mulf", "arith.subf", "arith.maximumf"))
+        if len(shape) == 1:
+            a, b, y, n = self.fresh("x"), self.fresh("x"), self.fresh("x"), self.fresh("rw")
+            self.emit(f"{a} = tensor.extract {src}[{i}] : {t}")
+            self.emit(f"{b} = tensor.extract {acc}[{j}] : {t}")
+            self.emit(f"{y} = {op} {a}, {b} : f64")
+            if ch.chance(0.5):
+                z = self.fresh("x")
+                self.emit(f"{z} = math.sin {y} : f64")
+                y = z
+            self.emit(f"{n} = tensor.insert {y} into {acc}[{i}] : {t}")
+        else:
+            rest = shape[1:]
+            rt = ttype((1, *rest))
+            zeros = ", ".join("0" for _ in rest)
+            sizes = ", ".join(map(str, (1, *rest)))
+            ones = ", ".join("1" for _ in shape)
+            a, b, y, n = self.fresh("x"), self.fresh("x"), self.fresh("x"), self.fresh("rw")
+            self.emit(f"{a} = tensor.extract_slice {src}[{i}, {zeros}] [{sizes}] [{ones}] : "
+                      f"{t} to {rt}")
+            self.emit(f"{b} = tensor.extract_slice {acc}[{j}, {zeros}] [{sizes}] [{ones}] : "
+                      f"{t} to {rt}")
+            self.emit(f"{y} = {op} {a}, {b} : {rt}")
+            if ch.chance(0.5):
+                z = self.fresh("x")
+                self.emit(f"{z} = math.sin {y} : {rt}")
+                y = z
+            self.emit(f"{n} = tensor.insert_slice {y} into {acc}[{i}, {zeros}] [{sizes}] "
+                      f"[{ones}] : {rt} into {t}")
+        self.emit(f"scf.yield {n} : {t}")
+        self.indent -= 1
+        self.emit("}")
+        self.add(r, t)
+
+    def s_tri(self) -> None:
+        """``out[i] (+)= sum_j select(j <(=) i or j < c, body(a[i, j] or a[j, i]),
+        ±0.0)`` with the zero defined outside the body: the masked reduction the loop
+        lowering splits (``loops.Mask``) and the triangular rules skip."""
+        ch = self.ch
+        cands = [v for v in self.tensors() if len(shape_of(self.type_of(v))) == 2]
+        a = pick(ch, cands) if cands and ch.chance(0.7) else self.tensor_of(self.shape(2))
+        n0, n1 = shape_of(self.type_of(a))
+        swap = ch.chance(0.5)  # a[j, i]: i is a's second dimension
+        ni, nj = (n1, n0) if swap else (n0, n1)
+        zero = self.fresh("k")
+        self.emit(f"{zero} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+        init = self.filled((ni,)) if ch.chance(0.6) else self.tensor_of((ni,))
+        amap = "affine_map<(d0, d1) -> (d1, d0)>" if swap else \
+            "affine_map<(d0, d1) -> (d0, d1)>"
+        r, x, o = self.fresh("tri"), self.fresh("a"), self.fresh("o")
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [{amap}, affine_map<(d0, d1) "
+                  f"-> (d0)>], iterator_types = [\"parallel\", \"reduction\"]}} ins({a} : "
+                  f"{self.type_of(a)}) outs({init} : {ttype((ni,))}) {{")
+        self.emit(f"^bb0({x}: f64, {o}: f64):")
+        self.indent += 1
+        y = self.expr([x], ch.integer(0, 2))
+        j, m = self.fresh("ix"), self.fresh("m")
+        self.emit(f"{j} = linalg.index 1 : index")
+        if ch.chance(0.7):
+            i = self.fresh("ix")
+            self.emit(f"{i} = linalg.index 0 : index")
+        else:
+            i = self.index_const(ch.integer(0, nj))
+        pred = pick(ch, ("slt", "sle", "ult", "ule"))
+        if ch.chance(0.7):
+            self.emit(f"{m} = arith.cmpi {pred}, {j}, {i} : index")
+        else:
+            self.emit(f"{m} = arith.cmpi {pred.replace('l', 'g', 1)}, {i}, {j} : index")
+        sel, acc = self.fresh("x"), self.fresh("x")
+        self.emit(f"{sel} = arith.select {m}, {y}, {zero} : f64")
+        self.emit(f"{acc} = arith.addf {o}, {sel} : f64" if ch.chance(0.5) else
+                  f"{acc} = arith.addf {sel}, {o} : f64")
+        self.emit(f"linalg.yield {acc} : f64")
+        self.indent -= 1
+        self.emit(f"}} -> {ttype((ni,))}")
+        self.add(r, ttype((ni,)))
+
+    def s_zero(self) -> None:
+        """Zero-size slices: a ``matmul`` contracting over an empty dimension (its
+        result is its init), or an elementwise op on an empty tensor inserted back."""
+        a = self.ranked()
+        t = self.type_of(a)
+        shape = shape_of(t)
+        d = self.ch.integer(0, len(shape) - 1)
+        zs = tuple(0 if k == d else n for k, n in enumerate(shape))
+        z = self.fresh("zs")
+        self.emit(f"{z} = tensor.extract_slice {a}[{', '.join('0' for _ in shape)}] "
+                  f"[{', '.join(map(str, zs))}] [{', '.join('1' for _ in shape)}] : {t} "
+                  f"to {ttype(zs)}")
+        if len(shape) == 2 and self.ch.chance(0.6):
+            m, n = self.size(), self.size()
+            k0 = self.fresh("zs")
+            # a (m x 0) times a (0 x n) slice
+            if d == 1:
+                lhs, lt = z, ttype((shape[0], 0))
+                m = shape[0]
+                b = self.tensor_of((n, self.size()))
+                bt = self.type_of(b)
+                self.emit(f"{k0} = tensor.extract_slice {b}[0, 0] [0, {shape_of(bt)[1]}] "
+                          f"[1, 1] : {bt} to {ttype((0, shape_of(bt)[1]))}")
+                n = shape_of(bt)[1]
+                rhs, rt = k0, ttype((0, n))
+            else:
+                rhs, rt = z, ttype((0, shape[1]))
+                n = shape[1]
+                b = self.tensor_of((m, self.size()))
+                bt = self.type_of(b)
+                self.emit(f"{k0} = tensor.extract_slice {b}[0, 0] [{m}, 0] [1, 1] : {bt} "
+                          f"to {ttype((m, 0))}")
+                lhs, lt = k0, ttype((m, 0))
+            init = self.tensor_of((m, n))
+            r = self.fresh("zm")
+            self.emit(f"{r} = linalg.matmul ins({lhs}, {rhs} : {lt}, {rt}) outs({init} : "
+                      f"{ttype((m, n))}) -> {ttype((m, n))}")
+            self.add(r, ttype((m, n)))
+            return
+        w = self.fresh("zw")
+        self.emit(f"{w} = {pick(self.ch, ('math.sin', 'arith.negf', 'math.exp'))} {z} : "
+                  f"{ttype(zs)}")
+        r = self.fresh("zi")
+        self.emit(f"{r} = tensor.insert_slice {w} into {a}[{', '.join('0' for _ in shape)}] "
+                  f"[{', '.join(map(str, zs))}] [{', '.join('1' for _ in shape)}] : "
+                  f"{ttype(zs)} into {t}")
+        self.add(r, t)
+
     def write_back(self, mt: str) -> None:
         """The memref argument ``%M`` written by linalg on buffers: a tensor of its
         shape through ``bufferization.to_buffer``, combined with ``%M``'s own elements
         by a ``linalg.generic`` (or copied by ``linalg.copy``)."""
         shape = tuple(int(n) for n in mt[len("memref<"):-1].split("x")[:-1])
         src = self.tensor_of(shape)
+        if self.cfg.p_store and self.ch.chance(self.cfg.p_store):
+            for _ in range(self.ch.integer(1, 3)):  # some elements, read from src
+                idx = [self.index_below(n) for n in shape]
+                x = self.fresh("x")
+                self.emit(f"{x} = tensor.extract {src}[{', '.join(idx)}] : {ttype(shape)}")
+                if self.ch.chance(0.5):
+                    old = self.fresh("x")
+                    self.emit(f"{old} = memref.load %M[{', '.join(idx)}] : {mt}")
+                    y = self.fresh("x")
+                    self.emit(f"{y} = {pick(self.ch, BINARY)} {x}, {old} : f64")
+                    x = y
+                self.emit(f"memref.store {x}, %M[{', '.join(idx)}] : {mt}")
+            return
         b = self.fresh("buf")
         self.emit(f"{b} = bufferization.to_buffer {src} : {ttype(shape)} to {mt}")
         if self.ch.chance(0.3):
@@ -704,12 +1013,28 @@ def _generate(ch: Chooser, cfg: TensorGenConfig | None = None, seed: int | None 
     params: list[tuple[str, str]] = []
     for k in range(ch.integer(1, 3)):
         params.append((f"%T{k}", ttype(g.shape())))
+    alias = None
+    if cfg.p_alias and len(params) >= 2 and ch.chance(cfg.p_alias):
+        params[1] = ("%T1", params[0][1])
+        alias = (0, 1)
     for k in range(ch.integer(0, 2)):
         params.append((f"%X{k}", F64))
     if ch.chance(0.5):
         params.append(("%N", INDEX))
+    shapes: list[tuple[int, ...] | None] = [None] * len(params)
+    dyn_args: list[tuple[str, str, str]] = []  # (dynamic name, its type, static type)
     for name, t in params:
-        g.add(name, t)
+        if cfg.p_dynamic and is_tensor(t) and shape_of(t) and ch.chance(cfg.p_dynamic):
+            k = params.index((name, t))
+            dt = "tensor<" + "".join("?x" for _ in shape_of(t)) + "f64>"
+            shapes[k] = shape_of(t)
+            params[k] = (name + "d", dt)
+            dyn_args.append((name + "d", dt, t))
+        else:
+            g.add(name, t)
+    for dn, dt, t in dyn_args:  # (the body sees the static shape it was drawn with)
+        g.emit(f"{dn[:-1]} = tensor.cast {dn} : {dt} to {t}")
+        g.add(dn[:-1], t)
     acts = ["const" if t == INDEX else ("const" if ch.chance(0.25) else "active")
             for _, t in params]
     memref = None
@@ -737,7 +1062,7 @@ def _generate(ch: Chooser, cfg: TensorGenConfig | None = None, seed: int | None 
                       f"  return {', '.join(results)} : {', '.join(rtypes)}", "}"]) + "\n"
     return TensorProgram(text=text, func="f", args=tuple(acts),
                          arg_types=tuple(t for _, t in params), result_types=tuple(rtypes),
-                         seed=seed)
+                         seed=seed, shapes=tuple(shapes) if dyn_args else (), alias=alias)
 
 
 def generate(seed: int, config: TensorGenConfig | None = None) -> TensorProgram:

@@ -96,7 +96,16 @@ def needs_structured(needs: Any, op: Operation) -> bool:
             raise needs.g.err(op, f"cannot differentiate '{op_name(op)}' on memrefs: "
                                   "the AD generator differentiates linalg ops on tensors "
                                   "only (bufferize after differentiating)")
-        return False
+        # an inactive op still overwrites its outs: a written buffer with a shadow
+        # gets that shadow cleared (rev_structured), as a store of a constant does --
+        # all of it, so every element must be written (a projected permutation)
+        outs = [k for k, u in enumerate(v.outputs) if f.has_shadow(u)]
+        maps = v.indexing_maps[len(v.inputs):]
+        if any(_dims(maps[k]) is None for k in outs):
+            raise needs.g.err(op, f"cannot differentiate '{op_name(op)}' on memrefs: it "
+                                  "overwrites part of a buffer with a shadow (an output "
+                                  "map that is not a projected permutation)")
+        return bool(outs)
     if not any(f.has_adjoint(r) for r in op.results):
         return False
     return any(f.has_adjoint(u) for u in [*v.operands, *_captured(v)])
@@ -282,10 +291,29 @@ def rev_elementwise(gen: Gen, op: Operation) -> None:
 def rev_structured(gen: Gen, op: Operation) -> None:
     v = structured(op)
     assert v is not None
+    if v.on_buffers:  # (inactive: needs_structured refused the active ones)
+        _clear_written_shadows(gen, op, v)
+        return
     if (len(v.outputs) != 1 or len(v.results) != 1) and not taped_values(op):
         raise gen.err(op, f"cannot differentiate '{op_name(op)}': only one output is "
                           "supported")
     _rev_view(gen, op, v, v.results[0])
+
+
+def _clear_written_shadows(gen: Gen, op: Operation, v: Structured) -> None:
+    """An inactive linalg op on memrefs overwrites every element of its outs with
+    values that do not depend on the active inputs: the adjoints of the overwritten
+    contents are zero (the chain rule), so each out's shadow is cleared -- without this
+    a ``dup`` buffer's output seed came back as the adjoint of its initial contents."""
+    use = op.parent_block()
+    assert use is not None
+    for o in v.outputs:
+        sh = gen.shadows.shadow(o, use)
+        if sh is None:
+            continue
+        with gen.b.in_pass("adjoint"):
+            z = gen.zero(sh.type.element_type)  # type: ignore[attr-defined]
+            gen.b.nest(gen.b.dims(sh), lambda idx, sh=sh, z=z: gen.b.store(z, sh, idx))
 
 
 def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
