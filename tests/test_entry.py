@@ -455,3 +455,22 @@ def test_the_fast_call_returns_what_argnums_asks(argnums: Any) -> None:
             assert np.array_equal(a, b)
     else:
         assert np.array_equal(got, want)
+
+
+def test_one_block_returned_twice_is_copied_before_it_is_freed() -> None:
+    """Two memref results viewing one block (the buffer and a subview of it): both are
+    copied out before the block is freed (the first result's copy freed it, and the
+    second read freed memory)."""
+    sub = "memref<2xf64, strided<[1], offset: 2>>"
+    src = f"""func.func @g(%x: memref<4xf64>) -> (memref<4xf64>, memref<4xf64>, {sub}) {{
+  %a = memref.alloc() : memref<4xf64>
+  memref.copy %x, %a : memref<4xf64> to memref<4xf64>
+  %s = memref.subview %a[2] [2] [1] : memref<4xf64> to {sub}
+  return %a, %a, %s : memref<4xf64>, memref<4xf64>, {sub}
+}}
+"""
+    g = activity.compile(src, "g")
+    x = np.array([1.0, 2.0, 3.0, 4.0])
+    for _ in range(3):
+        a, b, s = g(x)
+        assert a.tolist() == b.tolist() == x.tolist() and s.tolist() == [3.0, 4.0]

@@ -586,6 +586,7 @@ class CompiledFunction:
         self._packed_addr = ctypes.addressof(self._packed)
         self._lock = threading.Lock()
         self._memref_results = any(r.lay is not None for r in self._results)
+        self._several_memref_results = sum(r.lay is not None for r in self._results) > 1
         # every result is one slot that unpacks to its value (no i1 to mask, no memref)
         self._plain_results = all(r.lay is None and r.width != 1 for r in self._results)
         self._memref_slots = []
@@ -718,20 +719,27 @@ class CompiledFunction:
         res: list[Any] = []
         k = 0
         freed: set[int] = set()
+        # (two results may view one block -- the same buffer returned twice, or a
+        # subview of another result: with more than one memref result the blocks are
+        # freed after every result is copied, not after the first one's copy)
+        later: list[int] | None = [] if self._several_memref_results else None
         for r in self._results:
             if r.lay is None:
                 v = outs[k]
                 res.append(v & 1 if r.width == 1 else v)
             else:
-                res.append(self._array(r, outs, k, inputs, freed))
+                res.append(self._array(r, outs, k, inputs, freed, later))
             k += r.n
+        for alloc in later or ():
+            self.free_fn(alloc)
         return res
 
     def _array(self, r: _Result, outs: Sequence[Any], k: int, inputs: Collection[int],
-               freed: set[int]) -> Any:
+               freed: set[int], later: list[int] | None = None) -> Any:
         """The memref result whose descriptor is ``outs[k:k + r.n]``, copied into a
         fresh array; its block freed unless it is an argument's (``inputs``: their
-        allocated pointers) or freed already."""
+        allocated pointers) or freed already -- or, with ``later``, appended to it to
+        be freed after the other results are copied."""
         rank = r.rank
         alloc, aligned, offset = outs[k], outs[k + 1], outs[k + 2]
         sizes = outs[k + 3:k + 3 + rank]
@@ -746,6 +754,9 @@ class CompiledFunction:
                     and alloc not in freed)
             if free:
                 freed.add(alloc)
+                if later is not None:
+                    later.append(alloc)
+                    free = False
             take = _TAKE[1] if _TAKE else _taker()
             take(id(out) + _DATA_OFFSET, aligned + offset * dtype.itemsize, nbytes,
                  alloc if free else None)
@@ -768,7 +779,10 @@ class CompiledFunction:
         if (self._free and alloc and alloc != 0xDEADBEEF and alloc not in inputs
                 and alloc not in freed):
             freed.add(alloc)
-            self.free_fn(alloc)
+            if later is not None:
+                later.append(alloc)
+            else:
+                self.free_fn(alloc)
         return out
 
 

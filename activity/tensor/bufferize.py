@@ -191,17 +191,22 @@ def may_be_written(fop: Operation, m: SSAValue, at: Operation | None = None) -> 
     is a value, and a gradient reads it in its reverse sweep, after the forward sweep
     has overwritten the buffer (a ``dup`` argument read and then written).  Function
     arguments may alias each other; an allocation only itself; any other root (a load
-    of a memref, ...) anything."""
+    of a memref, a select of two, a loop's or a branch's result, a call's, ...) anything:
+    an allocation may reach it."""
     r = _root(m)
+
+    def alloc(x: SSAValue) -> bool:
+        return isinstance(x.owner, Operation) and x.owner.name in (
+            "memref.alloc", "memref.alloca")
+
+    def arg(x: SSAValue) -> bool:  # (an argument of the function)
+        return isinstance(x, BlockArgument) and x.owner is fop.regions[0].blocks[0]
 
     def distinct(w: SSAValue) -> bool:
         q = _root(w)
         if q is r:
             return False
-        own = [isinstance(x.owner, Operation) and x.owner.name in (
-            "memref.alloc", "memref.alloca") for x in (q, r)]
-        return own[0] or own[1] and isinstance(q, BlockArgument) and \
-            q.owner is fop.regions[0].blocks[0]  # (an argument of the function)
+        return alloc(q) and (alloc(r) or arg(r)) or alloc(r) and arg(q)
 
     for o in fop.walk():
         if o is fop or o.name in _VIEWS or o.name in _READS:

@@ -96,12 +96,12 @@ def _dim(e: AffineExpr) -> int | None:
 
 
 ADJOINT_ATTR = "activity.adjoint"
-# on the reduction loops of a register tile (regtile): activity.codegen.expand leaves
-# them alone
-JAMMED_ATTR = "activity.jammed"
 """Marks the ``linalg.generic`` ops the AD generator emits (activity/ad/rules/linalg.py):
 their loop order is chosen by :func:`_contiguity` between the default and the op's own
 dimension order (which mirrors the primal's nest)."""
+JAMMED_ATTR = "activity.jammed"
+"""On the reduction loops of a register tile (:func:`regtile`):
+:mod:`activity.codegen.expand` leaves them alone."""
 
 
 def _contiguity(s: Structured, inner: int) -> int:
@@ -348,8 +348,9 @@ def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], in
     over 1000 points) and ``dxc[n, k, j] += dqx[n, k, i] * L[k, i, j]``.  Exact:
     each output element still sums its terms in order, from its value in memory.
     Only float outputs of an identity layout, the row a parallel dimension, no
-    :class:`Mask` nor index-masked body (:func:`triangle_loop`, which restrict one
-    jammed dimension); ``None`` otherwise or with the ``regtile`` switch off."""
+    :class:`Mask`; an index-masked body (:func:`triangle_loop`) only where
+    :func:`jam_range` runs a jammed dimension over the union of its copies' ranges
+    (the mask kept in the body); ``None`` otherwise or with the ``regtile`` switch off."""
     if not REGTILE or carry or JAM <= 1:
         return None
     n = len(order)
@@ -1169,7 +1170,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
     # zero-skip (activity.tensor.zeroskip): the factor, the level of its check, the
     # guard; and whether the check at that level is being emitted (its dense branch)
     skip: tuple[int, int, SSAValue] | None = None
-    if mask is None and tri is None and opts.enabled("zeroskip") and (
+    if mask is None and tri is None and rt is None and opts.enabled("zeroskip") and (
             fills and all(isinstance(v.type, MemRefType) for v in s.inputs
                           if isinstance(v.type, ShapedType))):
         cands = [(lv, z) for z in zeroskip.zero_skip_of(s, fills)

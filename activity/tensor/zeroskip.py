@@ -12,7 +12,8 @@ inside the point where ``w``'s indices are fixed may be skipped when ``w == 0``,
   the nest, before it (:func:`emit_guard`): the largest magnitude of each other factor's
   operand (an integer ``umax`` of the bits with the sign cleared -- exact, vectorized,
   and a NaN or infinity gives bits above the largest finite's), each at least 1, their
-  product (each factor as often as it occurs in a term) under ``2^(emax - 24)``: a
+  product (each factor as often as it occurs in a term) under ``2^1000`` (f32:
+  ``2^100``, far below the largest finite): a
   product of the terms' factors, however associated and rounded, is then finite;
 * no output element is ever ``-0.0``: every output starts from a fill (fused into the
   nest, :func:`activity.tensor.loops.fused_fills`) with a finite constant other than
@@ -246,7 +247,9 @@ def skip_level(s: Structured, z: ZeroSkip, plan: list[tuple[int, str, int]], car
     values pass through the skip).  ``None`` where that would leave no loop to skip
     or the factor is indexed by the jammed dimension (each copy its own factor).
 
-    (Not in the nests that update their outputs in memory, the i-k-j register tiles:
+    (Not in the register tiles of :func:`activity.tensor.loops.regtile`: ``loops``
+    does not ask there -- a factor indexed by the tile's rows would have no loaded
+    value per copy.  Not in the nests that update their outputs in memory:
     there the check sits inside the reduction, the tile's loads and stores become
     conditional, and LLVM no longer keeps the tile in registers along it -- the
     adjoint of Hand's skinning, ``dT[b, i, j] += w[v, b] x[v, j] d[v, i]`` over ``v``,
