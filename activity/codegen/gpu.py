@@ -293,8 +293,10 @@ class GPUFunction:
                 if devs and host._memref_results:
                     # memref results as device arrays (no copy to the host)
                     host = copy.copy(host)
-                    host._array = lambda r, vals, inputs, freed: _device_result(
-                        rt, r, vals, inputs, freed)
+                    # (the first result of a block owns it; the others copy from it:
+                    # nothing freed late, ``later`` unused)
+                    host._array = lambda r, outs, k, inputs, freed, later=None: \
+                        _device_result(rt, r, list(outs[k:k + r.n]), inputs, freed)
                 try:
                     out = host(*call)
                 except LaunchFailed:
