@@ -1210,7 +1210,7 @@ def _strict_run(pageable: int) -> None:
         assert not fake.violations and not fake.live, fake.violations
 
 
-@pytest.mark.parametrize("pageable", [1, 0])
+@pytest.mark.parametrize("pageable", [1, pytest.param(0, marks=pytest.mark.slow)])
 def test_host_code_never_touches_device_memory(pageable: int) -> None:
     """Through a driver whose device memory faults on any host access (and, without
     pageable access, which flags kernel parameters in host memory): both benchmark

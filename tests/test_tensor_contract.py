@@ -172,7 +172,8 @@ SIZES = [(1, 1, 1, 1), (2, 3, 5, 7), (2, 21, 37, 19), (3, 17, 69, 1), (2, 69, 37
 
 @pytest.mark.parametrize("sizes,dynamic,fill", [
     (SIZES[0], False, True), (SIZES[1], False, False), (SIZES[3], False, True),
-    (SIZES[2], True, False), (SIZES[2], True, True),
+    (SIZES[2], True, True),
+    pytest.param(SIZES[2], True, False, marks=pytest.mark.slow),
     pytest.param(SIZES[0], False, False, marks=pytest.mark.slow),
     pytest.param(SIZES[1], False, True, marks=pytest.mark.slow),
     pytest.param(SIZES[3], False, False, marks=pytest.mark.slow),

@@ -143,15 +143,15 @@ def check_program(prog: Any, seed: int, *, flags: bool = False, every_off: bool 
 def test_random_programs_agree_with_every_optimization_off() -> None:
     """Default seeds: all on and one off (rotating) compiled, against the interpreter
     with all off; the loops.py flags off on every fifth seed."""
-    checked = sum(check_seed(s, flags=s % 5 == 0) for s in range(24))
-    assert checked >= 16, checked
+    checked = sum(check_seed(s, flags=s % 5 == 0) for s in range(12))
+    assert checked >= 8, checked
 
 
 def test_random_programs_with_larger_sizes_agree() -> None:
     """The same with sizes up to 10 (tiled nests), the loops.py flags off on every
     third seed."""
-    checked = sum(check_seed(s, flags=s % 3 == 0, config=LARGE) for s in range(12))
-    assert checked >= 8, checked
+    checked = sum(check_seed(s, flags=s % 3 == 0, config=LARGE) for s in range(6))
+    assert checked >= 4, checked
 
 
 def test_fill_fused_into_a_triangle_nest_is_kept() -> None:

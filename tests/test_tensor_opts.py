@@ -139,7 +139,11 @@ def test_stats_print_the_counters(monkeypatch: pytest.MonkeyPatch, capsys: Any) 
     assert line.split()[1] == "0" and "(off)" in line
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+# (GMM full and packed Q and the complicated Hand: the same optimizations as the
+# triangular Q and the simple Hand apply; -m slow)
+@pytest.mark.parametrize("name", [
+    n if n not in ("gmm_full", "gmm_packed", "hand_c") else pytest.param(n, marks=pytest.mark.slow)
+    for n in sorted(CASES)])
 def test_all_off_gives_the_same_gradient(name: str) -> None:
     on = gradient(name)
     with opts.disabled("all"):
