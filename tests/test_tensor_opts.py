@@ -152,3 +152,21 @@ def test_all_off_gives_the_same_gradient(name: str) -> None:
     for a, b in zip(on, off, strict=True):
         scale = max(float(np.max(np.abs(b))), 1e-300)
         assert float(np.max(np.abs(a - b))) / scale < 1e-12
+
+
+def test_compile_cache_is_keyed_on_the_loop_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module compiled with one setting of activity/tensor/loops.py's flags is not
+    reused under another (the cache's key holds them, as it holds the switches)."""
+    from activity.codegen.jit import compile_cpu
+    from activity.tensor import loops
+
+    m = activity.parse(TENSOR / "mlp_loss.mlir")
+    func = next(o for o in m.walk() if o.name == "func.func").sym_name.data
+    m = lower_tensors(m)
+    a = compile_cpu(m, func)
+    assert compile_cpu(m, func) is a
+    side = loops.BLOCK_SIDE
+    monkeypatch.setattr(loops, "BLOCK_SIDE", side // 2)
+    assert compile_cpu(m, func) is not a
+    monkeypatch.setattr(loops, "BLOCK_SIDE", side)
+    assert compile_cpu(m, func) is a

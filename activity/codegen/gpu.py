@@ -469,10 +469,10 @@ def build_gpu(module: ModuleOp, func: str, opt: int = 3, fill: int | None = None
               archs: Sequence[str] = ARCHS, emulate: bool = False) -> GPUModule:
     """Outline the kernels, emit their PTX, JIT the host part (and, with ``emulate``,
     host versions of the kernels)."""
-    from activity.tensor import opts
+    from activity.tensor import loops, opts
 
     key = (module_key(module) + locations_key(module), func, opt, fill, tuple(archs), emulate,
-           opts.state())
+           opts.state(), loops.flags())
     hit = _GPU_CACHE.get(key)
     if hit is not None:
         return hit

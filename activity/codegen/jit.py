@@ -1012,12 +1012,14 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     then vectorize and reorder their accesses freely; every call checks it).
     ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
     Cached per session on (module text, function, opt level, fill, noalias, checks, the
-    tensor-level optimizations switched off: :func:`activity.tensor.opts.state`)."""
+    tensor-level optimizations switched off: :func:`activity.tensor.opts.state`, and the
+    loop lowering's flags: :func:`activity.tensor.loops.flags`)."""
     key = key or module_key(module)
     key += locations_key(module, check_bounds)
-    from activity.tensor import opts
+    from activity.tensor import loops, opts
 
-    ck = (key, func, "cpu", opt, fill, noalias, check_bounds, slp, opts.state())
+    ck = (key, func, "cpu", opt, fill, noalias, check_bounds, slp, opts.state(),
+          loops.flags())
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit

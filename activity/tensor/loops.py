@@ -95,6 +95,14 @@ def _dim(e: AffineExpr) -> int | None:
     return e.position if isinstance(e, AffineDimExpr) else None
 
 
+def flags() -> tuple[tuple[str, int], ...]:
+    """This module's codegen flags and sizes (``BLOCKS``, ``JAM``, ...) as they are now:
+    part of the compiled-code caches' keys, so a module compiled with one setting is
+    not reused under another."""
+    return tuple((k, int(v)) for k, v in sorted(globals().items())
+                 if k.isupper() and not k.startswith("_") and isinstance(v, bool | int))
+
+
 ADJOINT_ATTR = "activity.adjoint"
 """Marks the ``linalg.generic`` ops the AD generator emits (activity/ad/rules/linalg.py):
 their loop order is chosen by :func:`_contiguity` between the default and the op's own
