@@ -536,7 +536,9 @@ def test_fake_driver_matches_the_cuda_header() -> None:
     assert p.returncode == 0, p.stderr
 
 
-@pytest.mark.parametrize("case", ["xsbench", "lbm", "rsbench", "lulesh", "lbm_checkpointed"])
+@pytest.mark.parametrize("case", ["xsbench", "lbm", "rsbench",
+                                  pytest.param("lulesh", marks=pytest.mark.slow),
+                                  "lbm_checkpointed"])
 def test_benchmark_kernel_primal_and_gradient(children: _Children, case: str) -> None:
     """Primal (results and buffers) and gradient through cuda-bindings and the driver
     API equal the CPU's; every kernel ran; every managed allocation was freed."""

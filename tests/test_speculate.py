@@ -304,9 +304,12 @@ PROGRAMS = {**{n: (OBJECTIVES[n], OBJECTIVES[n].make_inputs) for n in OBJECTIVES
             **{n: (k, k.make_inputs) for n, k in KER.KERNELS.items()}}
 
 
-# (LULESH, the heaviest to compile twice: -m slow)
-@pytest.mark.parametrize("name", [n if n != "lulesh" else pytest.param(n, marks=pytest.mark.slow)
-                                  for n in sorted(PROGRAMS)])
+# (the GPU kernels, the heaviest to compile twice: -m slow)
+_HEAVY = ("lulesh", "rsbench", "lbm", "xsbench")
+
+
+@pytest.mark.parametrize("name", [
+    n if n not in _HEAVY else pytest.param(n, marks=pytest.mark.slow) for n in sorted(PROGRAMS)])
 def test_benchmark_gradients_with_reassoc_agree_to_rounding(name: str) -> None:
     o, make = PROGRAMS[name]
     inputs = make(np.random.default_rng(5), "small")
