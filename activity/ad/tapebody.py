@@ -101,9 +101,7 @@ def needed_values(body: Block, y: SSAValue) -> list[SSAValue]:
               if i < len(o.operands) and id(o.operands[i]) in dep]
         if not tg:
             continue
-        rule, ins = spec.partials, list(o.operands)
-        if spec.result_partials is not None:
-            rule, ins = spec.result_partials, [o.results[0], *o.operands]
+        rule, ins = spec.recomputed_partials(o)
         deps = operand_deps(rule, len(ins))
         for pos, i in tg:
             for j in deps[pos]:

@@ -116,3 +116,12 @@ class OpSpec:
         if self.diff == (-1,):
             return range(len(op.operands))
         return self.diff
+
+    def recomputed_partials(self, op: Operation) -> tuple[Partials | None, list[Any]]:
+        """The partials an adjoint that recomputes ``op`` (a linalg body's) uses, and
+        the values they read: ``result_partials`` over the result and the operands where
+        the op has them (tanh's ``1 - y^2``: the result recomputed once, not twice),
+        else ``partials`` over the operands."""
+        if self.result_partials is not None:
+            return self.result_partials, [op.results[0], *op.operands]
+        return self.partials, list(op.operands)

@@ -205,11 +205,7 @@ class _BodyAD:
                   if i < len(o.operands) and id(o.operands[i]) in dep]
             if not tg:
                 continue
-            # (with result_partials the partial reads the op's result, recomputed once
-            # here: tanh's 1 - y^2 instead of a second tanh)
-            rule, ins = spec.partials, list(o.operands)
-            if spec.result_partials is not None:
-                rule, ins = spec.result_partials, [o.results[0], *o.operands]
+            rule, ins = spec.recomputed_partials(o)
             deps = operand_deps(rule, len(ins))
             need: set[int] = set()
             for pos, _ in tg:
