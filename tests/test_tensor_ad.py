@@ -662,6 +662,7 @@ def test_benchmark_matmul_chain_small() -> None:
     check(_shrunk(TENSOR / "matmul_chain.mlir", [("256", "3")]), "chain")
 
 
+@pytest.mark.slow  # (GMM compiled: test_benchmark_gradients_through_activity_gradient)
 def test_benchmark_gmm_small() -> None:
     """benchmarks/tensor/gmm.mlir (dynamic shapes, max reductions, logsumexp) at
     D=2, K=3, N=4; the Wishart constants const."""

@@ -266,7 +266,7 @@ def _contracted(text: str) -> str:
                        "%s = arith.addf %acc, %p fastmath<contract> : f32")
 
 
-@pytest.mark.parametrize("name", ["dA", "dB"])
+@pytest.mark.parametrize("name", ["dA", pytest.param("dB", marks=pytest.mark.slow)])
 def test_fma_tiles_widened(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A multiply-add body that contracts into FMAs gets a 4 x 24 tile (12 vector
     accumulators: ``WIDE_FMA``), remainders on odd sizes; the same bits as the 4 x 16

@@ -139,10 +139,13 @@ def test_stats_print_the_counters(monkeypatch: pytest.MonkeyPatch, capsys: Any) 
     assert line.split()[1] == "0" and "(off)" in line
 
 
-# (GMM full and packed Q and the complicated Hand: the same optimizations as the
-# triangular Q and the simple Hand apply; -m slow)
+# (by default BA, Hand and LSTM; the GMMs, the complicated Hand and the MLP with -m
+# slow: their switches are checked off alone in test_tensor_triangular/_regtile/_contract)
+SLOW_ALL_OFF = ("gmm_full", "gmm_packed", "gmm_tri", "hand_c", "mlp")
+
+
 @pytest.mark.parametrize("name", [
-    n if n not in ("gmm_full", "gmm_packed", "hand_c") else pytest.param(n, marks=pytest.mark.slow)
+    n if n not in SLOW_ALL_OFF else pytest.param(n, marks=pytest.mark.slow)
     for n in sorted(CASES)])
 def test_all_off_gives_the_same_gradient(name: str) -> None:
     on = gradient(name)
