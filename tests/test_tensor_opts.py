@@ -139,6 +139,23 @@ def test_stats_print_the_counters(monkeypatch: pytest.MonkeyPatch, capsys: Any) 
     assert line.split()[1] == "0" and "(off)" in line
 
 
+def test_counting_around_grad_counts_the_emission_once(capsys: Any) -> None:
+    """``opts.counting()`` around ``activity.grad`` sees what the gradient's emission
+    did, as ``--stats`` prints it: the AD's discarded planning runs count nothing."""
+    import json
+
+    from activity.cli import main
+
+    kinds = ["active", "active", "active", "const"]
+    with opts.counting() as c:
+        activity.grad(activity.parse(TENSOR / "lstm.mlir"), "lstm", kinds)
+    assert main(["grad", str(TENSOR / "lstm.mlir"), "--func", "lstm", "--args",
+                 ",".join(kinds), "--stats", "json"]) == 0
+    cli = json.loads(capsys.readouterr().out)["tensor_optimizations"]
+    assert c["reslice"] > 0
+    assert dict(c) == {k: v["generation"] for k, v in cli.items() if v["generation"]}
+
+
 # (by default BA, Hand and LSTM; the GMMs, the complicated Hand and the MLP with -m
 # slow: their switches are checked off alone in test_tensor_triangular/_regtile/_contract)
 SLOW_ALL_OFF = ("gmm_full", "gmm_packed", "gmm_tri", "hand_c", "mlp")

@@ -287,9 +287,12 @@ class Differentiator:
         when its tapes weigh less (a tape counts 1000^d for d enclosing loops) and it
         plans without error."""
         plan = Plan()
+        from activity.tensor import opts
+
         gen = FuncGen(self, key[0], key[1], plan, "plan")
-        for fop in gen.generate():
-            fop.drop_all_references()
+        with opts.muted():  # (discarded code: only the emission counts)
+            for fop in gen.generate():
+                fop.drop_all_references()
         if not any(keys and gen.par.enclosing_parallel(b) is not None
                    for b, keys in plan.tapes.items()):
             return plan, gen
@@ -297,8 +300,9 @@ class Differentiator:
         again = Plan(hint=hint)
         gen2 = FuncGen(self, key[0], key[1], again, "plan")
         try:
-            for fop in gen2.generate():
-                fop.drop_all_references()
+            with opts.muted():
+                for fop in gen2.generate():
+                    fop.drop_all_references()
         except GradError:
             return plan, gen
         if _tape_weight(again) < _tape_weight(plan):

@@ -107,4 +107,16 @@ def counting() -> Iterator[Counter[str]]:
         del _open[next(i for i, x in enumerate(_open) if x is c)]
 
 
-__all__ = ["OPTIMIZATIONS", "count", "counting", "disabled", "enabled", "state"]
+@contextmanager
+def muted() -> Iterator[None]:
+    """Inside the block nothing is counted: for work that is discarded (the AD's
+    planning runs generate code that is thrown away; only the emission counts)."""
+    saved = _open[:]
+    _open.clear()
+    try:
+        yield
+    finally:
+        _open[:] = saved
+
+
+__all__ = ["OPTIMIZATIONS", "count", "counting", "disabled", "enabled", "muted", "state"]
