@@ -568,6 +568,9 @@ def test_the_entry_makes_the_results_of_the_common_case() -> None:
     for u, v in zip(f(a, 4), py(a, 4), strict=True):
         assert np.array_equal(u, v) and type(u) is type(v)
     assert f(a, 0)[0].shape == (0,)  # (empty blocks too)
+    # the arguments untouched (their shapes too: the result arrays' sizes were once
+    # written into an argument's dimensions)
+    assert a.shape == (2,) and a.tolist() == [3.0, 1.0]
     before = _allocated()
     for _ in range(300):  # 24 KB a call, were a block kept
         f(a, 3000)

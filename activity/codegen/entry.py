@@ -267,8 +267,10 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str,
     fn = ir.Function(mod, ir.FunctionType(PTR, [PTR, PTR, PTR]), name=entry_name(func))
     args, packed, consts = fn.args
     b = ir.IRBuilder(fn.append_basic_block("entry"))
-    dims = b.alloca(I64, max(1, max((len(t.get_shape()) for t in outs
-                                     if isinstance(t, MemRefType)), default=1)))
+    # (the sizes of a result array being made; not ``dims``, a name the argument loop
+    # below takes for each array argument's own dimensions)
+    shape_buf = b.alloca(I64, max(1, max((len(t.get_shape()) for t in outs
+                                          if isinstance(t, MemRefType)), default=1)))
 
     def at(p: ir.Value, off: int, ty: ir.Type) -> ir.Value:
         return b.load(b.gep(p, [ir.Constant(I64, off)], source_etype=I8), typ=ty)
@@ -367,7 +369,7 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str,
     in_allocs = [k0 for k0, t in zip(_offsets(ins), ins, strict=True)
                  if isinstance(t, MemRefType)]
     if native_results(outs):
-        _emit_results(fn, b, outs, k, in_allocs, packed, const, dims, ret_const,
+        _emit_results(fn, b, outs, k, in_allocs, packed, const, shape_buf, ret_const,
                       _DTYPES + memrefs)
     else:
         ret_const(_COLLECT_OBJ)
