@@ -6,7 +6,7 @@ arrays) cost 28 us per call, most of it converting arguments.  A user calling a 
 objective in an optimizer's inner loop pays that on every step, and it hides, per call,
 what pruning saves.
 
-``_activity_<F>_entry(ptr args, ptr packed, ptr consts) -> i32`` is emitted next to the
+``_activity_<F>_entry(ptr args, ptr packed, ptr consts) -> ptr`` is emitted next to the
 packed wrapper (:mod:`activity.codegen.jit`).  ``args`` is the Python tuple of the
 call's arguments.  The entry reads each argument's object in place and accepts only
 the common case: an exact ``numpy.ndarray`` of the parameter's dtype (the very dtype
@@ -14,9 +14,9 @@ object), C-contiguous and writeable, of the right rank and static sizes, for a m
 with the identity layout; an exact ``float`` or ``numpy.float64`` for an ``f64``; an
 exact ``int`` of at most one internal digit (30 bits) for an ``i64`` or ``index``.  It
 then writes the descriptor fields into the wrapper's slots, calls the wrapper and
-returns 0.  Anything else returns ``i + 1`` for the first argument ``i`` it did not
-accept, *before* the function is called, and the caller takes the Python path, which
-handles every other case and raises every error message.  Functions with other
+returns the result (below).  Anything else returns ``MISS`` *before* the function is
+called, and the caller takes the Python path, which handles every other case and
+raises every error message.  Functions with other
 parameter types (narrower floats and integers, pointers, strided layouts) get no entry.
 
 The entry is called holding the GIL (``ctypes.PYFUNCTYPE``), so no other thread can
