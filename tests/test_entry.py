@@ -229,15 +229,18 @@ def test_both_integer_layouts_read_right(monkeypatch: pytest.MonkeyPatch, int_ta
           func.return %n : i64
         }"""), "echo")
         assert f._entry is not None
-        call = ctypes.PYFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p,
+        call = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_void_p, ctypes.c_void_p,
                                  ctypes.c_void_p)(ctypes.cast(f._entry, ctypes.c_void_p).value)
 
         def through(size_word: int, digit: int) -> int | None:
             obj = (ctypes.c_int64 * 4)(1, id(int), size_word, digit)
             tup = (ctypes.c_int64 * 4)(1, id(tuple), 1, ctypes.addressof(obj))
-            if call(ctypes.addressof(tup), f._packed_addr, f._consts_addr):
+            got = call(ctypes.addressof(tup), f._packed_addr, f._consts_addr)
+            if got is entry.MISS:
                 return None
-            return int(ctypes.c_int64.from_address(f._packed[1]).value)
+            slot = int(ctypes.c_int64.from_address(f._packed[1]).value)
+            assert got == slot  # (the result, made by the entry)
+            return slot
 
         def word(v: int, digits: int) -> int:
             if int_tag:
@@ -474,3 +477,125 @@ def test_one_block_returned_twice_is_copied_before_it_is_freed() -> None:
     for _ in range(3):
         a, b, s = g(x)
         assert a.tolist() == b.tolist() == x.tolist() and s.tolist() == [3.0, 4.0]
+
+
+MADE = """
+func.func @made(%a: memref<?xf64>, %n: index) -> (memref<?xf64>, f64, index, memref<2x3xi32>,
+                                                 memref<?x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloc(%n) : memref<?xf64>
+  %x = memref.load %a[%c0] : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %f = arith.index_cast %i : index to i64
+    %g = arith.sitofp %f : i64 to f64
+    %h = arith.mulf %g, %x : f64
+    memref.store %h, %m[%i] : memref<?xf64>
+  }
+  %k = memref.alloc() : memref<2x3xi32>
+  %seven = arith.constant -7 : i32
+  linalg.fill ins(%seven : i32) outs(%k : memref<2x3xi32>)
+  %e = memref.alloc(%n) : memref<?x2xf32>
+  %q = arith.constant 0.5 : f32
+  linalg.fill ins(%q : f32) outs(%e : memref<?x2xf32>)
+  func.return %m, %x, %n, %k, %e : memref<?xf64>, f64, index, memref<2x3xi32>, memref<?x2xf32>
+}
+
+func.func @twice(%n: index) -> (memref<?xf64>, memref<?xf64>) {
+  %m = memref.alloc(%n) : memref<?xf64>
+  %z = arith.constant 1.5 : f64
+  linalg.fill ins(%z : f64) outs(%m : memref<?xf64>)
+  func.return %m, %m : memref<?xf64>, memref<?xf64>
+}
+
+func.func @same(%a: memref<?xf64>) -> memref<?xf64> {
+  func.return %a : memref<?xf64>
+}
+
+func.func @column(%n: index) -> memref<?xf64, strided<[2]>> {
+  %m = memref.alloc(%n) : memref<?x2xf64>
+  %z = arith.constant 2.5 : f64
+  linalg.fill ins(%z : f64) outs(%m : memref<?x2xf64>)
+  %c = memref.subview %m[0, 1] [%n, 1] [1, 1]
+      : memref<?x2xf64> to memref<?xf64, strided<[2], offset: 1>>
+  %d = memref.cast %c
+      : memref<?xf64, strided<[2], offset: 1>> to memref<?xf64, strided<[2]>>
+  func.return %d : memref<?xf64, strided<[2]>>
+}
+"""
+
+
+def _allocated() -> int:
+    """The bytes malloc has handed out and not taken back (glibc's ``mallinfo2``)."""
+    import ctypes
+
+    class Info(ctypes.Structure):
+        _fields_ = [(n, ctypes.c_size_t) for n in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks",
+            "uordblks", "fordblks", "keepcost")]
+
+    libc = ctypes.CDLL(None)
+    if not hasattr(libc, "mallinfo2"):
+        pytest.skip("no mallinfo2 (not glibc 2.33+)")
+    libc.mallinfo2.restype = Info
+    info = libc.mallinfo2()
+    return int(info.uordblks + info.hblkhd)
+
+
+def test_the_entry_makes_the_results_of_the_common_case() -> None:
+    """Fresh contiguous blocks (f64, f32, i32; any rank), f64 and index results are made
+    by the entry: the same values as Python's collection, each array owning its memory,
+    each block freed once (no growth over many calls); a block returned twice, an
+    argument returned, a strided view are left to Python (``COLLECT``), with its
+    results."""
+    import ctypes
+
+    from activity.codegen.jit import clear_cache
+
+    clear_cache()
+    mod = activity.parse(MADE)
+    f = compile(mod, "made")
+    a = np.array([3.0, 1.0])
+    got = f._entry((a, 4), f._packed_addr, f._consts_addr)
+    assert type(got) is tuple and len(got) == 5  # (made by the entry, not COLLECT)
+    m, x, n, k, e = got
+    assert m.flags.owndata and k.flags.owndata and e.flags.owndata
+    assert np.array_equal(m, [0.0, 3.0, 6.0, 9.0]) and m.dtype == np.float64
+    assert x == 3.0 and type(x) is float and n == 4 and type(n) is int
+    assert k.dtype == np.int32 and k.shape == (2, 3) and (k == -7).all()
+    assert e.dtype == np.float32 and e.shape == (4, 2) and (e == 0.5).all()
+    py = f.python_path()
+    for u, v in zip(f(a, 4), py(a, 4), strict=True):
+        assert np.array_equal(u, v) and type(u) is type(v)
+    assert f(a, 0)[0].shape == (0,)  # (empty blocks too)
+    # the arguments untouched (their shapes too: the result arrays' sizes were once
+    # written into an argument's dimensions)
+    assert a.shape == (2,) and a.tolist() == [3.0, 1.0]
+    before = _allocated()
+    for _ in range(300):  # 24 KB a call, were a block kept
+        f(a, 3000)
+    assert _allocated() - before < 2_000_000
+    for name, args in [("twice", (5,)), ("same", (np.arange(3.0),)), ("column", (4,))]:
+        g = compile(mod, name)
+        assert g._entry is not None
+        raw = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.py_object, ctypes.c_void_p,
+                                ctypes.c_void_p)(ctypes.cast(g._entry, ctypes.c_void_p).value)
+        assert raw(args, g._packed_addr, g._consts_addr) is entry.COLLECT, name
+        # (that call's blocks are Python's to collect: through the Python path)
+        g._collect(g._out_struct.unpack_from(g._mem, 8 * g._n_in),
+                   g._in_allocs.unpack_from(g._mem))
+        before = _allocated()
+        for _ in range(200):
+            r = g(*args)
+        assert _allocated() - before < 1_000_000, name
+        want = g.python_path()(*args)
+        r = r if isinstance(r, tuple) else (r,)
+        want = want if isinstance(want, tuple) else (want,)
+        for u, v in zip(r, want, strict=True):
+            assert np.array_equal(u, v)
+    t1, t2 = compile(mod, "twice")(3)
+    t1[0] = 9.0
+    assert t2[0] == 1.5  # (two arrays, not one block)
+    arg = np.arange(3.0)
+    out = compile(mod, "same")(arg)
+    assert out is not arg and np.array_equal(out, arg)

@@ -6,7 +6,7 @@ arrays) cost 28 us per call, most of it converting arguments.  A user calling a 
 objective in an optimizer's inner loop pays that on every step, and it hides, per call,
 what pruning saves.
 
-``_activity_<F>_entry(ptr args, ptr packed, ptr consts) -> i32`` is emitted next to the
+``_activity_<F>_entry(ptr args, ptr packed, ptr consts) -> ptr`` is emitted next to the
 packed wrapper (:mod:`activity.codegen.jit`).  ``args`` is the Python tuple of the
 call's arguments.  The entry reads each argument's object in place and accepts only
 the common case: an exact ``numpy.ndarray`` of the parameter's dtype (the very dtype
@@ -14,9 +14,9 @@ object), C-contiguous and writeable, of the right rank and static sizes, for a m
 with the identity layout; an exact ``float`` or ``numpy.float64`` for an ``f64``; an
 exact ``int`` of at most one internal digit (30 bits) for an ``i64`` or ``index``.  It
 then writes the descriptor fields into the wrapper's slots, calls the wrapper and
-returns 0.  Anything else returns ``i + 1`` for the first argument ``i`` it did not
-accept, *before* the function is called, and the caller takes the Python path, which
-handles every other case and raises every error message.  Functions with other
+returns the result (below).  Anything else returns ``MISS`` *before* the function is
+called, and the caller takes the Python path, which handles every other case and
+raises every error message.  Functions with other
 parameter types (narrower floats and integers, pointers, strided layouts) get no entry.
 
 The entry is called holding the GIL (``ctypes.PYFUNCTYPE``), so no other thread can
@@ -30,6 +30,19 @@ layout, which changed in 3.12; :func:`probe` checks every offset on sample objec
 import and the entry is not used (``OBJECTS is None``) if any differs, or on another
 Python implementation.  Type objects and dtypes are passed in ``consts`` at run time,
 so the module's text does not depend on the process.
+
+The entry returns a Python object (a new reference, ``ctypes.py_object``): ``MISS``
+(:data:`MISS`, before anything was called), ``COLLECT`` (:data:`COLLECT`: called, the
+results left in the slots for Python to collect) or the call's result itself, made by
+the entry (:func:`_emit_results`) where every result is an ``f64``, an ``i64``/``index``
+or a memref of ``f64``/``f32``/``i64``/``i32`` whose block is C-contiguous, its own
+(no argument's, no other result's, not a global's) and malloc'd: each becomes a fresh
+numpy array (``PyArray_NewFromDescr`` through numpy's C-API table), the block is copied
+into it and freed -- what :meth:`CompiledFunction._collect` does in Python, without its
+2-3 us per memref result (a trivial tensor function's gradient call: 4.1 -> 1.3 us).
+Anything else (another result type, a shared, foreign or strided block, a failure in
+the check record, :mod:`activity.codegen.checks`) gives ``COLLECT`` and Python
+collects (or raises) as before.
 """
 
 from __future__ import annotations
@@ -38,12 +51,14 @@ import ctypes
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from llvmlite import ir
 from xdsl.dialects.builtin import Float64Type, IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute
 
+from activity.codegen.checks import RECORD
 from activity.codegen.types import PTR, flat_types, layout
 
 I8 = ir.IntType(8)
@@ -65,16 +80,83 @@ ARRAY_FLAGS = 64
 C_WRITEABLE = 0x0001 | 0x0400  # NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE
 
 # consts[0..3]: the type objects; consts[4], consts[5]: PyEval_SaveThread and
-# PyEval_RestoreThread; consts[6 + j]: the dtype of the j-th memref parameter
+# PyEval_RestoreThread; consts[6..17]: what the entry returns and makes results with
+# (_MISS_OBJ ... _NEW_ARRAY); consts[_COLLECT_ON]: nonzero where the entry may make the
+# results (CompiledFunction.native_results); consts[_DTYPES + j]: the dtype of the j-th
+# memref parameter, then the dtype of each memref result
 _NDARRAY, _FLOAT, _FLOAT64, _INT, _SAVE, _RESTORE = range(6)
-_DTYPES = 6
+(_MISS_OBJ, _COLLECT_OBJ, _NONE, _INCREF, _DECREF, _FLOAT_NEW, _LONG_NEW, _TUPLE_NEW,
+ _FREE, _ARRAY_TYPE, _NEW_ARRAY, _COLLECT_ON) = range(6, 18)
+_DTYPES = 18
 
-# called holding the GIL (PYFUNCTYPE); the entry releases it around the function only
-ENTRY_TYPE = ctypes.PYFUNCTYPE(ctypes.c_int32, ctypes.py_object, ctypes.c_void_p,
+
+class _Sentinel:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<entry: {self.name}>"
+
+
+# what the entry returns when it did not call (an argument it does not accept), and when
+# it called but left the results in the slots
+MISS = _Sentinel("MISS")
+COLLECT = _Sentinel("COLLECT")
+
+# called holding the GIL (PYFUNCTYPE); the entry releases it around the function only;
+# it returns a new reference (ctypes takes it over)
+ENTRY_TYPE = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.py_object, ctypes.c_void_p,
                                ctypes.c_void_p)
-_SAVE_THREAD = ctypes.cast(ctypes.pythonapi.PyEval_SaveThread, ctypes.c_void_p).value or 0
-_RESTORE_THREAD = ctypes.cast(ctypes.pythonapi.PyEval_RestoreThread,
-                              ctypes.c_void_p).value or 0
+
+
+def _api(name: str) -> int:
+    return ctypes.cast(getattr(ctypes.pythonapi, name), ctypes.c_void_p).value or 0
+
+
+_SAVE_THREAD = _api("PyEval_SaveThread")
+_RESTORE_THREAD = _api("PyEval_RestoreThread")
+_C_API = [_api(n) for n in ("Py_IncRef", "Py_DecRef", "PyFloat_FromDouble",
+                            "PyLong_FromLongLong", "PyTuple_New")]
+_LIBC = ctypes.CDLL(None)
+_FREE_ADDR = ctypes.cast(_LIBC.free, ctypes.c_void_p).value or 0
+
+
+def _numpy_new_array() -> int:
+    """``PyArray_NewFromDescr`` (slot 94 of numpy's C-API table, ABI-stable since numpy
+    1.0), or 0: the table is found as a C extension finds it (the ``_ARRAY_API``
+    capsule), and used only if its slot 2 is ``numpy.ndarray`` and a probe call makes the
+    array it should."""
+    try:
+        try:
+            from numpy._core import _multiarray_umath as mu
+        except ImportError:  # pragma: no cover (numpy 1.x)
+            from numpy.core import _multiarray_umath as mu  # type: ignore[no-redef]
+        cap = mu._ARRAY_API
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype = ctypes.c_void_p
+        get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+        table = get(cap, None)
+        if not table:
+            return 0
+        slots = (ctypes.c_void_p * 95).from_address(table)
+        if slots[2] != id(np.ndarray) or not slots[94]:
+            return 0
+        new = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_void_p, ctypes.py_object,
+                                ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p,
+                                ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p)(slots[94])
+        dt = np.dtype(np.float64)
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(dt))  # (the call steals one)
+        dims = (ctypes.c_int64 * 2)(2, 3)
+        a = new(id(np.ndarray), dt, 2, ctypes.addressof(dims), None, None, 0, None)
+        if type(a) is not np.ndarray or a.shape != (2, 3) or a.dtype != dt or \
+                not a.flags.c_contiguous or not a.flags.writeable or not a.flags.owndata:
+            return 0
+        return int(slots[94])
+    except Exception:  # pragma: no cover (a foreign numpy)
+        return 0
+
+
+_NEW_ARRAY_ADDR = _numpy_new_array()
 
 
 @dataclass(frozen=True)
@@ -174,15 +256,21 @@ def supported(ins: Sequence[Attribute]) -> bool:
         all(_kind(t) is not None for t in ins)
 
 
-def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str) -> bool:
+def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str,
+              outs: Sequence[Attribute] = ()) -> bool:
     """Emit ``_activity_<func>_entry`` into ``mod`` (next to the packed wrapper
-    ``wrapper``); ``False`` (nothing emitted) when :func:`supported` says no."""
+    ``wrapper``; ``outs``: the function's result types); ``False`` (nothing emitted)
+    when :func:`supported` says no."""
     if not supported(ins):
         return False
     assert OBJECTS is not None
-    fn = ir.Function(mod, ir.FunctionType(I32, [PTR, PTR, PTR]), name=entry_name(func))
+    fn = ir.Function(mod, ir.FunctionType(PTR, [PTR, PTR, PTR]), name=entry_name(func))
     args, packed, consts = fn.args
     b = ir.IRBuilder(fn.append_basic_block("entry"))
+    # (the sizes of a result array being made; not ``dims``, a name the argument loop
+    # below takes for each array argument's own dimensions)
+    shape_buf = b.alloca(I64, max(1, max((len(t.get_shape()) for t in outs
+                                          if isinstance(t, MemRefType)), default=1)))
 
     def at(p: ir.Value, off: int, ty: ir.Type) -> ir.Value:
         return b.load(b.gep(p, [ir.Constant(I64, off)], source_etype=I8), typ=ty)
@@ -194,12 +282,19 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str)
         p = b.load(b.gep(packed, [ir.Constant(I64, k)], source_etype=PTR), typ=PTR)
         b.store(v, p)
 
+    def ret_const(j: int) -> None:
+        """Return the object ``consts[j]`` (a new reference)."""
+        obj = b.inttoptr(const(j), PTR)
+        b.call(b.inttoptr(const(_INCREF), ir.FunctionType(ir.VoidType(), [PTR]).as_pointer()),
+               [obj])
+        b.ret(obj)
+
     def require(ok: ir.Value, i: int) -> None:
         fail = fn.append_basic_block(f"reject{i}")
         good = fn.append_basic_block(f"arg{i}")
         b.cbranch(ok, good, fail)
         with b.goto_block(fail):
-            b.ret(ir.Constant(I32, i + 1))
+            ret_const(_MISS_OBJ)
         b.position_at_end(good)
 
     k = 0
@@ -271,15 +366,189 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str)
     b.call(w, [packed])
     b.call(b.inttoptr(const(_RESTORE), ir.FunctionType(ir.VoidType(), [PTR]).as_pointer()),
            [state])
-    b.ret(ir.Constant(I32, 0))
+    in_allocs = [k0 for k0, t in zip(_offsets(ins), ins, strict=True)
+                 if isinstance(t, MemRefType)]
+    if native_results(outs):
+        _emit_results(fn, b, outs, k, in_allocs, packed, const, shape_buf, ret_const,
+                      _DTYPES + memrefs)
+    else:
+        ret_const(_COLLECT_OBJ)
     return True
 
 
-def entry_consts(ins: Sequence[Attribute], dtypes: Sequence[np.dtype | None]) -> ctypes.Array:
+def _offsets(types: Sequence[Attribute]) -> list[int]:
+    """The first slot of each of ``types`` (each LLVM field one slot)."""
+    out, k = [], 0
+    for t in types:
+        out.append(k)
+        k += len(flat_types(t))
+    return out
+
+
+def _result_kind(t: Attribute) -> str | None:
+    """How the entry makes a result of type ``t``: ``f64``, ``i64`` or ``memref``;
+    ``None``: it does not (Python collects)."""
+    if isinstance(t, MemRefType):
+        e = t.element_type
+        key = ("f64" if isinstance(e, Float64Type) else "f32" if str(e) == "f32" else
+               "i64" if isinstance(e, IndexType) or (isinstance(e, IntegerType)
+                                                     and e.width.data == 64) else
+               "i32" if isinstance(e, IntegerType) and e.width.data == 32 else None)
+        return "memref" if key is not None else None
+    k = _kind(t)
+    return k if k in ("f64", "i64") else None
+
+
+def _item_size(t: MemRefType) -> int:
+    e = t.element_type
+    return 4 if str(e) in ("f32", "i32") else 8
+
+
+def native_results(outs: Sequence[Attribute]) -> bool:
+    """Whether the entry of a function with these results makes them itself."""
+    return bool(_NEW_ARRAY_ADDR) and all(_result_kind(t) is not None for t in outs)
+
+
+def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k_out: int,
+                  in_allocs: Sequence[int], packed: ir.Value, const: Any, dims: ir.Value,
+                  ret_const: Any, dtype_base: int) -> None:
+    """After the call: the results as Python objects (see the module docstring), or
+    ``COLLECT`` where a memref result's block is not one the entry may take."""
+    vfn = ir.FunctionType(ir.VoidType(), [PTR]).as_pointer()
+
+    def slot(k: int, ty: ir.Type) -> ir.Value:
+        p = b.load(b.gep(packed, [ir.Constant(I64, k)], source_etype=PTR), typ=PTR)
+        return b.load(p, typ=ty)
+
+    # the checks first, nothing made yet: each memref result's block its own, malloc'd
+    # (not an argument's, not a global's 0xDEADBEEF, not null, no other result's) and
+    # C-contiguous (a unit dimension's stride aside)
+    ok: ir.Value = b.icmp_unsigned("!=", const(_COLLECT_ON), ir.Constant(I64, 0))
+    record = fn.module.globals.get(RECORD)
+    if record is not None:  # a failed check or assertion: Python raises it
+        failed = b.load(b.bitcast(record, PTR), typ=I64)
+        ok = b.and_(ok, b.icmp_unsigned("==", failed, ir.Constant(I64, 0)))
+    arg_allocs = [slot(a, I64) for a in in_allocs]
+    mems: list[tuple[int, MemRefType, ir.Value, ir.Value, ir.Value, list[ir.Value]]] = []
+    k = k_out
+    for t in outs:
+        if isinstance(t, MemRefType):
+            rank = len(t.get_shape())
+            alloc = slot(k, I64)
+            aligned = slot(k + 1, I64)
+            offset = slot(k + 2, I64)
+            sizes = [slot(k + 3 + j, I64) for j in range(rank)]
+            strides = [slot(k + 3 + rank + j, I64) for j in range(rank)]
+            for bad in [0, 0xDEADBEEF, *arg_allocs, *(m[2] for m in mems)]:
+                other = ir.Constant(I64, bad) if isinstance(bad, int) else bad
+                ok = b.and_(ok, b.icmp_unsigned("!=", alloc, other))
+            acc: ir.Value = ir.Constant(I64, 1)
+            for n, st in zip(reversed(sizes), reversed(strides), strict=True):
+                unit = b.icmp_unsigned("==", n, ir.Constant(I64, 1))
+                ok = b.and_(ok, b.or_(unit, b.icmp_unsigned("==", st, acc)))
+                acc = b.mul(acc, n)
+            nbytes = b.mul(acc, ir.Constant(I64, _item_size(t)))
+            src = b.add(aligned, b.mul(offset, ir.Constant(I64, _item_size(t))))
+            mems.append((len(mems), t, alloc, src, nbytes, sizes))
+        k += len(flat_types(t))
+    make = fn.append_basic_block("make")
+    collect = fn.append_basic_block("collect")
+    b.cbranch(ok, make, collect)
+    with b.goto_block(collect):
+        ret_const(_COLLECT_OBJ)
+    b.position_at_end(make)
+    # every object made, then (if all were) the blocks copied into the arrays and freed
+    new_fty = ir.FunctionType(PTR, [PTR, PTR, I32, PTR, PTR, PTR, I32, PTR])
+    objs: list[ir.Value] = []
+    k = k_out
+    m_iter = iter(mems)
+    for t in outs:
+        if isinstance(t, MemRefType):
+            j, _, _, _, _, sizes = next(m_iter)
+            for d, n in enumerate(sizes):
+                b.store(n, b.gep(dims, [ir.Constant(I64, d)], source_etype=I64))
+            descr = b.inttoptr(const(dtype_base + j), PTR)
+            b.call(b.inttoptr(const(_INCREF), vfn), [descr])  # (stolen by the call)
+            null = ir.Constant(PTR, None)
+            objs.append(b.call(b.inttoptr(const(_NEW_ARRAY), new_fty.as_pointer()),
+                               [b.inttoptr(const(_ARRAY_TYPE), PTR), descr,
+                                ir.Constant(I32, len(sizes)), dims, null, null,
+                                ir.Constant(I32, 0), null]))
+        elif _result_kind(t) == "f64":
+            objs.append(b.call(b.inttoptr(const(_FLOAT_NEW),
+                                          ir.FunctionType(PTR, [F64]).as_pointer()),
+                               [slot(k, F64)]))
+        else:
+            objs.append(b.call(b.inttoptr(const(_LONG_NEW),
+                                          ir.FunctionType(PTR, [I64]).as_pointer()),
+                               [slot(k, I64)]))
+        k += len(flat_types(t))
+    if len(outs) > 1:
+        objs.append(b.call(b.inttoptr(const(_TUPLE_NEW),
+                                      ir.FunctionType(PTR, [I64]).as_pointer()),
+                           [ir.Constant(I64, len(outs))]))
+    free = b.inttoptr(const(_FREE), vfn)
+    if objs:
+        made = b.icmp_unsigned("!=", objs[0], ir.Constant(PTR, None))
+        for o in objs[1:]:
+            made = b.and_(made, b.icmp_unsigned("!=", o, ir.Constant(PTR, None)))
+        good = fn.append_basic_block("made")
+        failed = fn.append_basic_block("failed")
+        b.cbranch(made, good, failed)
+        with b.goto_block(failed):
+            # (out of memory: the error set by the call that failed is raised; what was
+            # made is released and every block freed)
+            for o in objs:
+                nonnull = b.icmp_unsigned("!=", o, ir.Constant(PTR, None))
+                with b.if_then(nonnull):
+                    b.call(b.inttoptr(const(_DECREF), vfn), [o])
+            for _, _, alloc, _, _, _ in mems:
+                b.call(free, [b.inttoptr(alloc, PTR)])
+            b.ret(ir.Constant(PTR, None))
+        b.position_at_end(good)
+    for j, _, alloc, src, nbytes, _ in mems:
+        arr = objs[[i for i, t in enumerate(outs) if isinstance(t, MemRefType)][j]]
+        data = b.load(b.gep(arr, [ir.Constant(I64, ARRAY_DATA)], source_etype=I8), typ=PTR)
+        b.call(_memcpy(fn.module), [data, b.inttoptr(src, PTR), nbytes,
+                                    ir.Constant(ir.IntType(1), 0)])
+        b.call(free, [b.inttoptr(alloc, PTR)])
+    if not outs:
+        ret_const(_NONE)
+    elif len(outs) == 1:
+        b.ret(objs[0])
+    else:
+        tup = objs[-1]
+        for i, o in enumerate(objs[:-1]):  # (PyTuple_SET_ITEM: the tuple takes them)
+            b.store(o, b.gep(tup, [ir.Constant(I64, TUPLE_ITEMS + 8 * i)], source_etype=I8))
+        b.ret(tup)
+
+
+def _memcpy(mod: ir.Module) -> ir.Function:
+    name = "llvm.memcpy.p0.p0.i64"
+    f = mod.globals.get(name)
+    if f is None:
+        f = ir.Function(mod, ir.FunctionType(ir.VoidType(), [PTR, PTR, I64, ir.IntType(1)]),
+                        name=name)
+    return f
+
+
+def entry_consts(ins: Sequence[Attribute], dtypes: Sequence[np.dtype | None],
+                 result_dtypes: Sequence[np.dtype] = ()) -> ctypes.Array:
     """The ``consts`` array of a function's entry: the type objects, the two GIL
-    functions, then the dtype object each memref parameter requires (``dtypes[i]`` for
-    parameter ``i``)."""
+    functions, the objects and C functions it returns and makes results with (with
+    results made by the entry switched off: :func:`set_native_results`), then the dtype
+    object each memref parameter requires (``dtypes[i]`` for parameter ``i``) and the
+    dtype of each memref result (``result_dtypes``, in order; kept alive by numpy:
+    they are its builtin dtypes)."""
     vals = [id(np.ndarray), id(float), id(np.float64), id(int), _SAVE_THREAD,
-            _RESTORE_THREAD]
+            _RESTORE_THREAD, id(MISS), id(COLLECT), id(None), *_C_API, _FREE_ADDR,
+            id(np.ndarray), _NEW_ARRAY_ADDR, 0]
+    assert len(vals) == _DTYPES
     vals += [id(d) for t, d in zip(ins, dtypes, strict=True) if isinstance(t, MemRefType)]
+    vals += [id(d) for d in result_dtypes]
     return (ctypes.c_int64 * len(vals))(*vals)
+
+
+def set_native_results(consts: ctypes.Array, on: bool) -> None:
+    """Let the entry make the results itself (``on``), or leave them to Python."""
+    consts[_COLLECT_ON] = int(bool(on) and bool(_NEW_ARRAY_ADDR))

@@ -39,7 +39,15 @@ from activity.arguments import (
     pointee_struct,
 )
 from activity.codegen.checks import RECORD, Checks
-from activity.codegen.entry import ENTRY_TYPE, add_entry, entry_consts, entry_name
+from activity.codegen.entry import (
+    COLLECT,
+    ENTRY_TYPE,
+    MISS,
+    add_entry,
+    entry_consts,
+    entry_name,
+    set_native_results,
+)
 from activity.codegen.extents import TABLE
 from activity.codegen.lower import ModuleLowering, Target, return_type, size_of
 from activity.codegen.types import (
@@ -601,21 +609,52 @@ class CompiledFunction:
             f"{8 * (k - (prev + 1))}xQ" for prev, k in zip([-1, *self._memref_slots],
                                                          self._memref_slots, strict=False)))
         self._free = free_results
-        self.free_fn: Any = _LIBC.free  # releases a memref result's block (GPU: the driver)
+        self._consts: Any = None
+        self._free_fn: Any = _LIBC.free
+        self._checks: Checks | None = None
         self.llvm_ir = llvm_ir
         self.optimized_ir = ""  # after LLVM's -O<opt> pipeline (set by compile_cpu)
         self._globals: list[tuple[int, bytes]] = list(getattr(owner, "mutable_globals", []))
         # the native entry (activity.codegen.entry), where the module has one
         entry = engine.get_function_address(entry_name(name))
         self._entry: Any = ENTRY_TYPE(entry) if entry else None
-        self._consts = entry_consts(ins, [p.dtype0 for p in self._params]) if entry else None
+        self._consts = entry_consts(ins, [p.dtype0 for p in self._params],
+                                    [r.dtype for r in self._results if r.lay is not None]
+                                    ) if entry else None
         self._consts_addr = ctypes.addressof(self._consts) if entry else 0
         self._n_params = len(self._params)
-        self.checks: Checks | None = None  # check_bounds: the failure record
+        self._sync_native()
         # check_bounds: the extents of the arrays passed for pointer parameters
         # (activity.codegen.extents), written before each call
         self.extents: Any = None
         self._ptr_params = [p.index for p in self._params if p.is_ptr]
+
+    @property
+    def free_fn(self) -> Any:
+        """What releases a memref result's block (``free``; GPU: the driver's)."""
+        return self._free_fn
+
+    @free_fn.setter
+    def free_fn(self, fn: Any) -> None:
+        self._free_fn = fn
+        self._sync_native()
+
+    @property
+    def checks(self) -> Checks | None:
+        """``check_bounds``: the failure record (``None``: unchecked code)."""
+        return self._checks
+
+    @checks.setter
+    def checks(self, c: Checks | None) -> None:
+        self._checks = c
+        self._sync_native()
+
+    def _sync_native(self) -> None:
+        """Let the native entry make the results (:mod:`activity.codegen.entry`) only
+        where Python would collect them the same way: blocks freed with ``free`` (the
+        entry looks at the check record itself)."""
+        if self._consts is not None:
+            set_native_results(self._consts, self._free and self._free_fn is _FREE)
 
     def set_extents(self, args: Sequence[Any]) -> None:
         """Checked code: tell the function the address and size of each array passed
@@ -704,8 +743,9 @@ class CompiledFunction:
         with self._lock:
             for addr, data in self._globals:
                 ctypes.memmove(addr, data, len(data))
-            if self._entry(args, self._packed_addr, self._consts_addr):
-                return None
+            done = self._entry(args, self._packed_addr, self._consts_addr)
+            if done is not COLLECT:  # (the results, made by the entry)
+                return None if done is MISS else (done,)
             if self.checks is not None:
                 self.checks.raise_failure()
             outs = self._out_struct.unpack_from(self._mem, 8 * self._n_in)
@@ -1031,7 +1071,7 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     if noalias:
         mark_noalias(ml.fns[func], ins)
     add_wrapper(irmod, func, ins, outs)
-    add_entry(irmod, func, ins, wrapper_name(func))
+    add_entry(irmod, func, ins, wrapper_name(func), outs)
     text = str(irmod)
     with _LOCK:
         engine, opt_text = jit_module(text, opt, slp)
