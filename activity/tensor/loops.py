@@ -893,10 +893,14 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
 
     has_red = any(t != "parallel" for t in s.iterator_types)
 
+    # (set while the first iteration of a peeled reduction is emitted: peel_fill)
+    first = [False]
+
     def load_outputs(at: _At) -> list[SSAValue]:
         # (a filled output's element is the fill's value where it is read once: as
-        # a reduction's carried init, or in a nest without reductions)
-        return [fills[k] if k in fills and (carry or not has_red) else
+        # a reduction's carried init, in a nest without reductions, or in the first
+        # iteration of a peeled reduction)
+        return [fills[k] if k in fills and (carry or not has_red or first[0]) else
                 at(memref.LoadOp.get(v, _indices(at, m, ivs, op))).results[0]
                 if used[nin + k] or carry else s.body.args[nin + k]
                 for k, (v, m) in enumerate(zip(s.outputs, out_maps, strict=True))]
@@ -1198,6 +1202,15 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         d, role, tile = plan[level]
         if fills and not carry and s.iterator_types[d] != "parallel" and all(
                 s.iterator_types[e] == "parallel" for e, _, _ in plan[:level]):
+            if peel_fill(s, plan, level, carry, jam, rt is not None or mask is not None
+                         or tri is not None or skip is not None):
+                # the reduction's first iteration on its own, its outputs starting
+                # from the fill's value (no store of the fill to read back)
+                opts.count("peelfill")
+                first[0] = True
+                loop(at, level, zero, one, one, None)
+                first[0] = False
+                return loop(at, level, one, bounds[d], one, None)
             fill_below(at, level)
         if carry and acc is None and s.iterator_types[d] != "parallel":
             # the first reduction loop: the output elements go round in iter_args
@@ -1295,6 +1308,30 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
     for b in packed:
         at(memref.DeallocOp.get(b))
     Rewriter.erase_op(op)
+
+
+def peel_fill(s: Structured, plan: list[tuple[int, str, int]], level: int, carry: bool,
+              jam: int | None, special: bool) -> bool:
+    """Whether the reduction loop ``plan[level]`` of a nest whose outputs are filled
+    (:func:`fused_fills`) and updated in memory is peeled (the ``peelfill`` switch):
+    its first iteration emitted on its own, each output element there starting from
+    the fill's value instead of a store of the fill and a load of it back.  A matmul
+    adjoint's ``dB[k, j] += A[i, k] dC[i, j]`` (784 x 512 outputs, 64 terms each)
+    stored a register tile of zeros into lines not yet in cache and loaded them back
+    at once, waiting for the lines; peeled, each line is written once, after the
+    tile's sums.  The same terms in the same order: the first term is added to the
+    fill's value (the value the load gave), so the results are the same bits.  Only
+    where this is the nest's one reduction loop (an inner reduction would read the
+    fill again in every iteration of its own), of a static size of at least one (an
+    empty reduction must still write the fill), the loops under it parallel, and not
+    in nests with masks, triangles, jams, register tiles of dynamic size or
+    zero-skips (``special``), which place their loops themselves."""
+    if carry or jam is not None or special or not opts.enabled("peelfill"):
+        return False
+    d, role, _ = plan[level]
+    if role != "full" or any(s.iterator_types[e] != "parallel" for e, _, _ in plan[level + 1:]):
+        return False
+    return _static_sizes(s).get(d, -1) >= 1
 
 
 FUSE_FILLS = True  # fills of a fresh buffer fused into the nest that writes it next
