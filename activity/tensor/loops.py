@@ -643,9 +643,10 @@ def _panel_buffer(at: _At, v: SSAValue, width: int) -> SSAValue:
 
 
 def _fill_panel(at: _At, v: SSAValue, buf: SSAValue, j0: SSAValue, op: Operation,
-                width: SSAValue | None = None) -> None:
+                width: SSAValue | None = None, transposed: bool = False) -> None:
     """``buf[..., jj] = v[..., j0 + jj]`` for ``jj`` below ``width`` (``None``: the
-    panel's width) (a loop nest at ``at``)."""
+    panel's width) (a loop nest at ``at``); ``transposed`` (2-D): ``buf[r, jj] =
+    v[j0 + jj, r]``, the panel of ``v``'s transpose (:func:`transposed_sources`)."""
     t, bt = v.type, buf.type
     assert isinstance(t, MemRefType) and isinstance(bt, MemRefType)
     zero, one = _const(at, 0), _const(at, 1)
@@ -656,7 +657,8 @@ def _fill_panel(at: _At, v: SSAValue, buf: SSAValue, j0: SSAValue, op: Operation
         idx.append(block.args[0])
         where_ = _At(block=block, loc=op)
     col = where_(arith.AddiOp(j0, idx[-1])).results[0]
-    x = where_(memref.LoadOp.get(v, [*idx[:-1], col])).results[0]
+    at_ = [col, idx[0]] if transposed else [*idx[:-1], col]
+    x = where_(memref.LoadOp.get(v, at_)).results[0]
     where_(memref.StoreOp.get(x, buf, idx))
     for q, (outer, block, size) in reversed(list(enumerate(loops))):
         _At(block=block, loc=op)(scf.YieldOp())
@@ -817,11 +819,15 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
     raise CodegenError(f"{s.op.name}: body without linalg.yield", **where(s.op))
 
 
-def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) -> None:
+def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
+                     sources: dict[SSAValue, SSAValue] | None = None) -> bool:
     """Replace the structured op ``op`` (on memrefs) by its loop nest.  ``fills``:
     outputs (by position) whose buffers hold this value everywhere (a fill fused
     into the nest: :func:`fused_fills`) -- their elements start from it, not from a
-    load."""
+    load.  ``sources``: inputs (a transposed copy ``Bt``) that may be read through
+    panels filled from the transposed source instead (``Bt -> B``,
+    :func:`transposed_sources`); whether that was done (the nest then never reads
+    ``Bt``)."""
     fills = fills or {}
     s = structured(op)
     assert s is not None
@@ -937,6 +943,10 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
     panels = {k: _panel_buffer(at, inputs[k], plan[0][2]) for k in panel_inputs(s, plan)
               if used[k]}
     packed += panels.values()
+    # panels filled from the transposed source of their input (every read of the input
+    # is through its panel: not packed, no zero-skip guard reading it)
+    tsrc = {k: sources[inputs[k]] for k in panels
+            if sources and inputs[k] is s.inputs[k] and inputs[k] in sources}
     raw: dict[int, SSAValue] = {}  # a tiled dimension's inner counter
     # a tiled dimension's inner bound where its outer loop is on the rest (not a whole
     # tile: REMAINDERS)
@@ -1013,7 +1023,8 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
             base[d] = block.args[0]
             if level == 0:
                 for k, buf in panels.items():
-                    _fill_panel(inner, inputs[k], buf, block.args[0], op, short.get(d))
+                    _fill_panel(inner, tsrc.get(k, inputs[k]), buf, block.args[0], op,
+                                short.get(d), k in tsrc)
         elif role == "inner":
             raw[d] = block.args[0]
             ivs[d] = inner(arith.AddiOp(base[d], block.args[0])).results[0]
@@ -1302,12 +1313,15 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None) ->
         loop(at, level, end, bounds[d], step, None)
         del short[d]
 
+    if skip is not None and tsrc:
+        raise AssertionError("zero-skip in a panel-tiled nest")  # (skip: carried only)
     nest(at, 0, None)
     if restricted:
         opts.count("triangular")
     for b in packed:
         at(memref.DeallocOp.get(b))
     Rewriter.erase_op(op)
+    return bool(tsrc)
 
 
 def peel_fill(s: Structured, plan: list[tuple[int, str, int]], level: int, carry: bool,
@@ -1425,16 +1439,110 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
     return out, drop
 
 
+def _transpose_of(op: Operation) -> tuple[SSAValue, SSAValue] | None:
+    """``(B, Bt)`` where ``op`` is ``Bt[x, y] = B[y, x]`` on static 2-D memrefs of
+    identity layout, ``Bt`` a fresh ``memref.alloc``; else ``None``."""
+    s = structured(op)
+    if s is None or op.results or len(s.inputs) != 1 or len(s.outputs) != 1 \
+            or len(s.iterator_types) != 2 or any(t != "parallel" for t in s.iterator_types):
+        return None
+    b, bt = s.inputs[0], s.outputs[0]
+    for v in (b, bt):
+        if not isinstance(v.type, MemRefType) or not isinstance(v.type.layout, NoneAttr) \
+                or len(v.type.get_shape()) != 2 or min(v.type.get_shape()) < 0:
+            return None
+    if b is bt or not isinstance(bt.owner, memref.AllocOp):
+        return None
+    din = [_dim(e) for e in s.indexing_maps[0].results]
+    dout = [_dim(e) for e in s.indexing_maps[1].results]
+    if None in din or len(set(din)) != 2 or dout != din[::-1]:
+        return None
+    ops = list(s.body.ops)
+    if len(ops) != 1 or not isinstance(ops[0], linalg.YieldOp) \
+            or list(ops[0].operands) != [s.body.args[0]]:
+        return None
+    return b, bt
+
+
+def _reads(o: Operation, b: SSAValue) -> bool:
+    """Whether ``o`` (a user of ``b``) only reads ``b``: a load, a dim, a structured op
+    with ``b`` among its inputs only."""
+    if isinstance(o, memref.LoadOp | memref.DimOp):
+        return True
+    so = structured(o) if is_structured(o) else None
+    return so is not None and all(v is not b for v in so.outputs)
+
+
+def transposed_sources(ops: Sequence[Operation]
+                       ) -> dict[Operation, tuple[Operation, SSAValue, SSAValue]]:
+    """Transposed copies that one contraction reads (the ``tpanel`` switch):
+    ``{C: (T, Bt, B)}`` where ``T`` copies ``Bt = Bᵀ`` into a fresh buffer that only
+    ``C`` reads (and deallocations free) -- the matmul adjoint ``dA = dC Bᵀ`` of
+    activity/ad/rules/linalg.py, which transposes ``B`` so that the contraction runs
+    over contiguous rows.  Where ``C``'s nest reads ``Bt`` through panels
+    (:func:`panel_inputs`), they are filled from ``B`` directly, transposing
+    (:func:`lower_structured`), and ``T`` and ``Bt`` go: one pass over ``B`` instead
+    of two (the copy, then the panels) and no ``Bt`` (the MLP's ``W2ᵀ``: 1 MB).  The
+    same elements reach the same panels: the same results.  Only where nothing may
+    write ``B`` (every use of it reads it: a structured op's input, a load, a dim),
+    ``T`` and ``C`` are in one block, ``C`` after ``T`` and reading ``Bt`` once, as an
+    input."""
+    out: dict[Operation, tuple[Operation, SSAValue, SSAValue]] = {}
+    if not opts.enabled("tpanel"):
+        return out
+    for t in ops:
+        got = _transpose_of(t)
+        if got is None:
+            continue
+        b, bt = got
+        block = t.parent_block()
+        readers = [u.operation for u in bt.uses
+                   if u.operation is not t and not isinstance(u.operation, memref.DeallocOp)]
+        if block is None or len(readers) != 1 or readers[0].parent_block() is not block:
+            continue
+        c = readers[0]
+        sc = structured(c) if is_structured(c) else None
+        if sc is None or c.results or any(v is bt for v in sc.outputs) \
+                or sum(1 for v in sc.inputs if v is bt) != 1 or c in out:
+            continue
+        idx = {id(o): q for q, o in enumerate(block.ops)}
+        if idx[id(c)] < idx[id(t)] or any(
+                isinstance(u.operation, memref.DeallocOp)
+                and (u.operation.parent_block() is not block
+                     or idx[id(u.operation)] < idx[id(c)]) for u in bt.uses):
+            continue
+        if all(_reads(u.operation, b) for u in b.uses):
+            out[c] = (t, bt, b)
+    return out
+
+
 def lower_linalg(module: ModuleOp) -> int:
     """Lower every structured linalg op on memrefs of ``module`` (in place), fills
-    fused into their consumers (:func:`fused_fills`); returns how many."""
+    fused into their consumers (:func:`fused_fills`), transposed copies into the
+    panels of their reader (:func:`transposed_sources`); returns how many."""
     ops = [op for op in module.walk() if is_structured(op)]
     fills, drop = fused_fills(ops)
+    tsrc = transposed_sources(ops)
+    deferred = {t for t, _, _ in tsrc.values()}
     for op in ops:
         if op in drop:
             Rewriter.erase_op(op)
-        else:
-            lower_structured(op, fills.get(op))
+        elif op not in deferred:
+            src = tsrc.get(op)
+            done = lower_structured(op, fills.get(op), {src[1]: src[2]} if src else None)
+            if src is None:
+                continue
+            t, bt, _ = src
+            if not done:  # (no panels: the copy is made after all)
+                lower_structured(t, fills.get(t))
+                continue
+            opts.count("tpanel")
+            Rewriter.erase_op(t)
+            for u in list(bt.uses):
+                assert isinstance(u.operation, memref.DeallocOp), u.operation
+                Rewriter.erase_op(u.operation)
+            assert bt.owner is not None and not bt.uses
+            Rewriter.erase_op(bt.owner)  # type: ignore[arg-type]
     return len(ops)
 
 
