@@ -1441,7 +1441,7 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
 
 def _transpose_of(op: Operation) -> tuple[SSAValue, SSAValue] | None:
     """``(B, Bt)`` where ``op`` is ``Bt[x, y] = B[y, x]`` on static 2-D memrefs of
-    identity layout, ``Bt`` a fresh ``memref.alloc``; else ``None``."""
+    identity layout, ``Bt`` a fresh ``memref.alloc``/``alloca``; else ``None``."""
     s = structured(op)
     if s is None or op.results or len(s.inputs) != 1 or len(s.outputs) != 1 \
             or len(s.iterator_types) != 2 or any(t != "parallel" for t in s.iterator_types):
@@ -1451,7 +1451,7 @@ def _transpose_of(op: Operation) -> tuple[SSAValue, SSAValue] | None:
         if not isinstance(v.type, MemRefType) or not isinstance(v.type.layout, NoneAttr) \
                 or len(v.type.get_shape()) != 2 or min(v.type.get_shape()) < 0:
             return None
-    if b is bt or not isinstance(bt.owner, memref.AllocOp):
+    if b is bt or not isinstance(bt.owner, memref.AllocOp | memref.AllocaOp):
         return None
     din = [_dim(e) for e in s.indexing_maps[0].results]
     dout = [_dim(e) for e in s.indexing_maps[1].results]
