@@ -77,8 +77,9 @@ def test_transposed_copy_read_through_panels(m: int, n: int, k: int, panelled: i
 
 
 MEMREF = """
-func.func @g(%b: memref<8x6xf32>, %dc: memref<12x6xf32>, %out: memref<12x8xf32>) {{
+func.func @g(%b: memref<8x6xf32>, %dc: memref<12x6xf32>, %res: memref<12x8xf32>) {{
   %bt = memref.alloc() : memref<6x8xf32>
+  %out = {out}
   linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
                                     affine_map<(d0, d1) -> (d1, d0)>],
                    iterator_types = ["parallel", "parallel"]}}
@@ -98,29 +99,46 @@ func.func @g(%b: memref<8x6xf32>, %dc: memref<12x6xf32>, %out: memref<12x8xf32>)
     linalg.yield %s : f32
   }}
   memref.dealloc %bt : memref<6x8xf32>
+  memref.copy %out, %res : memref<12x8xf32> to memref<12x8xf32>
   return
 }}
 """
 
 
-@pytest.mark.parametrize("between,found", [
-    ("", True),
+@pytest.mark.parametrize("between,found,out", [
+    ("", True, "fresh"),
+    # the contraction writes into a view of an argument (which may alias B)
+    ("", False, "view"),
+    # another op between writes into an argument (which may alias B)
+    ("%c = arith.constant 1.0 : f32\n  linalg.fill ins(%c : f32) outs(%res : memref<12x8xf32>)",
+     False, "fresh"),
     # B read in between: still the same B
-    ("%v = arith.constant 0 : index\n  %l = memref.load %b[%v, %v] : memref<8x6xf32>", True),
+    ("%v = arith.constant 0 : index\n  %l = memref.load %b[%v, %v] : memref<8x6xf32>", True,
+     "fresh"),
     # B written in between (after the copy): the copy must be made
     ("%c = arith.constant 1.0 : f32\n  linalg.fill ins(%c : f32) outs(%b : memref<8x6xf32>)",
-     False),
+     False, "fresh"),
     # B's address let out (a view): refused, it might be written through it
     ("%w = memref.subview %b[0, 0] [4, 6] [1, 1] : memref<8x6xf32> to "
-     "memref<4x6xf32, strided<[6, 1]>>", False),
+     "memref<4x6xf32, strided<[6, 1]>>", False, "fresh"),
     # Bt read by a second op: the copy is needed
     ("%cp = memref.alloc() : memref<6x8xf32>\n  memref.copy %bt, %cp : memref<6x8xf32> to "
-     "memref<6x8xf32>", False)])
-def test_transposed_sources_only_where_nothing_writes_the_source(between: str,
-                                                                 found: bool) -> None:
-    """The copy is replaced only where every other use of ``B`` reads it and the
-    contraction is ``Bt``'s one reader."""
-    m = activity.parse(MEMREF.format(between=between))
+     "memref<6x8xf32>", False, "fresh")])
+def test_transposed_sources_only_where_nothing_writes_the_source(between: str, found: bool,
+                                                                 out: str) -> None:
+    """The copy is replaced only where every other use of ``B`` reads it, nothing
+    between the copy and the contraction, nor the contraction, writes a buffer that
+    may alias ``B``, and the contraction is ``Bt``'s one reader."""
+    fresh = {"fresh": "memref.alloc() : memref<12x8xf32>",
+             "view": "memref.subview %res[0, 0] [12, 8] [1, 1] : memref<12x8xf32> to "
+                     "memref<12x8xf32, strided<[8, 1]>>"}[out]
+    text = MEMREF.format(between=between, out=fresh)
+    if out == "view":
+        text = text.replace("outs(%out : memref<12x8xf32>)",
+                            "outs(%out : memref<12x8xf32, strided<[8, 1]>>)")
+        text = text.replace("memref.copy %out, %res : memref<12x8xf32> to", "memref.copy "
+                            "%out, %res : memref<12x8xf32, strided<[8, 1]>> to")
+    m = activity.parse(text)
     ops = [o for o in m.walk() if loops.is_structured(o)]
     got = loops.transposed_sources(ops)
     assert bool(got) == found

@@ -1484,9 +1484,10 @@ def transposed_sources(ops: Sequence[Operation]
     (:func:`lower_structured`), and ``T`` and ``Bt`` go: one pass over ``B`` instead
     of two (the copy, then the panels) and no ``Bt`` (the MLP's ``W2ᵀ``: 1 MB).  The
     same elements reach the same panels: the same results.  Only where nothing may
-    write ``B`` (every use of it reads it: a structured op's input, a load, a dim),
-    ``T`` and ``C`` are in one block, ``C`` after ``T`` and reading ``Bt`` once, as an
-    input."""
+    write ``B`` between ``T`` and ``C`` or during ``C`` (every use of ``B`` reads it: a
+    structured op's input, a load, a dim; the ops between write fresh buffers only, as
+    ``C`` does: no argument or view that may alias ``B``), ``T`` and ``C`` are in one
+    block, ``C`` after ``T`` and reading ``Bt`` once, as an input."""
     out: dict[Operation, tuple[Operation, SSAValue, SSAValue]] = {}
     if not opts.enabled("tpanel"):
         return out
@@ -1511,9 +1512,33 @@ def transposed_sources(ops: Sequence[Operation]
                 and (u.operation.parent_block() is not block
                      or idx[id(u.operation)] < idx[id(c)]) for u in bt.uses):
             continue
-        if all(_reads(u.operation, b) for u in b.uses):
+        if all(_reads(u.operation, b) for u in b.uses) and _writes_fresh_only(sc) and all(
+                _harmless(o) for o in list(block.ops)[idx[id(t)] + 1:idx[id(c)]]):
             out[c] = (t, bt, b)
     return out
+
+
+def _fresh(v: SSAValue) -> bool:
+    return isinstance(v.owner, memref.AllocOp | memref.AllocaOp)
+
+
+def _writes_fresh_only(s: Structured) -> bool:
+    """Whether every output of ``s`` is a fresh ``alloc``/``alloca`` (no view, no
+    argument: nothing that may alias another buffer)."""
+    return all(_fresh(v) for v in s.outputs)
+
+
+def _harmless(o: Operation) -> bool:
+    """Whether ``o`` (an op between a transposed copy and its reader) writes no memory
+    but fresh buffers: allocations, deallocations, loads, dims, ``arith`` ops,
+    structured ops into fresh buffers (a fused fill of the reader's output)."""
+    if isinstance(o, memref.AllocOp | memref.AllocaOp | memref.DeallocOp | memref.DimOp
+                  | memref.LoadOp):
+        return True
+    if o.name.startswith("arith.") and not o.regions:
+        return True
+    so = structured(o) if is_structured(o) else None
+    return so is not None and _writes_fresh_only(so)
 
 
 def lower_linalg(module: ModuleOp) -> int:
