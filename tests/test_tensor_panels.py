@@ -57,7 +57,9 @@ def _same(a: Any, b: Any) -> None:
 
 # (m, n, k): row tiles and the rest, column tiles of 16 and the rest; one row tile
 # (no panels: the copy is made); a reduction of one
-@pytest.mark.parametrize("m,n,k,panelled", [(21, 19, 37, 1), (3, 7, 20, 0), (9, 1, 17, 1)])
+@pytest.mark.parametrize("m,n,k,panelled", [
+    (21, 19, 37, 1), pytest.param(3, 7, 20, 0, marks=pytest.mark.slow),
+    pytest.param(9, 1, 17, 1, marks=pytest.mark.slow)])
 def test_transposed_copy_read_through_panels(m: int, n: int, k: int, panelled: int) -> None:
     """The contraction reads ``Bᵀ`` through panels filled from ``B`` (where it has
     panels: more than one row tile), and gives the interpreter's bits; with
