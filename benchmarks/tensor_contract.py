@@ -10,6 +10,8 @@ inputs as tensors and returning the output made as the gradient makes it
 (``tensor.empty`` and a fill of zeros):
 
 * ``matmul``: the primal, ``linalg.matmul`` (i-k-j, register-tiled);
+* ``mm``: the same as a ``linalg.generic`` (``--contract``: its multiply-add may be
+  an FMA, as ``benchmarks/tensor/mlp_loss.mlir``'s primal matmuls);
 * ``dA``: ``dA[i,k] += dC[i,j] * Bt[j,k]`` with ``Bt`` the transposed copy the AD
   rule makes (``_contiguous_operand``) -- the maps ``(d1,d2), (d0,d1) -> (d0,d2)``,
   iterators parallel, reduction, parallel;
@@ -58,6 +60,11 @@ BODY = """^bb0(%x: f32, %y: f32, %acc: f32):
 # (as functions of m, n, k); the body multiplies its two inputs into the output
 _FORMS: dict[str, Callable[[int, int, int], tuple[list[tuple[int, ...]], tuple[int, ...],
                                                   list[str], list[str]]]] = {
+    # C[m,n] += A[m,k] * B[k,n]: the primal as a generic (with --contract: FMAs allowed,
+    # as benchmarks/tensor/mlp_loss.mlir writes it)
+    "mm": lambda m, n, k: ([(m, k), (k, n)], (m, n),
+                           ["(d0, d1, d2) -> (d0, d2)", "(d0, d1, d2) -> (d2, d1)",
+                            "(d0, d1, d2) -> (d0, d1)"], ["parallel", "parallel", "reduction"]),
     # dA[m,k] += dC[m,n] * Bt[n,k]
     "dA": lambda m, n, k: ([(n, k), (m, n)], (m, k),
                            ["(d0, d1, d2) -> (d1, d2)", "(d0, d1, d2) -> (d0, d1)",
@@ -124,6 +131,7 @@ def reference(name: str, args: list[np.ndarray]) -> Callable[[], Any]:
     x = args
     fns: dict[str, Callable[[], Any]] = {
         "matmul": lambda: np.matmul(x[0], x[1]),
+        "mm": lambda: np.matmul(x[0], x[1]),
         "dA": lambda: np.matmul(x[1], x[0]),
         "dA_raw": lambda: np.matmul(x[1], x[0].T),
         "dB": lambda: np.matmul(x[0].T, x[1]),
@@ -151,6 +159,7 @@ def least(fns: list[Callable[[], Any]], repeat: int, calls: int = 3) -> list[flo
 
 # the MLP's (784-512-512-10, batch 64): (form, M, N, K) as the gradient holds them
 MLP = [("matmul", 64, 512, 784), ("matmul", 64, 512, 512), ("matmul", 64, 10, 512),
+       ("mm", 64, 512, 784), ("mm", 64, 512, 512), ("mm", 64, 10, 512),
        ("dA", 64, 10, 512), ("dA_raw", 64, 10, 512), ("transpose", 64, 10, 512),
        ("dA", 64, 512, 512), ("dA_raw", 64, 512, 512), ("transpose", 64, 512, 512),
        ("dB", 64, 512, 784), ("dB", 64, 512, 512), ("dB", 64, 10, 512),
@@ -204,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     cases = MLP
     if ns.shapes:
         m, n, k = (int(x) for x in ns.shapes.split(","))
-        cases = [(f, m, n, k) for f in ("matmul", "dA", "dA_raw", "transpose", "dB", "bias")]
+        cases = [(f, m, n, k) for f in ("matmul", "mm", "dA", "dA_raw", "transpose", "dB",
+                                        "bias")]
     if ns.only:
         keep = set(ns.only.split(","))
         cases = [c for c in cases if c[0] in keep]

@@ -41,6 +41,8 @@ OPTIMIZATIONS: dict[str, str] = {
     "reslice": "slices of tensors the reverse sweep has re-taken there instead of taped",
     "regtile": "i-k-j nests of dynamic sizes tiled by registers (no store-load chain per term)",
     "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
+    "peelfill": "filled outputs' reductions peeled: the first term added to the fill's value",
+    "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",
 }
 
 _off: set[str] = set()
