@@ -57,6 +57,21 @@ CONFIGS = {
                            p_mask_outer=0.7, p_tri=0.5),
     "rows": TensorGenConfig(stmts=(2, 6), p_memref=0.3, p_rows=0.6, p_store=0.6),
 }
+# the generator's statements for the newer optimizations (zeroskip, regtile, the jams,
+# WIDE_FMA, tapebody, reslice, results sharing a block): --config opt (not in "all")
+OPT = dict(p_skin=0.4, p_dynmm=0.4, p_trans_for=0.4, p_result_alias=0.4, p_rows=0.3,
+           p_tri=0.2)
+CONFIGS.update({
+    "skin": TensorGenConfig(stmts=(1, 4), p_memref=0.0, max_size=5, **{**OPT, "p_skin": 1.5}),
+    "dynmm": TensorGenConfig(stmts=(1, 4), p_memref=0.0, max_size=13,
+                             **{**OPT, "p_dynmm": 1.5}),
+    "transfor": TensorGenConfig(stmts=(2, 5), p_memref=0.0, max_size=6,
+                                **{**OPT, "p_trans_for": 1.5}),
+    "optmix": TensorGenConfig(stmts=(2, 6), p_memref=0.2, max_size=9, p_mask=0.3,
+                              p_mask_outer=0.5, **OPT),
+})
+ALL = ["base", "memref", "deep", "large", "huge", "mask", "big", "rows"]
+OPT_CONFIGS = ["skin", "dynmm", "transfor", "optmix"]
 EXTRA = dict(p_while=0.3, p_dynamic=0.3, p_zero=0.2, p_alias=0.3, p_store=0.6, p_rows=0.4)
 PLACE = re.compile(r"^[^\s:]+:\d+:\d+: error: ", re.M)
 
@@ -307,7 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stop", action="store_true")
     a = ap.parse_args(argv)
     lo, hi = (int(x) for x in a.seeds.split(":"))
-    names = list(CONFIGS) if a.config == "all" else a.config.split(",")
+    names = ALL if a.config == "all" else OPT_CONFIGS if a.config == "opt" else \
+        a.config.split(",")
     stats = Stats()
     t0 = time.perf_counter()
     for seed in range(lo, hi):
