@@ -382,20 +382,21 @@ class DiffStats:
 
 
 def check_diff(prog: Any, seed: int, stats: DiffStats, f32: bool = False,
-               specials: bool = False) -> None:
+               specials: bool = False, inputs: list[Any] | None = None) -> None:
     """Each optimization that applied to the compiled gradient (opts counters, and
     :class:`Fired`), turned off on its own: the gradient must be the same -- bit for
     bit for :data:`EXACT`, to 1e-12 for the others.  Also the primal compiled
     against the interpreter (results that share a block: a result returned twice).
     ``specials``: exact zeros in the inputs, and in some an infinity, NaN or -0.0
-    (what zeroskip's guard must see); ``f32``: the program in ``f32``."""
+    (what zeroskip's guard must see); ``f32``: the program in ``f32``; ``inputs``:
+    these instead of the program's random ones."""
     from activity.tensor import loops
     kinds = list(prog.args)
     text = prog.text.replace("f64", "f32") if f32 else prog.text
     dt = np.float32 if f32 else np.float64
     m = activity.parse(text)
     rng = np.random.default_rng(seed)
-    xs = prog.make_inputs(random.Random(seed))
+    xs = prog.make_inputs(random.Random(seed)) if inputs is None else _copy(inputs)
     alias = getattr(prog, "alias", None)
     if alias is not None:
         xs[alias[1]] = xs[alias[0]].copy()
