@@ -597,6 +597,20 @@ def main_diff(a: argparse.Namespace) -> int:
         a.config.split(",")
     stats = DiffStats()
     t0 = time.perf_counter()
+    try:
+        _diff_loop(a, names, lo, hi, stats, t0)
+    except KeyboardInterrupt:  # (stopped: the summary of what ran)
+        print("interrupted", flush=True)
+    print(f"{stats.programs} programs, {stats.compiled} compiled, {stats.refused} refused, "
+          f"{len(stats.failures)} failures, {time.perf_counter() - t0:.0f} s")
+    for k in sorted(stats.fired, key=lambda k: -stats.fired[k]):
+        print(f"  {k}: applied in {stats.fired[k]} programs, compared off vs on in "
+              f"{stats.compared.get(k, 0)}")
+    return 1 if stats.failures else 0
+
+
+def _diff_loop(a: argparse.Namespace, names: list[str], lo: int, hi: int,
+               stats: DiffStats, t0: float) -> None:
     for seed in range(lo, hi):
         name = names[seed % len(names)]
         cfg = CONFIGS[name]
@@ -617,16 +631,10 @@ def main_diff(a: argparse.Namespace) -> int:
                   f"{stats.failures[-1]}", flush=True)
             if a.stop:
                 break
-        if seed % 50 == 0:
+        if seed % 25 == 0:
             print(f"... seed {seed}: {stats.programs} programs, {stats.compiled} compiled, "
-                  f"{len(stats.failures)} failures, {time.perf_counter() - t0:.0f} s",
-                  flush=True)
-    print(f"{stats.programs} programs, {stats.compiled} compiled, {stats.refused} refused, "
-          f"{len(stats.failures)} failures, {time.perf_counter() - t0:.0f} s")
-    for k in sorted(stats.fired, key=lambda k: -stats.fired[k]):
-        print(f"  {k}: applied in {stats.fired[k]} programs, compared off vs on in "
-              f"{stats.compared.get(k, 0)}")
-    return 1 if stats.failures else 0
+                  f"{len(stats.failures)} failures, {time.perf_counter() - t0:.0f} s; "
+                  f"applied {stats.fired}", flush=True)
 
 
 if __name__ == "__main__":
