@@ -302,3 +302,119 @@ def test_to_tensor_of_a_selected_buffer_copies_it() -> None:
     ref = activity.evaluate(m, "f", np.array([5.0]), True)
     got = activity.compile(m, "f")(np.array([5.0]), True)
     assert ref == (1.0,) and got == 1.0
+
+
+# -- the generator's statements for the newer optimizations (tensor_fuzz.py --config opt)
+
+def test_generator_draws_the_opt_statements() -> None:
+    """``p_skin``, ``p_dynmm``, ``p_trans_for``, ``p_result_alias``: their statements
+    appear in the programs of the driver's opt configurations (and are valid MLIR)."""
+    d = _driver()
+    progs = [generate(s, d.CONFIGS[c]) for c in d.OPT_CONFIGS for s in range(8)]
+    joined = "\n".join(p.text for p in progs)
+    for what in ('"reduction", "reduction"]', "%relu", "fastmath<contract>",
+                 "tensor.dim %dy", "scf.for %iv", "tensor.collapse_shape %sl",
+                 "math.tanh", "%rsl"):
+        assert what in joined, what
+    twice = [p for p in progs if len(p.result_types) == 2
+             and p.text.splitlines()[-2].split()[1].rstrip(",")
+             == p.text.splitlines()[-2].split()[2]]
+    assert twice  # (a result returned twice)
+    for p in progs[::6]:
+        activity.parse(p.text)
+
+
+@pytest.mark.parametrize(("config", "seed", "fired"), [
+    ("skin", 9, {"zeroskip", "JAM"}),
+    pytest.param("transfor", 1, {"tapebody", "reslice"}, marks=pytest.mark.slow),
+    pytest.param("dynmm", 11, {"regtile", "WIDE_FMA"}, marks=pytest.mark.slow),
+])
+def test_opt_statements_fire_the_optimizations(config: str, seed: int,
+                                               fired: set[str]) -> None:
+    """The statements reach what they are for (opts counters, and the driver's
+    ``Fired`` for the loops flags without one): one small program each."""
+    from activity.tensor import opts
+
+    d = _driver()
+    prog = generate(seed, d.CONFIGS[config])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with opts.counting() as c, d.Fired() as f:
+            g = activity.grad(activity.parse(prog.text), "f", list(prog.args))
+            activity.compile(g, "f_grad")
+    got = {k for k, v in c.items() if v} | set(f.c)
+    assert fired <= got, (fired, got)
+
+
+SKIN = """func.func @f(%w: tensor<3x2xf64>, %t: tensor<2x4x2xf64>, %x: tensor<3x2xf64>)
+    -> tensor<3x4xf64> {
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<3x4xf64>
+  %f = linalg.fill ins(%z : f64) outs(%e : tensor<3x4xf64>) -> tensor<3x4xf64>
+  %r = linalg.generic {indexing_maps = [affine_map<(v, i, b, j) -> (v, b)>,
+      affine_map<(v, i, b, j) -> (b, i, j)>, affine_map<(v, i, b, j) -> (v, j)>,
+      affine_map<(v, i, b, j) -> (v, i)>],
+      iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%w, %t, %x : tensor<3x2xf64>, tensor<2x4x2xf64>, tensor<3x2xf64>)
+      outs(%f : tensor<3x4xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64, %o: f64):
+    %p = arith.mulf %a, %b : f64
+    %q = arith.mulf %p, %c : f64
+    %s = arith.addf %o, %q : f64
+    linalg.yield %s : f64
+  } -> tensor<3x4xf64>
+  return %r : tensor<3x4xf64>
+}
+"""
+
+
+def _skin() -> tuple[Any, list[Any]]:
+    from activity.testing.tensorgen import TensorProgram
+
+    prog = TensorProgram(text=SKIN, func="f", args=("active", "active", "active"),
+                         arg_types=("tensor<3x2xf64>", "tensor<2x4x2xf64>",
+                                    "tensor<3x2xf64>"),
+                         result_types=("tensor<3x4xf64>",))
+    w = np.array([[0.0, 1.5], [-0.5, 0.0], [2.0, 1.0]])
+    t = np.linspace(-1.0, 1.0, 16).reshape(2, 4, 2)
+    t[0, 1, 1] = np.inf  # (read where w[1, 0] is zero)
+    return prog, [w, t, np.array([[1.0, -2.0], [0.5, 0.25], [3.0, 1.0]])]
+
+
+def test_diff_driver_catches_an_unguarded_zero_skip(monkeypatch: pytest.MonkeyPatch
+                                                    ) -> None:
+    """``check_diff`` has teeth: zeroskip's guard made always true, a zero weight's
+    terms are skipped although another factor holds an infinity (``0 * inf`` is NaN
+    without the skip): the primal's result differs from the interpreter's
+    (test_diff_driver_zero_skip_exact: with the real guard all agree)."""
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IntegerAttr, IntegerType
+
+    from activity.tensor import zeroskip
+
+    def always(at: Any, s: Any, z: Any) -> Any:
+        return at(arith.ConstantOp(IntegerAttr(1, IntegerType(1)))).results[0]
+    monkeypatch.setattr(zeroskip, "emit_guard", always)
+    d = _driver()
+    prog, xs = _skin()
+    bad = d.DiffStats()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        d.check_diff(prog, 1, bad, inputs=xs)
+    assert bad.fired.get("zeroskip") and bad.failures, bad
+    # (here the primal's nest is the one skipped: compiled vs interpreted differ)
+    assert "zeroskip off vs on differ" in bad.failures[0] or "primal" in bad.failures[0]
+
+
+@pytest.mark.slow
+def test_diff_driver_zero_skip_exact() -> None:
+    """The same program with the real guard: every optimization that applied gives
+    the same gradient off and on (zeroskip bit for bit), the primal compiled is the
+    interpreter's."""
+    d = _driver()
+    prog, xs = _skin()
+    ok = d.DiffStats()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        d.check_diff(prog, 0, ok, inputs=xs)
+    assert ok.fired.get("zeroskip") and not ok.failures, ok

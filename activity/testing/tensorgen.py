@@ -161,6 +161,18 @@ class TensorGenConfig:
     p_mask_outer: float = 0.0
     # a reduction summing a triangle: acc + select(j < i (+1), body(a[i, j]), 0.0)
     p_tri: float = 0.0
+    # the statements below reach the loop lowering's newer optimizations
+    # (activity/tensor/opts.py, loops.py): a contraction summing products of several
+    # factors over two reductions, one factor often zero (``zeroskip``); an i-k-j
+    # contraction of dynamic sizes, sometimes triangle-masked (``regtile``, the jams,
+    # ``WIDE_FMA``); an ``scf.for`` whose body maps the carried tensor through a
+    # transcendental parallel generic, reading a slice of a loop-invariant tensor at
+    # the induction variable (``tapebody``, ``reslice``); a result returned twice or
+    # with a slice of it (results sharing one block)
+    p_skin: float = 0.0
+    p_dynmm: float = 0.0
+    p_trans_for: float = 0.0
+    p_result_alias: float = 0.0
 
 
 class _Scope:
@@ -311,6 +323,12 @@ class _Gen:
             kinds.append((round(10 * self.cfg.p_rows), self.s_rows))
         if self.cfg.p_tri:
             kinds.append((round(10 * self.cfg.p_tri), self.s_tri))
+        if self.cfg.p_skin:
+            kinds.append((round(10 * self.cfg.p_skin), self.s_skin))
+        if self.cfg.p_dynmm:
+            kinds.append((round(10 * self.cfg.p_dynmm), self.s_dynmm))
+        if self.cfg.p_trans_for and self.depth < self.cfg.max_depth:
+            kinds.append((round(10 * self.cfg.p_trans_for), self.s_trans_for))
         weighted(self.ch, kinds)()
 
     def s_scalar(self) -> None:
@@ -872,6 +890,277 @@ class _Gen:
         self.emit(f"}} -> {ttype((ni,))}")
         self.add(r, ttype((ni,)))
 
+    def zeros_in(self, v: str) -> str:
+        """``max(v, 0)`` elementwise (about half its elements exact zeros), or ``v``."""
+        if not self.ch.chance(0.6):
+            return v
+        t = self.type_of(v)
+        z = self.fresh("k")
+        self.emit(f"{z} = arith.constant 0.0 : f64")
+        s, r = self.fresh("s"), self.fresh("relu")
+        self.emit(f"{s} = tensor.splat {z} : {t}")
+        self.emit(f"{r} = arith.maximumf {v}, {s} : {t}")
+        return self.add(r, t)
+
+    def s_skin(self) -> None:
+        """``out[v, i] (+|-)= prod of factors over reductions b, j`` -- Hand's skinning
+        ``w[v, b] * T[b, i, j] * x[v, j]`` with random dimension orders, a factor
+        sometimes repeated or negated, ``w`` often with zeros, the output from a fill:
+        the contraction :mod:`activity.tensor.zeroskip` skips ``w``'s zero terms in."""
+        ch = self.ch
+        sz = {"v": self.size(), "i": self.size(), "b": max(2, self.size()),
+              "j": max(2, self.size())}
+        loops = ["v", "i", "b", "j"]
+
+        def perm(ds: list[str]) -> list[str]:
+            ds = list(ds)
+            return [ds.pop(ch.integer(0, len(ds) - 1)) for _ in range(len(ds))]
+        facs = [perm(["v", "b"]), perm(["b", "i", "j"])]
+        if ch.chance(0.6):
+            facs.append(perm(["v", "j"]))
+        vals = []
+        for k, ds in enumerate(facs):
+            v = self.tensor_of(tuple(sz[d] for d in ds))
+            vals.append(self.zeros_in(v) if k == 0 else v)
+        out_ds = ["v", "i"] if ch.chance(0.7) else ["i", "v"]
+        out_shape = tuple(sz[d] for d in out_ds)
+        ot = ttype(out_shape)
+        c = self.fresh("k")
+        self.emit(f"{c} = arith.constant "
+                  f"{pick(ch, (0.0, 0.0, 1.5, -2.0, -0.0))!r} : f64")
+        e, init = self.fresh("e"), self.fresh("z")
+        self.emit(f"{e} = tensor.empty() : {ot}")
+        self.emit(f"{init} = linalg.fill ins({c} : f64) outs({e} : {ot}) -> {ot}")
+        dims = ", ".join(loops)
+
+        def amap(ds: list[str]) -> str:
+            return f"affine_map<({dims}) -> ({', '.join(ds)})>"
+        maps = ", ".join([amap(ds) for ds in facs] + [amap(out_ds)])
+        r = self.fresh("sk")
+        types = ", ".join(self.type_of(v) for v in vals)
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = "
+                  f"[\"parallel\", \"parallel\", \"reduction\", \"reduction\"]}} "
+                  f"ins({', '.join(vals)} : {types}) outs({init} : {ot}) {{")
+        args = [self.fresh("a") for _ in vals]
+        o = self.fresh("o")
+        self.emit("^bb0(" + ", ".join(f"{a}: f64" for a in [*args, o]) + "):")
+        self.indent += 1
+        order = perm(list(range(len(args))))
+        if ch.chance(0.25):  # a factor twice (the guard counts it twice)
+            order.append(ch.integer(0, len(args) - 1))
+        p = args[order[0]]
+        for k in order[1:]:
+            q = self.fresh("x")
+            self.emit(f"{q} = arith.mulf {p}, {args[k]} : f64" if ch.chance(0.5) else
+                      f"{q} = arith.mulf {args[k]}, {p} : f64")
+            p = q
+        if ch.chance(0.2):
+            q = self.fresh("x")
+            self.emit(f"{q} = arith.negf {p} : f64")
+            p = q
+        y = self.fresh("x")
+        form = ch.integer(0, 2)
+        self.emit(f"{y} = arith.addf {o}, {p} : f64" if form == 0 else
+                  f"{y} = arith.addf {p}, {o} : f64" if form == 1 else
+                  f"{y} = arith.subf {o}, {p} : f64")
+        self.emit(f"linalg.yield {y} : f64")
+        self.indent -= 1
+        self.emit(f"}} -> {ot}")
+        self.add(r, ot)
+
+    def s_dynmm(self) -> None:
+        """``C[(n,) i, j] += A[(n,) i, k] * B[(n,) k, j]`` (a factor sometimes read
+        transposed) on tensors cast to dynamic sizes, the multiply and add sometimes
+        ``fastmath<contract>`` (an FMA), the term sometimes triangle-masked by
+        ``select(cmpi(k or j, i or a constant), term, ±0.0)`` -- the i-k-j nests
+        :func:`activity.tensor.loops.regtile` keeps in registers; cast back."""
+        ch = self.ch
+        batch = ch.chance(0.3)
+        m, k, n = self.size(), self.size(), self.size()
+        bn = self.size() if batch else 0
+        pre = ["n"] if batch else []
+        sz = {"n": bn, "i": m, "k": k, "j": n}
+        a_ds = pre + (["i", "k"] if ch.chance(0.75) else ["k", "i"])
+        b_ds = pre + (["k", "j"] if ch.chance(0.75) else ["j", "k"])
+        out_ds = pre + ["i", "j"]
+        loops = pre + ["i", "j", "k"]
+        vals = []
+        for ds in (a_ds, b_ds):
+            st = tuple(sz[d] for d in ds)
+            v = self.tensor_of(st)
+            dyn = "tensor<" + "".join("?x" for _ in st) + "f64>"
+            c = self.fresh("dy")
+            self.emit(f"{c} = tensor.cast {v} : {ttype(st)} to {dyn}")
+            vals.append((c, dyn, ds))
+        dims = {}
+        for c, dyn, ds in vals:
+            for p, d in enumerate(ds):
+                if d not in dims:
+                    i, x = self.fresh("i"), self.fresh("dd")
+                    self.emit(f"{i} = arith.constant {p} : index")
+                    self.emit(f"{x} = tensor.dim {c}, {i} : {dyn}")
+                    dims[d] = x
+        out_st = tuple(sz[d] for d in out_ds)
+        odyn = "tensor<" + "".join("?x" for _ in out_ds) + "f64>"
+        e, init = self.fresh("e"), self.fresh("z")
+        self.emit(f"{e} = tensor.empty({', '.join(dims[d] for d in out_ds)}) : {odyn}")
+        fill = self.scalar() if ch.chance(0.5) else self.const()
+        self.emit(f"{init} = linalg.fill ins({fill} : f64) outs({e} : {odyn}) -> {odyn}")
+        zero = None
+        mask = ch.chance(0.5)
+        if mask:
+            zero = self.fresh("k")
+            self.emit(f"{zero} = arith.constant {pick(ch, (0.0, -0.0))!r} : f64")
+        ds_txt = ", ".join(loops)
+
+        def amap(ds: list[str]) -> str:
+            return f"affine_map<({ds_txt}) -> ({', '.join(ds)})>"
+        maps = ", ".join([amap(ds) for _, _, ds in vals] + [amap(out_ds)])
+        iters = ", ".join(['"parallel"'] * (len(loops) - 1) + ['"reduction"'])
+        r = self.fresh("dm")
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [{maps}], iterator_types = "
+                  f"[{iters}]}} ins({vals[0][0]}, {vals[1][0]} : {vals[0][1]}, "
+                  f"{vals[1][1]}) outs({init} : {odyn}) {{")
+        x, y, o = self.fresh("a"), self.fresh("a"), self.fresh("o")
+        self.emit(f"^bb0({x}: f64, {y}: f64, {o}: f64):")
+        self.indent += 1
+        fm = " fastmath<contract>" if ch.chance(0.5) else ""
+        if ch.chance(0.2):  # a term not a plain product
+            x = self.expr([x], 1)
+        p = self.fresh("x")
+        self.emit(f"{p} = arith.mulf {x}, {y}{fm} : f64")
+        if mask:
+            a = pick(ch, ["k", "j", "k"])
+            ia = self.fresh("ix")
+            self.emit(f"{ia} = linalg.index {loops.index(a)} : index")
+            if ch.chance(0.8):
+                ib = self.fresh("ix")
+                self.emit(f"{ib} = linalg.index {loops.index('i')} : index")
+            else:
+                ib = self.index_const(ch.integer(0, max(m, k, n)))
+            pred = pick(ch, ("slt", "sle", "ult", "sgt", "sge"))
+            cm, q = self.fresh("m"), self.fresh("x")
+            self.emit(f"{cm} = arith.cmpi {pred}, {ia}, {ib} : index")
+            self.emit(f"{q} = arith.select {cm}, {p}, {zero} : f64")
+            p = q
+        s = self.fresh("x")
+        self.emit(f"{s} = arith.addf {o}, {p}{fm} : f64" if ch.chance(0.7) else
+                  f"{s} = arith.addf {p}, {o}{fm} : f64")
+        self.emit(f"linalg.yield {s} : f64")
+        self.indent -= 1
+        self.emit(f"}} -> {odyn}")
+        back = self.fresh("ds")
+        self.emit(f"{back} = tensor.cast {r} : {odyn} to {ttype(out_st)}")
+        self.add(back, ttype(out_st))
+
+    def any_of(self, shape: tuple[int, ...]) -> str:
+        """A tensor of ``shape`` in scope (a splat only where there is none)."""
+        xs = self.tensors(shape)
+        return pick(self.ch, xs) if xs else self.tensor_of(shape)
+
+    def trans_expr(self, leaves: list[str], ops: int) -> str:
+        """A scalar expression of transcendental functions (``exp``, ``tanh``, ...)
+        mixed with products and sums: body values worth keeping (``tapebody``)."""
+        vals = list(leaves)
+        for _ in range(ops):
+            a = pick(self.ch, vals)
+            r = self.fresh("x")
+            op = pick(self.ch, ("math.exp", "math.tanh", "math.sin", "math.log",
+                                "math.sqrt", "math.atan", "arith.mulf", "arith.addf"))
+            if op.startswith("arith."):
+                self.emit(f"{r} = {op} {a}, {pick(self.ch, vals)} : f64")
+            else:
+                if op in ("math.log", "math.sqrt"):
+                    ab = self.fresh("x")
+                    self.emit(f"{ab} = math.absf {a} : f64")
+                    a = ab
+                self.emit(f"{r} = {op} {a} : f64")
+            vals.append(r)
+        return vals[-1]
+
+    def s_trans_for(self) -> None:
+        """``scf.for %iv`` carrying ``t``: ``t`` mapped through a parallel generic of a
+        transcendental body reading ``t``, a tensor from outside the loop and
+        (sometimes) row ``%iv`` of a loop-invariant tensor (``extract_slice``,
+        collapsed): the values ``tapebody`` keeps and the slices ``reslice``
+        re-takes."""
+        ch = self.ch
+        a = self.ranked()
+        t = self.type_of(a)
+        shape = shape_of(t)
+        trips = ch.integer(1, 3)
+        other = self.any_of(shape)
+        big = None
+        collapse = ch.chance(0.4)  # (a row, collapsed; else a same-rank window at iv)
+        if ch.chance(0.7):
+            lt = (trips + ch.integer(0, 1), *shape) if collapse else \
+                (shape[0] + trips - 1 + ch.integer(0, 1), *shape[1:])
+            have = self.tensors(lt)
+            if have and ch.chance(0.5):
+                big = pick(ch, have)
+            elif collapse:  # (a broadcast of a tensor in scope: loop-invariant, often
+                # active)
+                big = self.fresh("bc")
+                self.emit(f"{big} = linalg.broadcast ins({self.any_of(shape)} : {t}) outs("
+                          f"{self.empty(lt)} : {ttype(lt)}) dimensions = [0]")
+                self.add(big, ttype(lt))
+            else:  # (an elementwise function of one, or of an argument, padded)
+                src = self.any_of(lt)
+                big = self.fresh("w")
+                self.emit(f"{big} = math.sin {src} : {ttype(lt)}")
+                self.add(big, ttype(lt))
+        lo, hi, one = self.fresh("i"), self.fresh("i"), self.fresh("i")
+        self.emit(f"{lo} = arith.constant 0 : index")
+        self.emit(f"{hi} = arith.constant {trips} : index")
+        self.emit(f"{one} = arith.constant 1 : index")
+        r, iv, it = self.fresh("tf"), self.fresh("iv"), self.fresh("it")
+        self.emit(f"{r} = scf.for {iv} = {lo} to {hi} step {one} iter_args({it} = {a}) -> "
+                  f"({t}) {{")
+        self.indent += 1
+        ins = [it, other]
+        if big is not None:
+            bt = self.type_of(big)
+            sl, cl = self.fresh("sl"), self.fresh("sl")
+            if collapse:
+                rt = ttype((1, *shape))
+                zeros = ", ".join("0" for _ in shape)
+                self.emit(f"{sl} = tensor.extract_slice {big}[{iv}, {zeros}] "
+                          f"[{', '.join(map(str, (1, *shape)))}] "
+                          f"[{', '.join('1' for _ in range(len(shape) + 1))}] : {bt} to {rt}")
+                reass = "[[0, 1]" + "".join(f", [{k}]" for k in range(2, len(shape) + 1)) + "]"
+                self.emit(f"{cl} = tensor.collapse_shape {sl} {reass} : {rt} into {t}")
+            else:
+                zeros = "".join(", 0" for _ in shape[1:])
+                self.emit(f"{cl} = tensor.extract_slice {big}[{iv}{zeros}] "
+                          f"[{', '.join(map(str, shape))}] "
+                          f"[{', '.join('1' for _ in shape)}] : {bt} to {t}")
+            ins.append(cl)
+        nd = len(shape)
+        ds = ", ".join(f"d{k}" for k in range(nd))
+        ident = f"affine_map<({ds}) -> ({ds})>"
+        g, init = self.fresh("g"), self.empty(shape)
+        maps = ", ".join([ident] * (len(ins) + 1))
+        iters = ", ".join(['"parallel"'] * nd)
+        self.emit(f"{g} = linalg.generic {{indexing_maps = [{maps}], iterator_types = "
+                  f"[{iters}]}} ins({', '.join(ins)} : {', '.join([t] * len(ins))}) "
+                  f"outs({init} : {t}) {{")
+        args = [self.fresh("a") for _ in ins]
+        o = self.fresh("o")
+        self.emit("^bb0(" + ", ".join(f"{x}: f64" for x in [*args, o]) + "):")
+        self.indent += 1
+        y = self.trans_expr(args[:1], ch.integer(1, 3))
+        for x in args[1:]:  # (every input read: the slice's adjoint is needed)
+            z = self.fresh("x")
+            self.emit(f"{z} = {pick(ch, ('arith.mulf', 'arith.addf'))} {y}, {x} : f64")
+            y = self.trans_expr([z], ch.integer(0, 1))
+        self.emit(f"linalg.yield {y} : f64")
+        self.indent -= 1
+        self.emit(f"}} -> {t}")
+        self.emit(f"scf.yield {g} : {t}")
+        self.indent -= 1
+        self.emit("}")
+        self.add(r, t)
+
     def s_zero(self) -> None:
         """Zero-size slices: a ``matmul`` contracting over an empty dimension (its
         result is its init), or an elementwise op on an empty tensor inserted back."""
@@ -1053,7 +1342,19 @@ def _generate(ch: Chooser, cfg: TensorGenConfig | None = None, seed: int | None 
     # results: the last tensor, sometimes a second value
     tens = g.tensors()
     results = [tens[-1]]
-    if ch.chance(0.5):
+    if cfg.p_result_alias and ch.chance(cfg.p_result_alias):
+        # (the same tensor twice, or a slice of it too: results sharing one block)
+        t = g.type_of(tens[-1])
+        if shape_of(t) and ch.chance(0.5):
+            offs, sizes, strides, sh = g._slice(shape_of(t))
+            sl = g.fresh("rsl")
+            g.emit(f"{sl} = tensor.extract_slice {tens[-1]}[{offs}] [{sizes}] [{strides}] : "
+                   f"{t} to {ttype(sh)}")
+            g.add(sl, ttype(sh))
+            results.append(sl)
+        else:
+            results.append(tens[-1])
+    elif ch.chance(0.5):
         results.append(pick(ch, g.scope.of(lambda t: is_tensor(t) or t == F64)))
     rtypes = [g.type_of(r) for r in results]
     head = (f"func.func @f({', '.join(f'{n}: {t}' for n, t in params)}) -> "
