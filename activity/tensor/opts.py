@@ -41,6 +41,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "reslice": "slices of tensors the reverse sweep has re-taken there instead of taped",
     "regtile": "i-k-j nests of dynamic sizes tiled by registers (no store-load chain per term)",
     "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
+    "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
 }
 
 _off: set[str] = set()
