@@ -43,6 +43,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
     "peelfill": "filled outputs' reductions peeled: the first term added to the fill's value",
     "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",
+    "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
 }
 
 _off: set[str] = set()

@@ -435,6 +435,11 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
             et = ybar.type.element_type  # type: ignore[attr-defined]
             n_out = len(outs_spec)
             tmap = outs_spec[0].tmap
+            if any(set(u.tmap) != set(tmap) for u in outs_spec):
+                # (a mixed group, _mixed_groups: parallel where every output is indexed)
+                common = set.intersection(*(set(u.tmap) for u in outs_spec))
+                tmap = [d for d in min(outs_spec, key=lambda u: len(u.tmap)).tmap
+                        if d in common]
             outs = [s.init for s in outs_spec]
             omaps = [AffineMap(nl, 0, tuple(AffineDimExpr(d) for d in s.tmap))
                      for s in outs_spec]
@@ -662,7 +667,11 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                     targets.append(_Target(c, c, [], True))
         if f.has_adjoint(o) and kind == "parallel" and acc.uses:
             targets.append(_Target(o, acc, mo, False))
-        for group in _fusion_groups(targets, fuse=opts.enabled("fuse") and not flagged):
+        groups = _fusion_groups(targets, fuse=opts.enabled("fuse") and not flagged)
+        if opts.enabled("fuse") and opts.enabled("fusereduce") and not flagged and not tri:
+            groups = _mixed_groups(groups, nl, any(
+                m and m[-1] == nl - 1 for m in maps[:n_in]))
+        for group in groups:
             emit_group(group)
         opts.count("tapebody", len(taped_used))
         if f.has_adjoint(o):
@@ -754,6 +763,58 @@ def _fusion_groups(targets: list[_Target], fuse: bool) -> list[list[_Target]]:
             groups.append([t])
             keys.append(key)
     return groups
+
+
+def _mixed_groups(groups: list[list[_Target]], nl: int,
+                  contiguous_last: bool) -> list[list[_Target]]:
+    """:func:`_fusion_groups`' groups, an elementwise group (each output indexed by
+    all ``nl`` loop dimensions) merged with a reduction group whose loop nest would be
+    the same (the ``fusereduce`` optimization): one pass over the body computes the
+    partials both need -- Hand's ``dmoved[v, i] = 2 d[v, i]`` and ``dtr[i] += 2 d[v,
+    i]`` recomputed the difference ``d`` in two passes over 544 x 3.
+
+    The merged generic's reductions index an output (the elementwise one), so the
+    loop lowering runs it in the maps' order, each term loading and storing its
+    outputs (activity/tensor/loops.py).  The reduction group alone would run in that
+    order too where its outputs keep the innermost dimension ``nl - 1`` last, an
+    input runs contiguously along it (``contiguous_last``), it is of a constant size
+    (no register tile for a dynamic row) and their other dimensions come before every
+    reduced one (:func:`activity.tensor.loops.loop_order`: parallel dimensions, the
+    reductions, then the contiguous one) -- only then is it merged.  Every element
+    still sums its terms in the same order.  Groups sharing a tensor are left apart
+    (their updates of its adjoint keep their order)."""
+    full = next((g for g in groups if all(not t.scalar and len(t.tmap) == nl
+                                          and set(t.tmap) == set(range(nl)) for t in g)),
+                None)
+    if full is None or not contiguous_last:
+        return groups
+    out: list[list[_Target]] = []
+    merged = False
+    for g in groups:
+        if g is full or merged or not _same_nest(g, nl) \
+                or any(t.x is u.x for t in g for u in full):
+            out.append(g)
+            continue
+        full.extend(g)
+        merged = True
+        opts.count("fusereduce")
+    return out
+
+
+def _same_nest(g: list[_Target], nl: int) -> bool:
+    """Whether reduction group ``g`` alone would be lowered as the maps' order, its
+    outputs in memory (see :func:`_mixed_groups`)."""
+    if any(t.scalar or not t.tmap or t.tmap[-1] != nl - 1 or len(set(t.tmap)) == nl
+           for t in g):
+        return False
+    kept = set(g[0].tmap) - {nl - 1}
+    if kept and max(kept) > min(set(range(nl)) - set(g[0].tmap)):
+        return False
+    for t in g:
+        shape = t.x.type.get_shape() if isinstance(t.x.type, TensorType) else [-1]
+        if shape[-1] < 0:
+            return False
+    return True
 
 
 def _accumulate_flags(gen: Gen, g: Operation, acc_add: SSAValue) -> None:
