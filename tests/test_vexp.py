@@ -84,7 +84,7 @@ def _specials() -> np.ndarray:
              1e-17, -1e-17, 2.0 ** -53, -(2.0 ** -54), 1.0, -1.0]
     xs = [float("inf"), float("-inf"), float("nan"), -float("nan")] + small
     for v in big:
-        xs += [v, np.nextafter(v, 2 * v), np.nextafter(v, 0.0)]
+        xs += [v, np.nextafter(v, np.copysign(np.inf, v)), np.nextafter(v, 0.0)]
     # the cut points of the reduction: x = (k + 1/2) ln 2, where k changes
     ks = np.arange(-1080, 1030) + 0.5
     cut = ks * np.log(2.0)
