@@ -343,17 +343,20 @@ def memory(name: str, column: str, small: bool, cores: int) -> dict[str, Any]:
 def build_loops_off(case: Case, flags: Sequence[str]) -> Callable[[], Any]:
     """The tensor column's thunk compiled with these codegen flags of
     activity/tensor/loops.py off (``--loops-off``; the JIT cache's key does not hold
-    them, so it is cleared around the build)."""
+    them, so it is cleared around the build) -- and the switches of
+    activity/tensor/opts.py among them (``carryorder``, ...) off too."""
     from activity.codegen import jit
-    from activity.tensor import loops
+    from activity.tensor import loops, opts
 
-    saved = {f: getattr(loops, f) for f in flags}
+    switches = [f for f in flags if f in opts.OPTIMIZATIONS]
+    saved = {f: getattr(loops, f) for f in flags if f not in switches}
     try:
-        for f in flags:
+        for f in saved:
             setattr(loops, f, False)
         jit._CACHE.clear()
-        thunk, _ = build(case, "tensor")
-        thunk()
+        with opts.disabled(*switches):
+            thunk, _ = build(case, "tensor")
+            thunk()
     finally:
         for f, v in saved.items():
             setattr(loops, f, v)
@@ -502,8 +505,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-memory", action="store_true", help="skip the peak-memory runs")
     ap.add_argument("--loops-off", default="", metavar="FLAG,...",
                     help="also time the tensor column with these flags of "
-                         "activity/tensor/loops.py off (WIDE_FMA, PANELS, ...), in the "
-                         "same rounds")
+                         "activity/tensor/loops.py off (WIDE_FMA, PANELS, ...) or switches "
+                         "of activity/tensor/opts.py (carryorder, ...), in the same rounds")
     ap.add_argument("--cores", type=int, default=1, help="CPUs to pin to (0: leave it)")
     ap.add_argument("--json", default=None)
     ap.add_argument("--png", default=None)

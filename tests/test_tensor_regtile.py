@@ -19,9 +19,10 @@ from activity.tensor.bufferize import lower_tensors
 
 # GMM's adjoints of Q x: dL[k, i, j] += dqx[n, k, i] * xc[n, k, j] (summed over the
 # points n; rows i) and dxc[n, k, j] += L[k, i, j] * dqx[n, k, i] (summed over i;
-# rows k); the first masked by j < i (tri: over j's range below i) and by i < j
-# (from: j's range from i + 1), the second by j < i with i summed (sumtri: regtile
-# does not apply -- the reduction would be restricted per copy)
+# rows n, whose copies share the loads of L -- the tilerows switch; rows k without);
+# the first masked by j < i (tri: over j's range below i) and by i < j (from: j's
+# range from i + 1), the second by j < i with i summed (sumtri: i's range restricted
+# per copy of j, the union of theirs; with rows k -- tilerows off -- not tiled)
 SRC = """
 #xj = affine_map<(n, k, i, j) -> (n, k, j)>
 #qi = affine_map<(n, k, i, j) -> (n, k, i)>
@@ -150,10 +151,15 @@ def test_structure() -> None:
     # from their least (from); the bodies keep their selects
     assert "arith.maxui" in _lowered("tri") and "arith.select" in _lowered("tri")
     assert "arith.select" in _lowered("from")
-    assert "activity.jammed" not in _lowered("sumtri")
+    assert "activity.jammed" in _lowered("sumtri") and _carried(_lowered("sumtri"), 32)
     with opts.counting() as c:
         lower_tensors(activity.parse(SRC))
-    assert c["regtile"] == 5
+    assert c["regtile"] == 6 and c["tilerows"] == 2
+    with opts.disabled("tilerows"):
+        assert "activity.jammed" not in _lowered("sumtri")
+        with opts.counting() as c:
+            lower_tensors(activity.parse(SRC))
+        assert c["regtile"] == 5 and c["tilerows"] == 0
     with opts.disabled("regtile"):
         text = _lowered("dl")
     assert "activity.jammed" not in text and _carried(text, 32) == 0
@@ -194,6 +200,10 @@ def test_exact_quick(unfused: None) -> None:
     lo = rng.standard_normal((2, 10, 10))
     for name in ("dl", "tri"):
         np.testing.assert_array_equal(_compiled(name)(x, q, lo), _interp(name, x, q, lo))
+    # the triangle summed over i, rows n (5: a tile of 4 and one of 1)
+    l_, q5, xo = (rng.standard_normal(sh) for sh in ((2, 10, 10), (5, 2, 10), (5, 2, 10)))
+    np.testing.assert_array_equal(_compiled("sumtri")(l_, q5, xo),
+                                  _interp("sumtri", l_, q5, xo.copy()))
 
 
 @pytest.mark.slow

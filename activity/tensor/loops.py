@@ -74,6 +74,7 @@ from xdsl.ir.affine import (
 )
 from xdsl.rewriter import InsertPoint, Rewriter
 
+from activity.codegen import vexp
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
@@ -152,17 +153,34 @@ def _loop_order(s: Structured) -> tuple[list[int], bool]:
     n = len(s.iterator_types)
     par = [d for d in range(n) if s.iterator_types[d] == "parallel"]
     red = [d for d in range(n) if s.iterator_types[d] != "parallel"]
-    outs = s.indexing_maps[len(s.inputs):]
     if not _exact(s) or not red:
         return list(range(n)), False
-    last = _dim(outs[0].results[-1]) if outs and outs[0].results else None
-    if last is not None and all(m.results and _dim(m.results[-1]) == last for m in outs):
-        contiguous_in = any(
-            isinstance(v.type, ShapedType) and m.results and _dim(m.results[-1]) == last
-            for v, m in zip(s.inputs, s.indexing_maps, strict=False))
-        if contiguous_in:
-            return [d for d in par if d != last] + red + [last], False
+    last = _ikj_last(s, opts.enabled("carryorder"))
+    if last is not None:
+        return [d for d in par if d != last] + red + [last], False
     return par + red, True
+
+
+def _ikj_last(s: Structured, summed: bool) -> int | None:
+    """The parallel dimension an i-k-j order puts innermost (:func:`_loop_order`): the
+    outputs' last index, where some input is contiguous along it too -- with
+    ``summed`` (the ``carryorder`` switch), only an input the reductions index
+    (matmul's ``B[k, j]``, each of its rows read for a term): an input that no
+    reduction indexes (GMM's row maxima ``mx[n]`` in ``sum_k exp(main[n, k] -
+    mx[n])``) is read once per output element whichever the order, and with the
+    reduction innermost the sums are carried in registers, the ``n`` loop jammed
+    (:func:`jam_dim`) -- whose copies' exps :data:`VEXP` vectorizes -- instead of
+    updated in memory along a strided ``main[:, k]``."""
+    outs = s.indexing_maps[len(s.inputs):]
+    red = {d for d in range(len(s.iterator_types)) if s.iterator_types[d] != "parallel"}
+    last = _dim(outs[0].results[-1]) if outs and outs[0].results else None
+    if last is None or not all(m.results and _dim(m.results[-1]) == last for m in outs):
+        return None
+    if any(isinstance(v.type, ShapedType) and m.results and _dim(m.results[-1]) == last
+           and (not summed or any(_dim(e) in red for e in m.results))
+           for v, m in zip(s.inputs, s.indexing_maps, strict=False)):
+        return last
+    return None
 
 
 TILE_ROWS = 4  # register tile of an i-k-j nest: rows ...
@@ -383,15 +401,54 @@ def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], in
         return None
     if not opts.enabled("regtile"):
         return None
+    shared = shared_row(s, om, last, order[:n - len(red) - 1]) \
+        if opts.enabled("tilerows") else None
+    if shared is not None and shared != row:
+        row = shared
+        opts.count("tilerows")
     rest = [d for d in order[:n - len(red) - 1] if d != row]
-    new = rest + [row, last] + red
+    # (rows other than the output's second-to-last index: their loop outermost, so
+    # that the tile's rows sweep the other indices in place instead of every row of
+    # the output once per value of those -- GMM's dxc: rows n outside k, 1.51 ->
+    # 0.50 ms standalone)
+    new = ([row] + rest if shared == row else rest + [row]) + [last] + red
     t = triangle_of(s)
-    if t is not None and (any(r.dim in red for r in t.ranges)
-                          or jam_range(s, new, last, row) is None):
-        # (a reduction restricted per copy, or the whole square masked: measured
+    if t is None:
+        return new, row
+    if shared == row and any(
+            r.dim in red and r.kind in ("below", "from")
+            and (r.other is None or r.other in new[:new.index(r.dim)]) for r in t.ranges):
+        # a reduction restricted per copy of ``j`` (triangle_loop: the union of the
+        # copies' ranges, the mask kept in the body where only some hold), the rows'
+        # copies sharing the loads of ``j``'s input: GMM's dxc[n, k, j] +=
+        # L[k, i, j] dqx[n, k, i] (i > j), rows n: 0.78 -> 0.65 ms
+        return new, row
+    if any(r.dim in red for r in t.ranges) or jam_range(s, new, last, row) is None:
+        # (a reduction restricted per copy with rows that share no loads -- GMM's
+        # dxc with rows k: 0.78 -> 1.02 ms --, or the whole square masked: measured
         # slower than the rows in memory)
         return None
     return new, row
+
+
+def shared_row(s: Structured, om: AffineMap, last: int, outer: list[int]) -> int | None:
+    """The register tile's row (:func:`regtile`): the innermost parallel dimension
+    of the output's map (before ``last``, among the loops ``outer``) that no input
+    read along ``last`` depends on, so that the tile's rows share each load of those
+    inputs (``C[i, j] += A[i, k] B[k, j]``: ``i``, ``B`` read once for all rows; GMM's
+    ``dxc[n, k, j] += L[k, i, j] dqx[n, k, i]``: ``n``, not ``k``, whose rows would
+    each read their own ``L``).  ``None`` where there is none."""
+    along = [{_dim(e) for e in m.results} | {d.position for e in m.results for d in e.dfs()
+                                             if isinstance(d, AffineDimExpr)}
+             for m in s.indexing_maps[:len(s.inputs)]]
+    along = [ds for ds in along if last in ds]
+    for e in reversed(om.results[:-1]):
+        r = _dim(e)
+        if r is None or r == last or s.iterator_types[r] != "parallel" or r not in outer:
+            continue
+        if all(r not in ds for ds in along):
+            return r
+    return None
 
 
 _FLOATS = (Float16Type, BFloat16Type, Float32Type, Float64Type)
@@ -791,6 +848,12 @@ def _bounds(at: _At, s: Structured) -> list[SSAValue]:
 # default: with the panels and jams it gained 1-3% (within the noise) on the tensor
 # benchmarks (docs/tensor.md, "Linalg to loops").
 CONTRACT = False
+
+VEXP = True
+"""The ``math.exp`` of linalg bodies computed by :mod:`activity.codegen.vexp` (inlined,
+vectorizable arithmetic; within 1 ulp of the C library's ``exp``, mostly the same
+bits) instead of a call of the C library's scalar ``exp``: GMM's three loops of
+n x K exps.  Off: the C library's, the interpreter's bit for bit."""
 _CONTRACTIBLE = (arith.MulfOp, arith.AddfOp, arith.SubfOp)
 
 
@@ -801,12 +864,39 @@ def _allow_contract(op: Operation) -> None:
         op.properties["fastmath"] = FastMathFlagsAttr(flags | {FastMathFlag.ALLOW_CONTRACT})
 
 
+def vectorizes(s: Structured, plan: list[tuple[int, str, int]], carry: bool,
+               jam: int | None) -> bool:
+    """Whether LLVM can vectorize the body's innermost copies, so that a vectorizable
+    ``exp`` (:data:`VEXP`) pays: the innermost loop a parallel dimension along which
+    every shaped operand it indexes is contiguous (its map's last result; a strided
+    one LLVM versions on a unit stride, and runs scalar), or carried reductions
+    jammed over a parallel dimension (:func:`jam_dim`: the copies side by side, for
+    the SLP vectorizer).  Scalar, the inlined ``exp`` is slower than the C library's
+    (GMM's ``sum_k exp(main[n, k] - mx[n])`` over a strided ``n``: 136 -> 228 us)."""
+    if not plan:
+        return False
+    if carry:
+        return jam is not None
+    d = plan[-1][0]
+    if s.iterator_types[d] != "parallel":
+        return False
+    for v, m in zip([*s.inputs, *s.outputs], s.indexing_maps, strict=False):
+        if not isinstance(v.type, ShapedType):
+            continue
+        uses = {x.position for e in m.results for x in e.dfs() if isinstance(x, AffineDimExpr)}
+        if d in uses and _dim(m.results[-1]) != d:
+            return False
+    return True
+
+
 def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
                  ivs: Sequence[SSAValue],
-                 unmask: dict[Operation, int] | None = None) -> list[SSAValue]:
+                 unmask: dict[Operation, int] | None = None,
+                 vexp_ok: bool = False) -> list[SSAValue]:
     """Clone the body at ``at`` with its block arguments as ``args``; the yielded
     values.  ``unmask``: selects of the body taken as one of their operands (1: the
-    true one, 2: the false one; where their condition is known)."""
+    true one, 2: the false one; where their condition is known).  ``vexp_ok``: its
+    ``math.exp`` ops marked for :mod:`activity.codegen.vexp` (:data:`VEXP`)."""
     mapping: dict[SSAValue, SSAValue] = dict(zip(s.body.args, args, strict=True))
     for op in s.body.ops:
         if isinstance(op, linalg.YieldOp):
@@ -825,6 +915,8 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
         new = op.clone(value_mapper=mapping)
         if CONTRACT and isinstance(new, _CONTRACTIBLE):
             _allow_contract(new)
+        if vexp_ok and new.name == "math.exp":
+            new.attributes[vexp.MARK] = UnitAttr()
         at(new)
         carry_location(new, op)
     raise CodegenError(f"{s.op.name}: body without linalg.yield", **where(s.op))
@@ -851,6 +943,8 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
     at = _At(anchor=op, loc=op)
     n = len(s.iterator_types)
     order, carry = loop_order(s)
+    if carry and _exact(s) and _ikj_last(s, False) is not None:
+        opts.count("carryorder")
     rt = regtile(s, order, carry)
     if rt is not None:
         order, carry = rt[0], True
@@ -865,6 +959,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
     in_maps, out_maps = list(s.indexing_maps[:nin]), s.indexing_maps[nin:]
     inputs = list(s.inputs)
     jam = jam_dim(s, order, carry)
+    vexp_ok = VEXP and vectorizes(s, plan, carry, jam)
     # a second jammed dimension, outside ``jam`` (regtile: the tile's rows); the
     # copies per iteration of each, from the first to the rest's (then one)
     jam2 = rt[1] if rt is not None else None
@@ -1000,7 +1095,8 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         if not copies and not copies2:
             ins = load_inputs(at)
             outs = acc if acc is not None else load_outputs(at)
-            ys = _inline_body(at, s, ins + list(outs), ivs, unmasked[0])  # type: ignore[arg-type]
+            ys = _inline_body(at, s, ins + list(outs), ivs, unmasked[0],  # type: ignore[arg-type]
+                              vexp_ok)
             if acc is not None:
                 return ys
             store_outputs(at, ys)
@@ -1014,7 +1110,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
             for k in set(loaded) - before:
                 del loaded[k]
             ys += _inline_body(at, s, ins + acc[r * nout:(r + 1) * nout], ivs,  # type: ignore[arg-type]
-                               unmasked[0])
+                               unmasked[0], vexp_ok)
         set_copy(None)
         return ys
 

@@ -40,6 +40,8 @@ OPTIMIZATIONS: dict[str, str] = {
     "tapebody": "expensive body values of a generic kept by the forward sweep for its adjoint",
     "reslice": "slices of tensors the reverse sweep has re-taken there instead of taped",
     "regtile": "i-k-j nests of dynamic sizes tiled by registers (no store-load chain per term)",
+    "tilerows": "register tiles whose rows share their contiguous input's loads",
+    "carryorder": "reductions carried in registers, not i-k-j, where no input is summed along j",
     "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
     "peelfill": "filled outputs' reductions peeled: the first term added to the fill's value",
     "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",

@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Operation
 
+from activity.codegen import vexp
 from activity.codegen.extents import is_ptr
 from activity.codegen.lowering.common import (
     const,
@@ -104,6 +105,11 @@ def float_op(fl: FuncLowering, op: Operation, sem: Callable[..., tuple[Any, ...]
     op's ``fastmath`` flags go on the instructions it becomes, as upstream's
     arith-to-llvm does."""
     args = [fl.to_f64(fl.v(x)) for x in op.operands]
+    if op.name == "math.exp" and vexp.MARK in op.attributes and not fl.ml.target.math_prefix:
+        # (marked by activity.tensor.loops.VEXP: vectorizable, within 1 ulp of libm's)
+        r = fl.b.call(vexp.define(fl.ml.ir), args)
+        fl.set(op, fl.from_f64(r, value_type(op.results[0].type)))
+        return
     fl.N.flags = fastmath_flags(op)
     try:
         r = sem(fl.N, op, *[fl.N.num(a) for a in args])[0]
