@@ -80,7 +80,7 @@ ARRAY_FLAGS = 64
 C_WRITEABLE = 0x0001 | 0x0400  # NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE
 
 # consts[0..3]: the type objects; consts[4], consts[5]: PyEval_SaveThread and
-# PyEval_RestoreThread; consts[6..17]: what the entry returns and makes results with
+# PyEval_RestoreThread; consts[6..16]: what the entry returns and makes results with
 # (_MISS_OBJ ... _NEW_ARRAY); consts[_COLLECT_ON]: nonzero where the entry may make the
 # results (CompiledFunction.native_results); consts[_DTYPES + j]: the dtype of the j-th
 # memref parameter, then the dtype of each memref result

@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects import arith, memref, scf
+from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.arith import FastMathFlag, FastMathFlagsAttr
 from xdsl.dialects.builtin import (
     BFloat16Type,
@@ -63,7 +63,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.ir.affine import (
     AffineBinaryOpExpr,
     AffineBinaryOpKind,
@@ -1441,7 +1441,9 @@ def peel_fill(s: Structured, plan: list[tuple[int, str, int]], level: int, carry
     stored a register tile of zeros into lines not yet in cache and loaded them back
     at once, waiting for the lines; peeled, each line is written once, after the
     tile's sums.  The same terms in the same order: the first term is added to the
-    fill's value (the value the load gave), so the results are the same bits.  Only
+    fill's value (the value the load gave), so the results are the same bits (where
+    the body's flags allow no sign-of-zero change: with ``nsz``, LLVM may fold a fill of
+    0 plus a -0.0 term to -0.0 here, which the flag permits).  Only
     where this is the nest's one reduction loop (an inner reduction would read the
     fill again in every iteration of its own), of a static size of at least one (an
     empty reduction must still write the fill), the loops under it parallel, and not
@@ -1619,7 +1621,8 @@ def transposed_sources(ops: Sequence[Operation]
                 and (u.operation.parent_block() is not block
                      or idx[id(u.operation)] < idx[id(c)]) for u in bt.uses):
             continue
-        if all(_reads(u.operation, b) for u in b.uses) and _writes_fresh_only(sc) and all(
+        if _root_buffer(b) and all(_reads(u.operation, b) for u in b.uses) \
+                and _writes_fresh_only(sc) and all(
                 _harmless(o) for o in list(block.ops)[idx[id(t)] + 1:idx[id(c)]]):
             out[c] = (t, bt, b)
     return out
@@ -1627,6 +1630,19 @@ def transposed_sources(ops: Sequence[Operation]
 
 def _fresh(v: SSAValue) -> bool:
     return isinstance(v.owner, memref.AllocOp | memref.AllocaOp)
+
+
+def _root_buffer(v: SSAValue) -> bool:
+    """Whether ``v`` is a buffer itself, not a view of one: a fresh ``alloc``/``alloca``
+    or an argument of its function.  (The uses of a view's root are not ``v``'s uses:
+    a view ``B`` of a fresh ``X`` could be freed or written through ``X`` between a
+    transposed copy and its reader, as the bufferization frees ``X`` right after its
+    last use -- the copy.)"""
+    if _fresh(v):
+        return True
+    if not isinstance(v, BlockArgument):
+        return False
+    return isinstance(v.owner.parent_op(), func.FuncOp)
 
 
 def _writes_fresh_only(s: Structured) -> bool:
@@ -1638,10 +1654,12 @@ def _writes_fresh_only(s: Structured) -> bool:
 def _harmless(o: Operation) -> bool:
     """Whether ``o`` (an op between a transposed copy and its reader) writes no memory
     but fresh buffers: allocations, deallocations, loads, dims, ``arith`` ops,
-    structured ops into fresh buffers (a fused fill of the reader's output)."""
-    if isinstance(o, memref.AllocOp | memref.AllocaOp | memref.DeallocOp | memref.DimOp
-                  | memref.LoadOp):
+    structured ops into fresh buffers (a fused fill of the reader's output); it frees
+    fresh buffers only."""
+    if isinstance(o, memref.AllocOp | memref.AllocaOp | memref.DimOp | memref.LoadOp):
         return True
+    if isinstance(o, memref.DeallocOp):  # (of a fresh buffer: never the source's root)
+        return _fresh(o.memref)
     if o.name.startswith("arith.") and not o.regions:
         return True
     so = structured(o) if is_structured(o) else None
