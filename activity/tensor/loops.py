@@ -853,7 +853,11 @@ VEXP = True
 """The ``math.exp`` of linalg bodies computed by :mod:`activity.codegen.vexp` (inlined,
 vectorizable arithmetic; within 1 ulp of the C library's ``exp``, mostly the same
 bits) instead of a call of the C library's scalar ``exp``: GMM's three loops of
-n x K exps.  Off: the C library's, the interpreter's bit for bit."""
+n x K exps.  Off: the C library's, the interpreter's bit for bit.  In every nest alike,
+vectorized or not: the gradient recomputes body values in other nests than the forward
+sweep's and compares them with what it computed (a max reduction's adjoint seeds the
+element equal to the maximum); one nest with the C library's ``exp`` and another with
+this one, 1 ulp apart, left whole rows of a max's gradient zero."""
 _CONTRACTIBLE = (arith.MulfOp, arith.AddfOp, arith.SubfOp)
 
 
@@ -862,31 +866,6 @@ def _allow_contract(op: Operation) -> None:
     flags = set(a.data) if isinstance(a, FastMathFlagsAttr) else set()
     if FastMathFlag.ALLOW_CONTRACT not in flags:
         op.properties["fastmath"] = FastMathFlagsAttr(flags | {FastMathFlag.ALLOW_CONTRACT})
-
-
-def vectorizes(s: Structured, plan: list[tuple[int, str, int]], carry: bool,
-               jam: int | None) -> bool:
-    """Whether LLVM can vectorize the body's innermost copies, so that a vectorizable
-    ``exp`` (:data:`VEXP`) pays: the innermost loop a parallel dimension along which
-    every shaped operand it indexes is contiguous (its map's last result; a strided
-    one LLVM versions on a unit stride, and runs scalar), or carried reductions
-    jammed over a parallel dimension (:func:`jam_dim`: the copies side by side, for
-    the SLP vectorizer).  Scalar, the inlined ``exp`` is slower than the C library's
-    (GMM's ``sum_k exp(main[n, k] - mx[n])`` over a strided ``n``: 136 -> 228 us)."""
-    if not plan:
-        return False
-    if carry:
-        return jam is not None
-    d = plan[-1][0]
-    if s.iterator_types[d] != "parallel":
-        return False
-    for v, m in zip([*s.inputs, *s.outputs], s.indexing_maps, strict=False):
-        if not isinstance(v.type, ShapedType):
-            continue
-        uses = {x.position for e in m.results for x in e.dfs() if isinstance(x, AffineDimExpr)}
-        if d in uses and _dim(m.results[-1]) != d:
-            return False
-    return True
 
 
 def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
@@ -959,7 +938,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
     in_maps, out_maps = list(s.indexing_maps[:nin]), s.indexing_maps[nin:]
     inputs = list(s.inputs)
     jam = jam_dim(s, order, carry)
-    vexp_ok = VEXP and vectorizes(s, plan, carry, jam)
+    vexp_ok = VEXP  # (every nest alike: see VEXP)
     # a second jammed dimension, outside ``jam`` (regtile: the tile's rows); the
     # copies per iteration of each, from the first to the rest's (then one)
     jam2 = rt[1] if rt is not None else None
