@@ -1,7 +1,9 @@
 """The ``fusereduce`` optimization (activity/ad/rules/linalg.py ``_mixed_groups``): a
 reduction adjoint merged into the nest of an elementwise one of the same body, only
 where the reduction's own nest would have been the same loops -- and the gradient
-then the same bit for bit as with the switch off."""
+then the same bit for bit as with the switch off (in the cases here; where
+``carryorder`` would carry the reduction alone with a ``reassoc`` add, the merged
+nest's interpreter order may differ from LLVM's reordering by rounding)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ into such a loop, is plain arithmetic and selects that the vectorizer widens to 
   ``r = x - k ln 2`` in two FMAs (Cody-Waite: ``ln 2`` as a high part and the rest),
   ``|r| <= ln 2 / 2``;
 * ``e^r = 1 + (r + r^2 q(r))``, ``q`` the Taylor polynomial ``1/2! + r/3! + ... +
-  r^11/13!`` by Horner (its truncation below ``2^-60`` of the result);
+  r^11/13!`` by Horner (its truncation about ``2^-57`` of the result: under 1/16 ulp);
 * ``2^k`` applied as ``2^(k - k1) 2^k1``, ``k1 = floor(k / 2)`` (each factor a
   double built from its exponent bits): exact where the result is normal, one
   rounding where it is subnormal (``k`` down to -1075);

@@ -35,8 +35,10 @@ comparison of their iteration indices run over the triangle where the mask holds
 (:func:`triangle_loop`, :mod:`activity.tensor.triangle`); carried reductions whose
 terms have a zero factor skipped behind a run-time guard (:mod:`activity.tensor.zeroskip`,
 the ``zeroskip`` switch).  The float arithmetic of
-linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default: the only
-change of results, in the last bits; off, they are the interpreter's bit for bit).
+linalg bodies may be contracted into FMAs (:data:`CONTRACT`, off by default) and their
+``exp`` computed by :mod:`activity.codegen.vexp` (:data:`VEXP`, on by default: within 1
+ulp of the C library's): the only changes of results, in the last bits; both off, they
+are the interpreter's bit for bit.
 docs/tensor.md, "Linalg to loops".
 """
 
@@ -403,7 +405,8 @@ def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], in
         return None
     shared = shared_row(s, om, last, order[:n - len(red) - 1]) \
         if opts.enabled("tilerows") else None
-    if shared is not None and shared != row:
+    moved = shared is not None and shared != row  # (the output's own row: as before)
+    if moved:
         row = shared
         opts.count("tilerows")
     rest = [d for d in order[:n - len(red) - 1] if d != row]
@@ -411,11 +414,11 @@ def regtile(s: Structured, order: list[int], carry: bool) -> tuple[list[int], in
     # that the tile's rows sweep the other indices in place instead of every row of
     # the output once per value of those -- GMM's dxc: rows n outside k, 1.51 ->
     # 0.50 ms standalone)
-    new = ([row] + rest if shared == row else rest + [row]) + [last] + red
+    new = ([row] + rest if moved else rest + [row]) + [last] + red
     t = triangle_of(s)
     if t is None:
         return new, row
-    if shared == row and any(
+    if moved and any(
             r.dim in red and r.kind in ("below", "from")
             and (r.other is None or r.other in new[:new.index(r.dim)]) for r in t.ranges):
         # a reduction restricted per copy of ``j`` (triangle_loop: the union of the

@@ -781,8 +781,12 @@ def _mixed_groups(groups: list[list[_Target]], nl: int,
     (no register tile for a dynamic row) and their other dimensions come before every
     reduced one (:func:`activity.tensor.loops.loop_order`: parallel dimensions, the
     reductions, then the contiguous one) -- only then is it merged.  Every element
-    still sums its terms in the same order.  Groups sharing a tensor are left apart
-    (their updates of its adjoint keep their order)."""
+    still sums its terms in the same order.  (With ``carryorder``, the reduction alone
+    is i-k-j only where that input is also summed; where it is not, it would be carried
+    with a ``reassoc`` add, which LLVM may reorder -- the merged nest then sums in the
+    interpreter's order instead: a rounding-level difference the default adjoint sums
+    allow.)  Groups sharing a tensor are left apart (their updates of its adjoint keep
+    their order)."""
     full = next((g for g in groups if all(not t.scalar and len(t.tmap) == nl
                                           and set(t.tmap) == set(range(nl)) for t in g)),
                 None)
