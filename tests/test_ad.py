@@ -541,13 +541,13 @@ def _random_check(seed: int) -> str:
 
 
 def test_random_programs() -> None:
-    outcomes = [_random_check(s) for s in range(24)]
-    assert outcomes.count("ok") >= 18, outcomes
+    outcomes = [_random_check(s) for s in range(16)]
+    assert outcomes.count("ok") >= 12, outcomes
 
 
 @pytest.mark.slow
 def test_random_programs_many() -> None:
-    outcomes = [_random_check(s) for s in range(24, 600)]
+    outcomes = [_random_check(s) for s in range(16, 600)]
     assert outcomes.count("ok") >= 0.8 * len(outcomes), {k: outcomes.count(k)
                                                          for k in set(outcomes)}
 

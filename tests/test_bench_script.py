@@ -98,6 +98,7 @@ def test_cores_beyond_the_machine_is_a_clear_error() -> None:
     assert p.returncode != 0 and "--cores" in p.stderr and "Traceback" not in p.stderr
 
 
+@pytest.mark.slow  # (default suite budget)
 def test_call_overhead_script_prints_every_variant() -> None:
     r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "call_overhead.py"), "--only",
                         "ba,hand", "--rounds", "1", "--no-jax"],
@@ -189,6 +190,7 @@ def test_chart_has_the_split_geomeans(tmp_path: Path, monkeypatch: pytest.Monkey
                     "geomean\ngpu set"]
 
 
+@pytest.mark.slow  # (default suite budget)
 def test_static_compiles_every_variant_for_the_sizes() -> None:
     """``--static``: the integer arguments (and only those) are static, every variant
     (kernels on host threads too) is checked as usual; a benchmark with no integer
@@ -212,6 +214,7 @@ def test_static_compiles_every_variant_for_the_sizes() -> None:
     assert "sequential schedule agrees" in rows[2]
 
 
+@pytest.mark.slow  # (default suite budget)
 def test_check_cost_script_prints_both_ratios() -> None:
     r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "check_cost.py"), "--only",
                         "ba,hand", "--rounds", "1", "--size", "small"],

@@ -165,9 +165,9 @@ def gradient_of(name: str, how: str, prune: bool, xs: list) -> list:
     return out
 
 
-@pytest.mark.parametrize(("name", "how", "prune"), MODES,
-                         ids=[f"{n}-{h}-{'pruned' if p else 'all_active'}"
-                              for n, h, p in MODES])
+@pytest.mark.parametrize(("name", "how", "prune"), [
+    m if m[2] or m[1] != "compiled" else pytest.param(*m, marks=pytest.mark.slow)
+    for m in MODES], ids=[f"{n}-{h}-{'pruned' if p else 'all_active'}" for n, h, p in MODES])
 def test_gradient_matches_finite_differences_or_is_refused(name: str, how: str,
                                                             prune: bool) -> None:
     xs = OBJECTIVES[name][2](np.random.default_rng(31))

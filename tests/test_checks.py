@@ -666,7 +666,7 @@ def test_random_programs_fail_where_the_interpreter_does() -> None:
     interpreter finds an access out of bounds, the checked code raises on the same
     index and size; elsewhere it agrees with the interpreter."""
     counts = {"ok": 0, "caught": 0}
-    for seed in range(260):
+    for seed in range(130):
         g = generate(seed)
         m = g.parse()
         inputs = [x[:-1].copy() if isinstance(x, np.ndarray) and x.ndim and x.shape[0] > 1
@@ -694,7 +694,7 @@ def test_random_programs_fail_where_the_interpreter_does() -> None:
         got = got if isinstance(got, tuple) else (got,)
         assert all(same(r, x, 1e-10) for r, x in zip(ref, got, strict=True)), seed
         counts["ok"] += 1
-    assert counts["caught"] >= 4 and counts["ok"] >= 60, counts
+    assert counts["caught"] >= 3 and counts["ok"] >= 30, counts
 
 
 # -- allocations in every mode, and pointers (issue 36) ----------------------------------

@@ -198,14 +198,14 @@ def _random_programs(seeds: range) -> dict[str, int]:
 
 
 def test_random_programs_agree_with_interpreter() -> None:
-    counts = _random_programs(range(40))
+    counts = _random_programs(range(24))
     assert counts["skipped"] <= 2, counts  # the lowering covers what progen generates
-    assert counts["ok"] >= 30, counts
+    assert counts["ok"] >= 18, counts
 
 
 @pytest.mark.slow
 def test_random_programs_agree_with_interpreter_many() -> None:
-    counts = _random_programs(range(40, 1040))
+    counts = _random_programs(range(24, 1040))
     assert counts["skipped"] <= 10, counts
 
 

@@ -159,7 +159,8 @@ def _file(kind: str, name: str, mode: str, cb: bool, gpu: bool) -> Path:
 
 # (the check_bounds variants are marked slow: the default suite keeps the others)
 @pytest.mark.parametrize(("kind", "name", "mode", "cb", "gpu"),
-                         [pytest.param(*c, marks=[pytest.mark.slow] if c[3] else [],
+                         [pytest.param(*c, marks=[pytest.mark.slow]
+                                       if c[3] or (c[0] == "c" and c[2] == "all_active") else [],
                                        id=_file(*c).name[:-6]) for c in CASES])
 def test_emitted_llvm_ir_is_the_recorded_one(kind: str, name: str, mode: str, cb: bool,
                                              gpu: bool) -> None:

@@ -538,7 +538,7 @@ def test_fake_driver_matches_the_cuda_header() -> None:
 
 @pytest.mark.parametrize("case", ["xsbench", "lbm", "rsbench",
                                   pytest.param("lulesh", marks=pytest.mark.slow),
-                                  "lbm_checkpointed"])
+                                  pytest.param("lbm_checkpointed", marks=pytest.mark.slow)])
 def test_benchmark_kernel_primal_and_gradient(children: _Children, case: str) -> None:
     """Primal (results and buffers) and gradient through cuda-bindings and the driver
     API equal the CPU's; every kernel ran; every managed allocation was freed."""

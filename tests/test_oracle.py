@@ -48,7 +48,7 @@ def _assert_sound(prog: GeneratedProgram, trials: int, stats: OracleStats) -> No
 # Random programs.
 
 
-@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=HEALTH)
+@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=HEALTH)
 @given(programs())
 def test_analysis_is_sound_on_random_programs(prog: GeneratedProgram) -> None:
     _assert_sound(prog, trials=2, stats=OracleStats())

@@ -252,17 +252,17 @@ def _random(seeds: range, grads: bool) -> tuple[int, int]:
 
 
 def test_random_programs_and_gradients_keep_their_semantics() -> None:
-    checked, converted = _random(range(100), grads=False)
-    assert checked >= 10 and converted >= 12, (checked, converted)
-    checked, converted = _random(range(40), grads=True)
-    assert checked >= 5 and converted >= 10, (checked, converted)
+    checked, converted = _random(range(50), grads=False)
+    assert checked >= 5 and converted >= 6, (checked, converted)
+    checked, converted = _random(range(20), grads=True)
+    assert checked >= 2 and converted >= 5, (checked, converted)
 
 
 @pytest.mark.slow
 def test_random_programs_and_gradients_keep_their_semantics_many() -> None:
-    checked, _ = _random(range(100, 1100), grads=False)
+    checked, _ = _random(range(50, 1100), grads=False)
     assert checked >= 100
-    checked, _ = _random(range(40, 540), grads=True)
+    checked, _ = _random(range(20, 540), grads=True)
     assert checked >= 50
 
 
@@ -305,7 +305,7 @@ PROGRAMS = {**{n: (OBJECTIVES[n], OBJECTIVES[n].make_inputs) for n in OBJECTIVES
 
 
 # (the GPU kernels, the heaviest to compile twice: -m slow)
-_HEAVY = ("lulesh", "rsbench", "lbm", "xsbench")
+_HEAVY = ("lulesh", "rsbench", "lbm", "xsbench", "gmm", "hand")
 
 
 @pytest.mark.parametrize("name", [

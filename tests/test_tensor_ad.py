@@ -675,6 +675,7 @@ def test_benchmark_gmm_small() -> None:
     check(TENSOR / "gmm.mlir", "gmm", ["active"] * 5 + ["const"] * 3, args=args)
 
 
+@pytest.mark.slow  # (LSTM compiled: test_tensor_tapebody, _fuse, _opts)
 def test_benchmark_lstm_small() -> None:
     """benchmarks/tensor/lstm.mlir (dynamic shapes; the inner loop's hidden state and
     slices taped per step, sizes traced to the arguments) at 2 layers, 3 steps, b=2;

@@ -172,7 +172,7 @@ SIZES = [(1, 1, 1, 1), (2, 3, 5, 7), (2, 21, 37, 19), (3, 17, 69, 1), (2, 69, 37
 
 @pytest.mark.parametrize("sizes,dynamic,fill", [
     (SIZES[0], False, True), (SIZES[1], False, False), (SIZES[3], False, True),
-    (SIZES[2], True, True),
+    pytest.param(SIZES[2], True, True, marks=pytest.mark.slow),
     pytest.param(SIZES[2], True, False, marks=pytest.mark.slow),
     pytest.param(SIZES[0], False, False, marks=pytest.mark.slow),
     pytest.param(SIZES[1], False, True, marks=pytest.mark.slow),
@@ -266,7 +266,8 @@ def _contracted(text: str) -> str:
                        "%s = arith.addf %acc, %p fastmath<contract> : f32")
 
 
-@pytest.mark.parametrize("name", ["dA", pytest.param("dB", marks=pytest.mark.slow)])
+@pytest.mark.slow  # (the MLP benchmark's contract generics take these tiles by default)
+@pytest.mark.parametrize("name", ["dA", "dB"])
 def test_fma_tiles_widened(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A multiply-add body that contracts into FMAs gets a 4 x 24 tile (12 vector
     accumulators: ``WIDE_FMA``), remainders on odd sizes; the same bits as the 4 x 16

@@ -156,9 +156,9 @@ def test_counting_around_grad_counts_the_emission_once(capsys: Any) -> None:
     assert dict(c) == {k: v["generation"] for k, v in cli.items() if v["generation"]}
 
 
-# (by default BA, Hand and LSTM; the GMMs, the complicated Hand and the MLP with -m
-# slow: their switches are checked off alone in test_tensor_triangular/_regtile/_contract)
-SLOW_ALL_OFF = ("gmm_full", "gmm_packed", "gmm_tri", "hand_c", "mlp")
+# (by default BA and LSTM; the GMMs, the Hands and the MLP with -m slow: their switches
+# are checked off alone in test_tensor_triangular/_regtile/_contract/_zeroskip/_fusereduce)
+SLOW_ALL_OFF = ("gmm_full", "gmm_packed", "gmm_tri", "hand", "hand_c", "mlp")
 
 
 @pytest.mark.parametrize("name", [

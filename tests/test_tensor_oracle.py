@@ -19,7 +19,7 @@ import activity
 from activity.testing.oracle import OracleStats, check_program, check_soundness
 from activity.testing.tensorgen import TensorGenConfig, generate, programs
 
-CI_PROGRAMS = 250
+CI_PROGRAMS = 150
 SMALL = TensorGenConfig(stmts=(2, 6))
 
 
