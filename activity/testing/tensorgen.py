@@ -315,18 +315,11 @@ class _Gen:
             kinds += [(2, self.s_for), (2, self.s_if)]
             if self.cfg.p_while:
                 kinds.append((round(10 * self.cfg.p_while), self.s_while))
-        if self.cfg.p_dynamic:
-            kinds.append((round(10 * self.cfg.p_dynamic), self.s_dynamic))
-        if self.cfg.p_zero:
-            kinds.append((round(10 * self.cfg.p_zero), self.s_zero))
-        if self.cfg.p_rows:
-            kinds.append((round(10 * self.cfg.p_rows), self.s_rows))
-        if self.cfg.p_tri:
-            kinds.append((round(10 * self.cfg.p_tri), self.s_tri))
-        if self.cfg.p_skin:
-            kinds.append((round(10 * self.cfg.p_skin), self.s_skin))
-        if self.cfg.p_dynmm:
-            kinds.append((round(10 * self.cfg.p_dynmm), self.s_dynmm))
+        for p, s in ((self.cfg.p_dynamic, self.s_dynamic), (self.cfg.p_zero, self.s_zero),
+                     (self.cfg.p_rows, self.s_rows), (self.cfg.p_tri, self.s_tri),
+                     (self.cfg.p_skin, self.s_skin), (self.cfg.p_dynmm, self.s_dynmm)):
+            if p:  # (the optional statements, each drawn with weight 10 p)
+                kinds.append((round(10 * p), s))
         if self.cfg.p_trans_for and self.depth < self.cfg.max_depth:
             kinds.append((round(10 * self.cfg.p_trans_for), self.s_trans_for))
         weighted(self.ch, kinds)()
