@@ -48,7 +48,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from activity.ad.costs import _op_weight
 from activity.ad.irnum import operand_deps
 from activity.frontend import carry_location
-from activity.ops import OpKind, lookup, op_name
+from activity.ops import lookup, op_name
 
 # marks a generic whose outputs after the first hold values of its body for the adjoint
 TAPEBODY_ATTR = "activity.tapebody"
@@ -93,8 +93,7 @@ def needed_values(body: Block, y: SSAValue) -> list[SSAValue]:
         if not o.results or id(o.results[0]) not in adj:
             continue
         spec = lookup(o)
-        if spec is None or spec.kind not in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT) \
-                or spec.partials is None or len(o.results) != 1:
+        if spec is None or not spec.body_differentiable(o):
             return []  # (the rule refuses it: nothing to plan)
         diff = list(spec.diff_operands(o))
         tg = [(pos, i) for pos, i in enumerate(diff)

@@ -117,6 +117,12 @@ class OpSpec:
             return range(len(op.operands))
         return self.diff
 
+    def body_differentiable(self, op: Operation) -> bool:
+        """Whether the linalg body rule can differentiate ``op`` (a body's op): float
+        arithmetic, a cast or a select with partials and one result."""
+        return self.kind in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT) \
+            and self.partials is not None and len(op.results) == 1
+
     def recomputed_partials(self, op: Operation) -> tuple[Partials | None, list[Any]]:
         """The partials an adjoint that recomputes ``op`` (a linalg body's) uses, and
         the values they read: ``result_partials`` over the result and the operands where

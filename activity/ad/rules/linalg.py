@@ -53,7 +53,7 @@ from activity.ad.rules.tensor import (
     scalar_zero_tensor,
 )
 from activity.ad.tapebody import taped_values
-from activity.ops import OpKind, lookup, op_name
+from activity.ops import lookup, op_name
 from activity.tensor import opts
 from activity.tensor.loops import ADJOINT_ATTR
 from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
@@ -196,8 +196,7 @@ class _BodyAD:
                 continue
             a = adj.pop(id(o.results[0]))
             spec = lookup(o)
-            if spec is None or spec.kind not in (OpKind.FLOAT, OpKind.CAST, OpKind.SELECT) \
-                    or spec.partials is None or len(o.results) != 1:
+            if spec is None or not spec.body_differentiable(o):
                 raise self.gen.err(o, f"cannot differentiate '{op_name(o)}' in the body of "
                                       f"'{op_name(self.op)}'")
             diff = list(spec.diff_operands(o))
