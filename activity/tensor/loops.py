@@ -80,7 +80,7 @@ from activity.codegen import vexp
 from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
-from activity.tensor import opts, zeroskip
+from activity.tensor import opts, zerolist, zeroskip
 from activity.tensor.structured import Structured, structured
 from activity.tensor.triangle import Range, Triangle, triangle_of
 
@@ -1117,6 +1117,9 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         elif role == "inner":
             raw[d] = block.args[0]
             ivs[d] = inner(arith.AddiOp(base[d], block.args[0])).results[0]
+        elif listing[0] is not None and zl is not None and level == zl[1]:
+            # (the listed reduction: its index the list's entry)
+            ivs[d] = inner(memref.LoadOp.get(listing[0], [block.args[0]])).results[0]
         else:
             ivs[d] = block.args[0]
         before = set(loaded)
@@ -1292,6 +1295,50 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
             skip = (z.factor, lv, zeroskip.emit_guard(at, s, z))
             opts.count("zeroskip")
     in_skip = [False]
+    # zero-list (activity.tensor.zerolist): the factor, the level of its listed
+    # reduction, whether the list is made (run time), the list's buffer
+    zl: tuple[int, int, SSAValue, SSAValue] | None = None
+    listing: list[SSAValue | None] = [None]  # (set while the listed loop is emitted)
+    if skip is None and mask is None and tri is None and rt is None and not panels \
+            and opts.enabled("zerolist") and fills and all(
+                isinstance(v.type, MemRefType) for v in s.inputs if isinstance(v.type, ShapedType)):
+        static = _static_sizes(s)
+        for z in zeroskip.zero_skip_of(s, fills):
+            lv = zerolist.list_level(s, z, plan, carry, jam, static)
+            if lv is None:
+                continue
+            use = at(arith.AndIOp(zeroskip.emit_guard(at, s, z),
+                                  zerolist.mostly_zero(at, s.inputs[z.factor]))).results[0]
+            buf = at(memref.AllocOp.get(IndexType(), shape=[-1],
+                                        dynamic_sizes=[bounds[plan[lv][0]]])).results[0]
+            packed.append(buf)  # (freed after the nest)
+            zl = (z.factor, lv, use, buf)
+            opts.count("zerolist")
+            break
+
+    def listed(at: _At, level: int) -> None:
+        """The reduction ``plan[level]`` over the list of its factor's nonzero
+        elements where ``zl``'s run-time choice holds, else its dense loop."""
+        assert zl is not None
+        k, _, use, buf = zl
+        d = plan[level][0]
+
+        def element(at_: Callable[[Operation], Operation], i: SSAValue) -> SSAValue:
+            ivs[d] = i
+            x = at_(memref.LoadOp.get(inputs[k], _indices(at_, in_maps[k], ivs, op))).results[0]  # type: ignore[arg-type]
+            ivs[d] = None
+            return x
+
+        then_b, else_b = Block(), Block()
+        tat, eat = _At(block=then_b, loc=op), _At(block=else_b, loc=op)
+        count = zerolist.make_list(tat, bounds[d], buf, element)
+        listing[0] = buf
+        loop(tat, level, zero, count, one, None)
+        listing[0] = None
+        tat(scf.YieldOp())
+        loop(eat, level, zero, bounds[d], one, None)
+        eat(scf.YieldOp())
+        at(scf.IfOp(use, [], Region(then_b), Region(else_b)))
 
     def nest(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """Emit loops ``order[level:]`` at ``at``; with ``acc`` (the reductions'
@@ -1303,7 +1350,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         if fills and not carry and s.iterator_types[d] != "parallel" and all(
                 s.iterator_types[e] == "parallel" for e, _, _ in plan[:level]):
             if peel_fill(s, plan, level, carry, jam, rt is not None or mask is not None
-                         or tri is not None or skip is not None):
+                         or tri is not None or skip is not None or zl is not None):
                 # the reduction's first iteration on its own, its outputs starting
                 # from the fill's value (no store of the fill to read back)
                 opts.count("peelfill")
@@ -1372,6 +1419,9 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
             return loop(at, level, lb, ub, one, acc)
         if role == "outer":
             return tiles(at, level, acc)
+        if zl is not None and level == zl[1]:
+            listed(at, level)
+            return None
         if role == "full":
             lb, ub, step = zero, bounds[d], one
         else:

@@ -43,6 +43,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "tilerows": "register tiles whose rows share their contiguous input's loads",
     "carryorder": "reductions carried in registers, not i-k-j, where no input is summed along j",
     "zeroskip": "contraction loops that skip a zero factor's terms (guarded: the others finite)",
+    "zerolist": "in-memory reductions over a list of a mostly-zero factor's nonzero elements",
     "peelfill": "filled outputs' reductions peeled: the first term added to the fill's value",
     "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",
     "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
