@@ -18,11 +18,18 @@ Chosen only where it pays:
 * statically, where the loops inside the reduction are parallel with static sizes whose
   product is between :data:`MIN_BODY` and :data:`MAX_BODY` (a body short enough that
   a term skipped saves about as much as a list entry costs to make; a larger body
-  is left dense -- not measured), the reduction is the nest's first, and the
-  factor's other indices are fixed outside it;
+  is left dense -- not measured), the reduction is the nest's first, the factor's
+  other indices are fixed outside it, and no register-tile loop outside it runs more
+  than once (each list is made once per slice of the factor);
 * at run time, once per run of the nest: the list is made only where the guard holds
-  and at least half of the factor's elements are zero (a count over the factor,
-  before the nest); else the dense loop runs (the same code as without the switch).
+  and at least half of the factor's elements are zero (counted before the nest, over
+  its first :data:`SAMPLE` elements where it is contiguous); else the dense loop runs
+  (the same code as without the switch).
+
+Measured on Hand's gradient (8 bones, 544 vertices, 75% zero weights; one thread, the
+compiled code alone): 14.7 -> 13.9 us.  Making the lists is most of what is left of
+the nest's time: a pass over the factor's column (strided) per bone, about as costly
+per element as the dense body's (it is 4 flops of 12 there, vectorized by 4).
 """
 
 from __future__ import annotations
@@ -69,10 +76,14 @@ def list_level(s: Structured, z: ZeroSkip, plan: Sequence[tuple[int, str, int]],
     outside = {e for e, r, _ in plan[:q] if r != "outer"}
     if role != "full" or d == jam or d not in dims or not dims - {d} <= outside:
         return None
+    if any(r == "outer" and not 0 <= static.get(e, -1) <= tile for e, r, tile in plan[:q]):
+        return None  # (a tile loop of several iterations would make the lists again)
     body = 1
     for e, r, tile in plan[q + 1:]:
-        size = tile if r == "inner" else static.get(e, -1) if r == "full" else -1
-        if s.iterator_types[e] != "parallel" or size < 0:
+        size = static.get(e, -1)
+        if r == "inner":
+            size = min(size, tile)
+        if s.iterator_types[e] != "parallel" or size < 0 or r == "outer":
             return None
         body *= size
     return q if MIN_BODY <= body <= MAX_BODY else None
