@@ -50,6 +50,7 @@ from collections.abc import Callable, Sequence
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.arith import FastMathFlag, FastMathFlagsAttr
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     BFloat16Type,
     Float16Type,
     Float32Type,
@@ -1309,7 +1310,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
                 continue
             use = at(arith.AndIOp(zeroskip.emit_guard(at, s, z),
                                   zerolist.mostly_zero(at, s.inputs[z.factor]))).results[0]
-            buf = at(memref.AllocOp.get(IndexType(), shape=[-1],
+            buf = at(memref.AllocOp.get(IndexType(), shape=[DYNAMIC_INDEX],
                                         dynamic_sizes=[bounds[plan[lv][0]]])).results[0]
             packed.append(buf)  # (freed after the nest)
             zl = (z.factor, lv, use, buf)

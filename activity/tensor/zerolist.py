@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     ArrayAttr,
     FloatAttr,
     IndexType,
@@ -108,7 +109,7 @@ def mostly_zero(at: _At, v: SSAValue) -> SSAValue:
     if isinstance(t.layout, NoneAttr) and len(t.get_shape()) > 1:
         # (contiguous: counted as one run of elements, a loop LLVM vectorizes)
         shape = t.get_shape()
-        flat = -1 if any(n < 0 for n in shape) else math.prod(shape)
+        flat = DYNAMIC_INDEX if any(n < 0 for n in shape) else math.prod(shape)
         v = at(memref.CollapseShapeOp.build(
             operands=[v], result_types=[MemRefType(et, [flat])],
             properties={"reassociation": ArrayAttr([ArrayAttr(
@@ -133,7 +134,7 @@ def mostly_zero(at: _At, v: SSAValue) -> SSAValue:
         if p == len(sizes) - 1:
             x = inner(memref.LoadOp.get(v, [*ivs, iv])).results[0]
             z = inner(arith.CmpfOp(x, fzero, "oeq")).results[0]
-            n = inner(arith.ExtUIOp(z, idx)).results[0]
+            n = inner(arith.SelectOp(z, one, zero)).results[0]
             res = inner(arith.AddiOp(a, n)).results[0]
         else:
             res = loops(inner, p + 1, [*ivs, iv], a)
@@ -168,7 +169,7 @@ def make_list(at: _At, size: SSAValue, into: SSAValue,
     fzero = inner(arith.ConstantOp(FloatAttr(0.0, x.type))).results[0]  # type: ignore[arg-type]
     keep = inner(arith.CmpfOp(x, fzero, "une")).results[0]
     inner(memref.StoreOp.get(i, into, [n]))
-    step = inner(arith.ExtUIOp(keep, idx)).results[0]
+    step = inner(arith.SelectOp(keep, one, zero)).results[0]
     inner(scf.YieldOp(inner(arith.AddiOp(n, step)).results[0]))
     return at(scf.ForOp(zero, size, one, [zero], Region(block))).results[0]
 
