@@ -228,3 +228,13 @@ def test_f32(bad: Any) -> None:
         off = np.asarray(activity.compile(src, "skin32")(*[a.copy() for a in args]))
     assert on.dtype == np.float32 and np.isnan(off).any() == (bad is not None)
     assert np.array_equal(on.view(np.uint32), off.view(np.uint32))
+
+
+def test_lowered_ir_prints_and_parses_back() -> None:
+    """The guard's flattened views have the dynamic-size marker (``memref<?xf64>``), so
+    the lowered program prints as MLIR that parses again (a ``-1`` size printed as
+    ``memref<-1xf64>``, which does not)."""
+    low = lower_tensors(activity.parse(_src("skin")))
+    text = str(low)
+    assert "memref<?xf64>" in text
+    assert str(activity.parse(text)) == text

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     ArrayAttr,
     Float32Type,
     Float64Type,
@@ -162,7 +163,7 @@ def _abs_bits_max(at: Callable[[Operation], Operation], v: SSAValue) -> SSAValue
     if isinstance(t.layout, NoneAttr) and len(t.get_shape()) > 1:
         # (contiguous: scanned as one run of elements, a loop LLVM vectorizes)
         shape = t.get_shape()
-        flat = -1 if any(n < 0 for n in shape) else math.prod(shape)
+        flat = DYNAMIC_INDEX if any(n < 0 for n in shape) else math.prod(shape)
         v = at(memref.CollapseShapeOp.build(
             operands=[v], result_types=[MemRefType(et, [flat])],
             properties={"reassociation": ArrayAttr([ArrayAttr(
