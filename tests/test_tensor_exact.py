@@ -1,0 +1,205 @@
+"""Reductions whose adjoint compares recomputed body values (activity/ad/exactbody.py).
+
+A max reduction's adjoint seeds the element whose recomputed value equals the forward
+maximum; a product's counts zeros in one nest and tests them in another.  With
+``fastmath<contract>`` bodies LLVM fused ``a * b + c`` into an FMA in some nests and
+not in others (where the multiply was hoisted out of the inner loop), so the
+recomputed values differed in the last bit: rows of a max's gradient came out zero
+and a product's gradient lost terms.  Each program below did so before the fix (the
+inputs are the first seeds that showed it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import activity
+from activity.tensor import loops, opts
+
+# out[i, k] = FOLD_j (x[i, j] * y[i, j] OP b[j, k]): in the forward i-k-j nest the
+# product is invariant in the inner loop (hoisted: no FMA), in dx's adjoint nest not
+_SRC = """
+#x = affine_map<(d0, d1, d2) -> (d0, d2)>
+#b = affine_map<(d0, d1, d2) -> (d2, d1)>
+#o = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @f(%x: tensor<IxJxf64>, %y: tensor<IxJxf64>, %b: tensor<JxKxf64>,
+             %i: tensor<IxKxf64>) -> f64 {
+  %c0 = arith.constant 0.0 : f64
+  %m = linalg.generic {indexing_maps = [#x, #x, #b, #o],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %y, %b : tensor<IxJxf64>, tensor<IxJxf64>, tensor<JxKxf64>)
+      outs(%i : tensor<IxKxf64>) {
+  ^bb0(%p: f64, %q: f64, %r: f64, %acc: f64):
+    %u = arith.mulf %p, %q FM : f64
+    %t = arith.OP %u, %r FM : f64
+    %s = FOLD : f64
+    linalg.yield %s : f64
+  } -> tensor<IxKxf64>
+  %e = tensor.empty() : tensor<f64>
+  %z = linalg.fill ins(%c0 : f64) outs(%e : tensor<f64>) -> tensor<f64>
+  %rr = linalg.reduce ins(%m : tensor<IxKxf64>) outs(%z : tensor<f64>) dimensions = [0, 1]
+    (%in: f64, %a2: f64) {
+      %t2 = arith.addf %a2, %in : f64
+      linalg.yield %t2 : f64
+    }
+  %v = tensor.extract %rr[] : tensor<f64>
+  return %v : f64
+}
+"""
+_FOLDS = {"max": "arith.maximumf %acc, %t", "maxlast": "arith.maximumf %t, %acc",
+          "min": "arith.minimumf %acc, %t", "prod": "arith.mulf %acc, %t"}
+
+
+def _program(fold: str, op: str, fm: str, i: int, j: int, k: int) -> str:
+    return (_SRC.replace("IxJ", f"{i}x{j}").replace("JxK", f"{j}x{k}")
+            .replace("IxK", f"{i}x{k}").replace("FOLD", _FOLDS[fold])
+            .replace("OP", op).replace("FM", fm))
+
+
+def _both(src: str, *args: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The gradient interpreted (IEEE, no FMA) and compiled."""
+    g = activity.grad(activity.parse(src), "f", ["active"] * 4)
+    return (activity.evaluate(g, "f_grad", *args, 1.0),
+            activity.compile(g, "f_grad")(*args, 1.0))
+
+
+@pytest.mark.parametrize("fold", ["max", "maxlast", "min"])
+def test_max_of_a_contracted_body_seeds_one_element_per_output(fold: str) -> None:
+    """Every output element's seed reaches exactly one element (``db`` summed over
+    ``j`` counts them per column): before, 2 of 3 in most columns."""
+    i, j, k = 3, 40, 9
+    rng = np.random.default_rng(0)
+    x, y, b = rng.standard_normal((i, j)), rng.standard_normal((i, j)), \
+        rng.standard_normal((j, k))
+    init = np.full((i, k), 1e300 if fold == "min" else -1e300)
+    ref, got = _both(_program(fold, "addf", "fastmath<contract>", i, j, k), x, y, b, init)
+    np.testing.assert_array_equal(got[2].sum(axis=0), np.full(k, i))
+    for a, c in zip(ref, got, strict=True):  # (the same elements seeded)
+        np.testing.assert_allclose(c, a, rtol=1e-12, atol=1e-12)
+
+
+def test_product_of_a_contracted_body_with_a_zero_element() -> None:
+    """``x * y - b`` is 0 without an FMA and a rounding error with one: the zero count
+    and the zero test must see the same value (before: dx 5.21 for 5.30)."""
+    i, j, k = 3, 10, 9
+    rng = np.random.default_rng(0)
+    x, y = rng.uniform(0.5, 1.5, (i, j)), rng.uniform(0.5, 1.5, (i, j))
+    b = rng.uniform(-0.5, 0.4, (j, k))
+    b[0, :] = x[0, 0] * y[0, 0]
+    ref, got = _both(_program("prod", "subf", "fastmath<contract>", i, j, k),
+                     x, y, b, np.ones((i, k)))
+    for a, c in zip(ref, got, strict=True):
+        np.testing.assert_allclose(c, a, rtol=1e-9, atol=1e-9)
+
+
+def test_loops_contract_flag_leaves_compared_bodies_alone(monkeypatch: Any) -> None:
+    """:data:`activity.tensor.loops.CONTRACT` adds ``contract`` to the lowered bodies:
+    not to the max reduction's, nor to its adjoint's (before: rows missed)."""
+    monkeypatch.setattr(loops, "CONTRACT", True)
+    i, j, k = 3, 40, 9
+    rng = np.random.default_rng(0)
+    x, y, b = rng.standard_normal((i, j)), rng.standard_normal((i, j)), \
+        rng.standard_normal((j, k))
+    g = activity.grad(activity.parse(_program("max", "addf", "", i, j, k)), "f",
+                      ["active"] * 4)
+    got = activity.compile(g, "f_grad")(x, y, b, np.full((i, k), -1e300), 1.0)
+    np.testing.assert_array_equal(got[2].sum(axis=0), np.full(k, i))
+
+
+_RECOMPUTED = """
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#r = affine_map<(d0, d1) -> (d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @f(%x: tensor<7x9xf64>, %y: tensor<9xf64>, %c: tensor<7x9xf64>,
+             %i: tensor<7xf64>) -> f64 {
+  %c0 = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<7x9xf64>
+  %p = linalg.generic {indexing_maps = [#id, #r, #id, #id],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%x, %y, %c : tensor<7x9xf64>, tensor<9xf64>, tensor<7x9xf64>)
+      outs(%e : tensor<7x9xf64>) {
+  ^bb0(%a: f64, %b: f64, %cc: f64, %o: f64):
+    %u = arith.mulf %a, %b fastmath<contract> : f64
+    %t = arith.addf %u, %cc fastmath<contract> : f64
+    linalg.yield %t : f64
+  } -> tensor<7x9xf64>
+  %m = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%p : tensor<7x9xf64>) outs(%i : tensor<7xf64>) {
+  ^bb0(%v: f64, %acc: f64):
+    %s = arith.maximumf %acc, %v : f64
+    linalg.yield %s : f64
+  } -> tensor<7xf64>
+  %e2 = tensor.empty() : tensor<7x9xf64>
+  %q = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p, %m : tensor<7x9xf64>, tensor<7xf64>) outs(%e2 : tensor<7x9xf64>) {
+  ^bb0(%v: f64, %mv: f64, %o: f64):
+    %d = arith.subf %v, %mv : f64
+    %w = arith.mulf %d, %d : f64
+    linalg.yield %w : f64
+  } -> tensor<7x9xf64>
+  %ez = tensor.empty() : tensor<f64>
+  %z = linalg.fill ins(%c0 : f64) outs(%ez : tensor<f64>) -> tensor<f64>
+  %rr = linalg.generic {indexing_maps = [#id, affine_map<(d0, d1) -> ()>],
+                        iterator_types = ["reduction", "reduction"]}
+      ins(%q : tensor<7x9xf64>) outs(%z : tensor<f64>) {
+  ^bb0(%v: f64, %acc: f64):
+    %t2 = arith.addf %acc, %v : f64
+    linalg.yield %t2 : f64
+  } -> tensor<f64>
+  %ez2 = tensor.empty() : tensor<f64>
+  %z2 = linalg.fill ins(%c0 : f64) outs(%ez2 : tensor<f64>) -> tensor<f64>
+  %r2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>],
+                        iterator_types = ["reduction"]}
+      ins(%m : tensor<7xf64>) outs(%z2 : tensor<f64>) {
+  ^bb0(%v: f64, %acc: f64):
+    %t3 = arith.addf %acc, %v : f64
+    linalg.yield %t3 : f64
+  } -> tensor<f64>
+  %v1 = tensor.extract %rr[] : tensor<f64>
+  %v2 = tensor.extract %r2[] : tensor<f64>
+  %v = arith.addf %v1, %v2 : f64
+  return %v : f64
+}
+"""
+
+
+def test_recomputed_input_of_a_max_makes_the_same_bits() -> None:
+    """The ``recompute`` switch makes ``p`` (a contracted body) again for the reverse
+    sweep, whose max adjoint compares it with the forward maximum: the copy and the
+    original lowered alike (before: errors of 17 to 68 on these seeds)."""
+    with opts.counting() as c:
+        g = activity.grad(activity.parse(_RECOMPUTED), "f", ["active"] * 4)
+    assert c["recompute"] == 1
+    cf = activity.compile(g, "f_grad")
+    for seed in (7, 12, 18):
+        rng = np.random.default_rng(seed)
+        args = (rng.standard_normal((7, 9)), rng.standard_normal(9),
+                rng.standard_normal((7, 9)), np.full(7, -1e300))
+        ref, got = activity.evaluate(g, "f_grad", *args, 1.0), cf(*args, 1.0)
+        for a, b in zip(ref, got, strict=True):
+            np.testing.assert_allclose(b, a, rtol=1e-9, atol=1e-9)
+
+
+def test_flags_stripped_in_the_gradient_only() -> None:
+    """The gradient's copy of the reduction has no fast-math flags and is marked; the
+    primal function keeps its own; the adjoint's product keeps ``contract``."""
+    src = _program("max", "addf", "fastmath<contract>", 2, 3, 4)
+    text = str(activity.grad(activity.parse(src), "f", ["active"] * 4))
+    primal, grad = text.split("func.func @f_grad")
+    assert primal.count("fastmath<contract>") == 2 and "activity.exact" not in primal
+    fwd = grad[grad.index("linalg.generic"):grad.index("linalg.yield")]
+    assert "activity.exact" in fwd and "fastmath" not in fwd
+
+
+def test_flagged_body_refused_without_the_pass(monkeypatch: Any) -> None:
+    """The invariant checked where it is relied on: a compared body that still has
+    flags (the pass skipped) is refused with its place, not differentiated."""
+    from activity.ad import exactbody
+    from activity.ad.errors import GradError
+
+    monkeypatch.setattr(exactbody, "exact_bodies", lambda module: [])
+    src = _program("max", "addf", "fastmath<contract>", 2, 3, 4)
+    with pytest.raises(GradError, match=r":\d+:\d+: error: .*fast-math flags"):
+        activity.grad(activity.parse(src), "f", ["active"] * 4)
