@@ -203,3 +203,36 @@ def test_flagged_body_refused_without_the_pass(monkeypatch: Any) -> None:
     src = _program("max", "addf", "fastmath<contract>", 2, 3, 4)
     with pytest.raises(GradError, match=r":\d+:\d+: error: .*fast-math flags"):
         activity.grad(activity.parse(src), "f", ["active"] * 4)
+
+
+_CAPTURED = """
+#id = affine_map<(d0) -> (d0)>
+#s = affine_map<(d0) -> ()>
+func.func @f(%a: tensor<5xf64>, %w: f64, %c: f64) -> f64 {
+  %ninf = arith.constant -1.0e300 : f64
+  %u = arith.mulf %w, %w fastmath<contract> : f64
+  %s = arith.addf %u, %c fastmath<contract> : f64
+  %e = tensor.empty() : tensor<f64>
+  %i = linalg.fill ins(%ninf : f64) outs(%e : tensor<f64>) -> tensor<f64>
+  %m = linalg.generic {indexing_maps = [#id, #s], iterator_types = ["reduction"]}
+      ins(%a : tensor<5xf64>) outs(%i : tensor<f64>) {
+  ^bb0(%v: f64, %mx: f64):
+    %t = arith.addf %v, %s : f64
+    %y = arith.maximumf %mx, %t : f64
+    linalg.yield %y : f64
+  } -> tensor<f64>
+  %mv = tensor.extract %m[] : tensor<f64>
+  return %mv : f64
+}
+"""
+
+
+def test_captured_scalar_chain_stripped() -> None:
+    """A scalar the compared body reads (``s = w * w + c``) is made without flags in
+    the gradient -- in loops the reverse sweep may recompute it instead of keeping the
+    forward's (activity/ad/tapeplan.py), and the two must agree -- and keeps them in
+    the primal."""
+    text = str(activity.grad(activity.parse(_CAPTURED), "f", ["active"] * 3))
+    primal, grad = text.split("func.func @f_grad")
+    assert primal.count("fastmath<contract>") == 2
+    assert "fastmath" not in grad[:grad.index("linalg.generic")]

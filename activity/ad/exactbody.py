@@ -18,7 +18,9 @@ terms of an element one nest took for zero and the other not (tests/test_tensor_
 So, before the generation (:func:`exact_bodies`, on the AD generator's copy of the
 module, as :mod:`activity.ad.tapebody` does), every such reduction on tensors loses the
 fast-math flags of its body's ops -- always legal: a flag permits a faster result, it
-never requires one -- and is marked ``EXACT_ATTR``, which the loop lowering honours
+never requires one -- as do the region-free ops making the values its body reads (in
+loops the reverse sweep may recompute a scalar instead of keeping the forward's: the
+two must agree), and it is marked ``EXACT_ATTR``, which the loop lowering honours
 (no ``contract`` added by :data:`activity.tensor.loops.CONTRACT`) as it does on the
 adjoint's generics that recompute the body (marked too, their bodies clones of the
 stripped ops).  Without flags every nest computes IEEE operations in program order:
@@ -102,13 +104,48 @@ def strip_flags(op: Operation, saved: Saved | None = None) -> int:
     return n
 
 
+def _outer_operands(v: Structured) -> list[SSAValue]:
+    """What the body of ``v`` reads from outside: its inputs and the values it
+    captures."""
+    inside = {id(a) for a in v.body.args}
+    out = list(v.inputs)
+    for o in v.body.walk():
+        inside.update(id(r) for r in o.results)
+        out += [u for u in o.operands if id(u) not in inside]
+    return out
+
+
+def _strip_chain(x: SSAValue, saved: Saved, seen: set[int]) -> None:
+    """Strip the flags of the region-free ops making ``x``, back to block arguments
+    and ops with regions: the ops the reverse sweep's mirror may recompute in place of
+    the forward's value inside loops (activity/ad/tapeplan.py recomputes no op with
+    regions; tensor_recompute.py strips its copies' own)."""
+    stack = [x]
+    while stack:
+        o = stack.pop().owner
+        if not isinstance(o, Operation) or o.regions or id(o) in seen:
+            continue
+        seen.add(id(o))
+        a = o.properties.get("fastmath")
+        if isinstance(a, FastMathFlagsAttr) and a.data:
+            saved.append((o, a))
+            o.properties["fastmath"] = _NONE
+        stack += list(o.operands)
+
+
 def exact_bodies(module: ModuleOp) -> Saved:
     """Strip and mark (:func:`strip_flags`) every reduction of ``module`` whose adjoint
-    compares recomputed body values; what :func:`restore` needs to undo it."""
+    compares recomputed body values, and the flags of the region-free ops making what
+    its body reads (a scalar the forward computed once and the reverse sweep may
+    recompute); what :func:`restore` needs to undo it."""
     saved: Saved = []
+    seen: set[int] = set()
     for op in list(module.walk()):
-        if _compared(op) is not None:
+        v = _compared(op)
+        if v is not None:
             strip_flags(op, saved)
+            for x in _outer_operands(v):
+                _strip_chain(x, saved, seen)
     return saved
 
 
