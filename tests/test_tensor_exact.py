@@ -58,17 +58,17 @@ def _program(fold: str, op: str, fm: str, i: int, j: int, k: int) -> str:
             .replace("OP", op).replace("FM", fm))
 
 
-def test_max_of_a_contracted_f32_body() -> None:
-    """The same in f32 (the body's ops computed in double and rounded to f32, in every
-    nest alike): before, most seeds missed elements."""
+def test_min_of_a_contracted_f32_body() -> None:
+    """The same for a min in f32 (the body's ops computed in double and rounded to
+    f32, in every nest alike): before, most seeds missed elements."""
     i, j, k = 3, 40, 9
-    src = _program("max", "addf", "fastmath<contract>", i, j, k).replace("f64", "f32")
+    src = _program("min", "addf", "fastmath<contract>", i, j, k).replace("f64", "f32")
     g = activity.grad(activity.parse(src), "f", ["active"] * 4)
     cf = activity.compile(g, "f_grad")
     for seed in range(3):
         rng = np.random.default_rng(seed)
         x, y, b = (rng.standard_normal(s).astype(np.float32) for s in ((i, j), (i, j), (j, k)))
-        got = cf(x, y, b, np.full((i, k), -1e30, np.float32), np.float32(1.0))
+        got = cf(x, y, b, np.full((i, k), 1e30, np.float32), np.float32(1.0))
         np.testing.assert_array_equal(got[2].sum(axis=0), np.full(k, i))
 
 
@@ -79,7 +79,7 @@ def _both(src: str, *args: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
             activity.compile(g, "f_grad")(*args, 1.0))
 
 
-@pytest.mark.parametrize("fold", ["max", "maxlast", "min"])
+@pytest.mark.parametrize("fold", ["max", "maxlast"])
 def test_max_of_a_contracted_body_seeds_one_element_per_output(fold: str) -> None:
     """Every output element's seed reaches exactly one element (``db`` summed over
     ``j`` counts them per column): before, 2 of 3 in most columns."""
