@@ -139,6 +139,11 @@ class Differentiator:
                 old_op.erase(safe_erase=False)
             if self.tapebody:
                 self.program = Program.of(self.module)
+        # max/min/product reductions: bodies without fast-math flags, the same bits in
+        # every nest that recomputes them (activity/ad/exactbody.py)
+        from activity.ad.exactbody import exact_bodies
+
+        self.exact = exact_bodies(self.module)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.result = analyze(self.module, func_name, args, alias_args=alias_args)
@@ -358,6 +363,9 @@ class Differentiator:
                 for fop in made:
                     strip_unused(fop)
                 restore(self.tapebody)
+            from activity.ad.exactbody import restore as restore_flags
+
+            restore_flags(self.exact)
             from activity.ad.tensor_recompute import recompute_tensors
             from activity.tensor.bufferize import has_tensors
 

@@ -31,7 +31,10 @@ is the same with buffers for tapes, and the answer is decided per value by these
 The copy (with its init) goes right before the first reverse read; every reverse read
 takes it.  ``tensor.dim`` reads of ``T`` stay (a size: the bufferization's lifetime
 pass moves them up to ``T``).  Sound whatever the cost: tensor ops are pure, the copy
-computes the same value from the same operands.
+computes the same value from the same operands -- the same bits: the original and
+the copy lose their bodies' fast-math flags (:func:`activity.ad.exactbody.strip_flags`;
+with ``contract`` LLVM fused FMAs in one nest and not the other, and a max reduction's
+adjoint, comparing the copy's elements with the forward maximum, seeded none).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from activity.ad.costs import RECOMPUTE_LIMIT, _op_weight
+from activity.ad.exactbody import strip_flags
 from activity.tensor import opts
 from activity.tensor.bufferize_live import chain
 from activity.tensor.lifetime import pure_between
@@ -169,6 +173,10 @@ def _recompute_in(block: Block, entry: set[SSAValue]) -> int:
             break
         if not live:
             continue
+        # the copy must make the same bits as the original (a max's adjoint compares
+        # its elements with the forward's maximum): neither keeps fast-math flags,
+        # which let LLVM fuse FMAs in one nest and not the other (exactbody.py)
+        strip_flags(op)
         mapping: dict[SSAValue, SSAValue] = {}
         copy: Operation | None = None
         for o in made:

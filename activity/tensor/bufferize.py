@@ -66,7 +66,7 @@ from activity.tensor import opts
 from activity.tensor.bufferize_live import Liveness, chain
 from activity.tensor.hoist import hoist_allocs
 from activity.tensor.lifetime import last_use, sink_fresh
-from activity.tensor.loops import is_structured, lower_linalg, structured
+from activity.tensor.loops import EXACT_ATTR, is_structured, lower_linalg, structured
 from activity.tensor.reuse import reuse_dead_inputs
 
 DYN = -9223372036854775808  # (MLIR's dynamic size/offset/stride)
@@ -430,6 +430,8 @@ class _Func:
         gen = linalg.GenericOp(
             ins, outs, body.clone(), [AffineMapAttr(m) for m in s.indexing_maps],
             [IteratorTypeAttr(IteratorType(it)) for it in s.iterator_types], [])
+        if EXACT_ATTR in op.attributes:  # (its body lowered as written: loops.EXACT_ATTR)
+            gen.attributes[EXACT_ATTR] = op.attributes[EXACT_ATTR]
         self._captured_tensors(gen)
         self.emit(gen, op)
         self.erase.append(op)

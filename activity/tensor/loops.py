@@ -111,6 +111,10 @@ ADJOINT_ATTR = "activity.adjoint"
 """Marks the ``linalg.generic`` ops the AD generator emits (activity/ad/rules/linalg.py):
 their loop order is chosen by :func:`_contiguity` between the default and the op's own
 dimension order (which mirrors the primal's nest)."""
+EXACT_ATTR = "activity.exact"
+"""Marks the structured ops whose body must compute the same bits in every loop nest
+(activity/ad/exactbody.py: a max or product reduction, whose adjoint compares body
+values recomputed in another nest): :data:`CONTRACT` adds no ``contract`` to them."""
 JAMMED_ATTR = "activity.jammed"
 """On the reduction loops of a register tile (:func:`regtile`):
 :mod:`activity.codegen.expand` leaves them alone."""
@@ -896,7 +900,7 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
                 raise CodegenError("linalg.index inside a nested region of a linalg body "
                                    "is not supported", **where(inner))
         new = op.clone(value_mapper=mapping)
-        if CONTRACT and isinstance(new, _CONTRACTIBLE):
+        if CONTRACT and isinstance(new, _CONTRACTIBLE) and EXACT_ATTR not in s.op.attributes:
             _allow_contract(new)
         if vexp_ok and new.name == "math.exp":
             new.attributes[vexp.MARK] = UnitAttr()

@@ -44,6 +44,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 
 from activity.ad.builder import contract_flags
+from activity.ad.exactbody import COMPARED, reduction_kind
 from activity.ad.irnum import DEAD, IRBackend, materialize, operand_deps
 from activity.ad.registry import Gen, forward_rule, reverse_rule
 from activity.ad.rules.tensor import (
@@ -55,7 +56,7 @@ from activity.ad.rules.tensor import (
 from activity.ad.tapebody import taped_values
 from activity.ops import lookup, op_name
 from activity.tensor import opts
-from activity.tensor.loops import ADJOINT_ATTR
+from activity.tensor.loops import ADJOINT_ATTR, EXACT_ATTR
 from activity.tensor.structured import STRUCTURED_OPS, Structured, generalize, structured
 from activity.tensor.triangle import mask_outside
 
@@ -339,43 +340,23 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
         if set(mo) & set(red) or len(set(mo)) + len(red) != nl:
             raise gen.err(op, f"cannot differentiate '{name}': its output map does not "
                               "index every parallel dimension")
-        yo = y.owner
-        if y is acc:
-            kind = "identity"
-        elif isinstance(yo, Operation) and op_name(yo) in ("arith.addf", "arith.subf") \
-                and acc.has_one_use() and acc in yo.operands \
-                and not (op_name(yo) == "arith.subf" and yo.operands[1] is acc):
-            kind = "sum"
-            t_val = yo.operands[1] if yo.operands[0] is acc else yo.operands[0]
-            seed_sign = -1.0 if op_name(yo) == "arith.subf" else 1.0
-        elif isinstance(yo, Operation) and op_name(yo) in (
-                "arith.maximumf", "arith.minimumf") and acc.has_one_use() \
-                and yo.operands[0] is acc:
-            kind = "max"
-            t_val = yo.operands[1]
-        elif isinstance(yo, Operation) and op_name(yo) in (
-                "arith.maximumf", "arith.minimumf") and acc.has_one_use() \
-                and yo.operands[1] is acc:
-            # maximumf(t, acc): at a tie the element wins, so the seed goes to the last
-            # element equal to the result (the init only if none is)
-            kind = "maxlast"
-            t_val = yo.operands[0]
-        elif isinstance(yo, Operation) and op_name(yo) == "arith.mulf" \
-                and acc.has_one_use() and acc in yo.operands and yo.operands[0] \
-                is not yo.operands[1]:
-            # a product: d y / d t_r = init * (the product of the other elements),
-            # from the product of the nonzero elements and the count of zeros
-            kind = "prod"
-            t_val = yo.operands[1] if yo.operands[0] is acc else yo.operands[0]
-        else:
+        got = reduction_kind(v)
+        if got is None:
             raise gen.err(op, f"cannot differentiate '{name}': a reduction whose body is "
                               "not a sum (acc + t, acc - t), a product (acc * t) nor "
                               "maximumf/minimumf(acc, t) or (t, acc) into the "
                               "accumulator")
+        # (maxlast: maximumf(t, acc): at a tie the element wins, so the seed goes to
+        # the last element equal to the result, the init only if none is; prod: d y /
+        # d t_r = init * (the product of the other elements), from the product of the
+        # nonzero elements and the count of zeros)
+        kind, t_val, seed_sign = got
     elif sorted(mo) != list(range(nl)):
         raise gen.err(op, f"cannot differentiate '{name}': a parallel op whose output map "
                           "does not index every dimension")
 
+    if kind in COMPARED:
+        _check_exact(gen, op, v)
     caps = _captured(v)
     # body values the forward sweep kept (ad/tapebody.py): read, not recomputed
     taped = [(x, res) for x, res in taped_values(op)
@@ -590,6 +571,8 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                                  ArrayAttr(its), [x.type for x in outs])
             # (the loop lowering may then keep the primal's dimension order)
             g.attributes[ADJOINT_ATTR] = UnitAttr()
+            if kind in COMPARED:  # (the body's values compared: activity/ad/exactbody.py)
+                g.attributes[EXACT_ATTR] = UnitAttr()
             for s_add in adds:
                 _accumulate_flags(gen, g, s_add)
             gen.b.emit(g)
@@ -696,6 +679,21 @@ def _rev_view(gen: Gen, op: Operation, v: Structured, r: SSAValue) -> None:
                 # the init gets the seed when no element equals the maximum
                 assert o_prim is not None and ymax is not None and cnt is not None
                 gen.adj_add(o, _init_share(gen, o_prim, ymax, ybar, cnt))
+
+
+def _check_exact(gen: Gen, op: Operation, v: Structured) -> None:
+    """The invariant the adjoint of a max or product reduction rests on: its body,
+    recomputed in the adjoint's nests and compared there with the forward nest's
+    values (``t == ymax``, ``t == 0``), computes the same bits in every nest -- no
+    fast-math flags, no ``contract`` added by the lowering
+    (activity/ad/exactbody.py's pre-pass).  Refused, not guessed, where it fails."""
+    flagged = [o for o in v.body.walk() if (a := o.properties.get("fastmath")) is not None
+               and getattr(a, "data", None)]
+    if flagged or EXACT_ATTR not in op.attributes:
+        raise gen.err(op, f"cannot differentiate '{op_name(op)}': its adjoint compares "
+                          "body values recomputed in other loop nests, which needs a body "
+                          "without fast-math flags (internal: the exact-body pass did not "
+                          "run on it)")
 
 
 def _readable(gen: Gen, res: SSAValue, use: Block) -> bool:
@@ -940,6 +938,7 @@ def _product_stats(gen: Gen, op: Operation, v: Structured, prim: list[SSAValue],
     g = linalg.GenericOp(ins, [ones, _zeros_like(gen, r)], Region([blk]),
                          [AffineMapAttr(m) for m in [*imaps, mo_map, mo_map]],
                          ArrayAttr(its), [t, t])
+    g.attributes[EXACT_ATTR] = UnitAttr()  # (compared with the adjoint's: exactbody.py)
     gen.b.emit(g)
     return [g.results[0], g.results[1]]
 
@@ -981,6 +980,7 @@ def _count_hits(gen: Gen, op: Operation, v: Structured, prim: list[SSAValue],
     g = linalg.GenericOp(ins, [init], Region([blk]),
                          [AffineMapAttr(m) for m in [*imaps, v.indexing_maps[n_in]]],
                          ArrayAttr(its), [t])
+    g.attributes[EXACT_ATTR] = UnitAttr()  # (compared with the adjoint's: exactbody.py)
     return gen.b.v(g)
 
 
