@@ -146,13 +146,22 @@ def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False,
 def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int, slp: bool = False) -> None:
     """Run LLVM's default -O<opt> module pipeline (``slp``: with the SLP vectorizer,
     which llvmlite leaves off; the loops bufferized tensor code tiles by registers
-    need it)."""
+    need it; and then, for that code, a late GVN and DSE: ``loops.PEEL_FORWARD``)."""
     if opt <= 0:
         return
     pto = llvm.create_pipeline_tuning_options(speed_level=opt)
     pto.slp_vectorization = slp
     pb = llvm.create_pass_builder(tm, pto)
     pb.getModulePassManager().run(mod, pb)
+    from activity.tensor import loops
+
+    if slp and loops.PEEL_FORWARD:
+        # (tensor code: the peeled reductions' stores forwarded to the loads before
+        # the loop and deleted; activity/tensor/loops.py: PEEL_FORWARD)
+        mpm = llvm.create_new_module_pass_manager()
+        mpm.add_new_gvn_pass()
+        mpm.add_dead_store_elimination_pass()
+        mpm.run(mod, llvm.create_pass_builder(tm, pto))
 
 
 def module_text(module: ModuleOp) -> str:
