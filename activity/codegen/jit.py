@@ -16,6 +16,7 @@ import ctypes
 import ctypes.util
 import dataclasses
 import hashlib
+import math
 import struct
 import sys
 import threading
@@ -44,6 +45,7 @@ from activity.codegen.entry import (
     COLLECT,
     ENTRY_TYPE,
     MISS,
+    TAKE_MIN,
     add_entry,
     entry_consts,
     entry_name,
@@ -629,7 +631,8 @@ class CompiledFunction:
         entry = engine.get_function_address(entry_name(name))
         self._entry: Any = ENTRY_TYPE(entry) if entry else None
         self._consts = entry_consts(ins, [p.dtype0 for p in self._params],
-                                    [r.dtype for r in self._results if r.lay is not None]
+                                    [r.dtype for r in self._results if r.lay is not None],
+                                    capsule_free() if TAKE_BLOCKS and _CAPSULES else 0
                                     ) if entry else None
         self._consts_addr = ctypes.addressof(self._consts) if entry else 0
         self._n_params = len(self._params)
@@ -808,7 +811,7 @@ class CompiledFunction:
         if TAKE_BLOCKS and _CAPSULES and self._free and self.free_fn is _FREE and alloc \
                 and alloc != 0xDEADBEEF and alloc not in inputs and alloc not in freed \
                 and alloc not in shared:
-            n = int(np.prod(sizes)) * dtype.itemsize
+            n = math.prod(sizes) * dtype.itemsize
             if n >= TAKE_MIN and (
                     outs[k + 4] == 1 or sizes[0] == 1 if rank == 1 else
                     _c_contiguous(sizes, outs[k + 3 + rank:k + 3 + 2 * rank])):
@@ -981,10 +984,9 @@ for that result alone, is handed to its numpy array (:func:`adopt`) instead of c
 into a fresh one and freed (``activity_take``).  The MLP's gradient returns 2.6 MB per
 call (``dW1``, ``dW2``): their copy was 6.6% of its time (``memmove`` into lines not in
 cache); handed over, 3.25 -> 3.11 ms (one process, alternating; no page faults either
-way, ``ru_minflt``).  Off: every result copied.  (The native entry, for functions whose
-parameters it takes, still copies: ``activity.codegen.entry``.)"""
-TAKE_MIN = 1 << 16
-
+way, ``ru_minflt``).  Off: every result copied.  The Python path reads it at each call;
+the native entry (``activity.codegen.entry``) when the function is compiled (its
+capsules' destructor, or 0, in its constants)."""
 CAPSULE_POINTER = 16  # PyCapsule's pointer field (after PyObject_HEAD): probed below
 
 
