@@ -11,13 +11,15 @@ packed wrapper (:mod:`activity.codegen.jit`).  ``args`` is the Python tuple of t
 call's arguments.  The entry reads each argument's object in place and accepts only
 the common case: an exact ``numpy.ndarray`` of the parameter's dtype (the very dtype
 object), C-contiguous and writeable, of the right rank and static sizes, for a memref
-with the identity layout; an exact ``float`` or ``numpy.float64`` for an ``f64``; an
+with the identity layout; an exact ``float`` or ``numpy.float64`` for an ``f64``, the
+same for an ``f32`` (rounded to nearest, as the Python path rounds it; a finite value
+beyond f32's largest goes to the Python path, which refuses it); an
 exact ``int`` of at most one internal digit (30 bits) for an ``i64`` or ``index``.  It
 then writes the descriptor fields into the wrapper's slots, calls the wrapper and
 returns the result (below).  Anything else returns ``MISS`` *before* the function is
 called, and the caller takes the Python path, which handles every other case and
 raises every error message.  Functions with other
-parameter types (narrower floats and integers, pointers, strided layouts) get no entry.
+parameter types (f16, narrower integers, pointers, strided layouts) get no entry.
 
 The entry is called holding the GIL (``ctypes.PYFUNCTYPE``), so no other thread can
 reshape an array while it is read (numpy frees the old dimensions).  It releases the
@@ -40,6 +42,9 @@ or a memref of ``f64``/``f32``/``i64``/``i32`` whose block is C-contiguous, its 
 numpy array (``PyArray_NewFromDescr`` through numpy's C-API table), the block is copied
 into it and freed -- what :meth:`CompiledFunction._collect` does in Python, without its
 2-3 us per memref result (a trivial tensor function's gradient call: 4.1 -> 1.3 us).
+A block of ``TAKE_MIN`` bytes or more is not copied where the caller gave the capsules'
+destructor (``consts[_CAPSULE_FREE]``: activity/codegen/jit.py's ``TAKE_BLOCKS``): the
+array is made over it and a capsule that frees it becomes the array's base.
 Anything else (another result type, a shared, foreign or strided block, a failure in
 the check record, :mod:`activity.codegen.checks`) gives ``COLLECT`` and Python
 collects (or raises) as before.
