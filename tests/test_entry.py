@@ -48,10 +48,10 @@ func.func @same(%a: memref<?x?x2xf64>) -> memref<?x?x2xf64> {
 """
 
 NARROW = """
-func.func @g(%a: memref<2xf64>, %x: f32) -> f64 {
+func.func @g(%a: memref<2xf64>, %x: f16) -> f64 {
   %c0 = arith.constant 0 : index
   %v = memref.load %a[%c0] : memref<2xf64>
-  %y = arith.extf %x : f32 to f64
+  %y = arith.extf %x : f16 to f64
   %s = arith.addf %v, %y : f64
   func.return %s : f64
 }
@@ -165,6 +165,33 @@ def test_the_entry_agrees_with_the_python_path() -> None:
     assert np.array_equal(same(x), x) and _outcome(same, [x]) == _outcome(_python_path(same), [x])
     got = f(a.copy(), b, 0.5, 2, -3)
     assert got == (a[3, 2] * 0.5 + a[0, 1] - 9 - 3, -6, 6)
+
+
+SINGLE = """
+func.func @h(%a: memref<3xf32>, %x: f32) -> (memref<3xf32>, f64) {
+  %m = memref.alloc() : memref<3xf32>
+  linalg.fill ins(%x : f32) outs(%m : memref<3xf32>)
+  %y = arith.extf %x : f32 to f64
+  func.return %m, %y : memref<3xf32>, f64
+}
+"""
+
+
+def test_f32_scalars_through_the_entry_round_as_the_python_path() -> None:
+    """An f32 parameter takes a float rounded to nearest, as the Python path rounds it;
+    a finite float beyond f32's largest is refused by both (the Python path's error),
+    infinities and NaN pass; other objects go to the Python path."""
+    f = compile(activity.parse(SINGLE), "h")
+    assert f._entry is not None
+    py = _python_path(f)
+    a = np.zeros(3, np.float32)
+    top = float(np.finfo(np.float32).max)
+    xs = [0.1, -0.0, 1e-46, 1.5e-45, top, -top, 3.5e38, -1e300, math.inf, -math.inf,
+          math.nan, np.float64(2.5), np.float32(1.25), 7, True, "1"]
+    for x in xs:
+        assert _outcome(f, [a, x]) == _outcome(py, [a, x]), x
+    assert _outcome(f, [a, 3.5e38])[0] == "error"
+    assert f(a, 0.1)[1] == float(np.float32(0.1))
 
 
 def test_the_common_case_skips_python_and_a_refusal_calls_once(

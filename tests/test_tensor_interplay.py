@@ -34,7 +34,8 @@ CFG = TensorGenConfig(stmts=(2, 7), p_memref=0.0, p_mask=0.5)
 # sizes up to 10: the loop lowering's register tiles, remainders, blocks and panels
 LARGE = TensorGenConfig(stmts=(2, 7), p_memref=0.0, p_mask=0.5, max_size=10)
 NAMES = sorted(opts.OPTIMIZATIONS)
-FLAGS = ("BLOCKS", "REMAINDERS", "PACK_ROWS", "FUSE_FILLS", "PANELS", "MASKS", "WIDE_FMA")
+FLAGS = ("BLOCKS", "REMAINDERS", "PACK_ROWS", "FUSE_FILLS", "PANELS", "MASKS", "WIDE_FMA",
+         "PEEL_FORWARD")
 NAN_BYTE = 0xFF  # every fresh f64 is a NaN
 
 

@@ -11,13 +11,15 @@ packed wrapper (:mod:`activity.codegen.jit`).  ``args`` is the Python tuple of t
 call's arguments.  The entry reads each argument's object in place and accepts only
 the common case: an exact ``numpy.ndarray`` of the parameter's dtype (the very dtype
 object), C-contiguous and writeable, of the right rank and static sizes, for a memref
-with the identity layout; an exact ``float`` or ``numpy.float64`` for an ``f64``; an
+with the identity layout; an exact ``float`` or ``numpy.float64`` for an ``f64``, the
+same for an ``f32`` (rounded to nearest, as the Python path rounds it; a finite value
+beyond f32's largest goes to the Python path, which refuses it); an
 exact ``int`` of at most one internal digit (30 bits) for an ``i64`` or ``index``.  It
 then writes the descriptor fields into the wrapper's slots, calls the wrapper and
 returns the result (below).  Anything else returns ``MISS`` *before* the function is
 called, and the caller takes the Python path, which handles every other case and
 raises every error message.  Functions with other
-parameter types (narrower floats and integers, pointers, strided layouts) get no entry.
+parameter types (f16, narrower integers, pointers, strided layouts) get no entry.
 
 The entry is called holding the GIL (``ctypes.PYFUNCTYPE``), so no other thread can
 reshape an array while it is read (numpy frees the old dimensions).  It releases the
@@ -40,6 +42,9 @@ or a memref of ``f64``/``f32``/``i64``/``i32`` whose block is C-contiguous, its 
 numpy array (``PyArray_NewFromDescr`` through numpy's C-API table), the block is copied
 into it and freed -- what :meth:`CompiledFunction._collect` does in Python, without its
 2-3 us per memref result (a trivial tensor function's gradient call: 4.1 -> 1.3 us).
+A block of ``TAKE_MIN`` bytes or more is not copied where the caller gave the capsules'
+destructor (``consts[_CAPSULE_FREE]``: activity/codegen/jit.py's ``TAKE_BLOCKS``): the
+array is made over it and a capsule that frees it becomes the array's base.
 Anything else (another result type, a shared, foreign or strided block, a failure in
 the check record, :mod:`activity.codegen.checks`) gives ``COLLECT`` and Python
 collects (or raises) as before.
@@ -48,6 +53,7 @@ collects (or raises) as before.
 from __future__ import annotations
 
 import ctypes
+import math
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,7 +61,7 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir
-from xdsl.dialects.builtin import Float64Type, IndexType, IntegerType, MemRefType
+from xdsl.dialects.builtin import Float32Type, Float64Type, IndexType, IntegerType, MemRefType
 from xdsl.ir import Attribute
 
 from activity.codegen.checks import RECORD
@@ -75,6 +81,7 @@ LONG_DIGIT = 24
 ARRAY_DATA = 16
 ARRAY_ND = 24
 ARRAY_DIMS = 32
+ARRAY_BASE = 48
 ARRAY_DESCR = 56
 ARRAY_FLAGS = 64
 C_WRITEABLE = 0x0001 | 0x0400  # NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE
@@ -86,8 +93,8 @@ C_WRITEABLE = 0x0001 | 0x0400  # NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE
 # memref parameter, then the dtype of each memref result
 _NDARRAY, _FLOAT, _FLOAT64, _INT, _SAVE, _RESTORE = range(6)
 (_MISS_OBJ, _COLLECT_OBJ, _NONE, _INCREF, _DECREF, _FLOAT_NEW, _LONG_NEW, _TUPLE_NEW,
- _FREE, _ARRAY_TYPE, _NEW_ARRAY, _COLLECT_ON) = range(6, 18)
-_DTYPES = 18
+ _FREE, _ARRAY_TYPE, _NEW_ARRAY, _COLLECT_ON, _CAPSULE_NEW, _CAPSULE_FREE) = range(6, 20)
+_DTYPES = 20
 
 
 class _Sentinel:
@@ -119,6 +126,12 @@ _C_API = [_api(n) for n in ("Py_IncRef", "Py_DecRef", "PyFloat_FromDouble",
                             "PyLong_FromLongLong", "PyTuple_New")]
 _LIBC = ctypes.CDLL(None)
 _FREE_ADDR = ctypes.cast(_LIBC.free, ctypes.c_void_p).value or 0
+_CAPSULE_NEW_ADDR = _api("PyCapsule_New")
+
+# a memref result's block of at least this many bytes is handed to its array, not
+# copied (where the caller gives the capsules' destructor: activity/codegen/jit.py's
+# TAKE_BLOCKS, capsule_free); a smaller one is copied, which costs less
+TAKE_MIN = 1 << 16
 
 
 def _numpy_new_array() -> int:
@@ -217,6 +230,9 @@ def probe() -> Objects | None:
             if ((a.flags.num & C_WRITEABLE) == C_WRITEABLE) != \
                     (a.flags.c_contiguous and a.flags.writeable):
                 return None
+        for a in arrays[1:4]:  # (views: their base is the array they view)
+            if _word(id(a) + ARRAY_BASE) != id(a.base):
+                return None
         t = (base, 1.5, 3)
         if any(_word(id(t) + TUPLE_ITEMS + 8 * i) != id(x) for i, x in enumerate(t)):
             return None
@@ -245,6 +261,8 @@ def _kind(t: Attribute) -> str | None:
         return "memref" if lay.identity and lay.offset == 0 else None
     if isinstance(t, Float64Type):
         return "f64"
+    if isinstance(t, Float32Type):
+        return "f32"
     if isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.width.data == 64):
         return "i64"
     return None
@@ -340,6 +358,18 @@ def add_entry(mod: ir.Module, func: str, ins: Sequence[Attribute], wrapper: str,
                        b.icmp_unsigned("==", typ, const(_FLOAT64)))
             require(ok, i)
             slot(k, at(obj, FLOAT_VALUE, F64))
+        elif kind == "f32":
+            # (a float, rounded to f32 as the Python path rounds it; a finite one beyond
+            # f32's largest is left to the Python path, which refuses it)
+            ok = b.or_(b.icmp_unsigned("==", typ, const(_FLOAT)),
+                       b.icmp_unsigned("==", typ, const(_FLOAT64)))
+            require(ok, i)
+            x = at(obj, FLOAT_VALUE, F64)
+            mag = b.call(_fabs(mod), [x])
+            big = b.and_(b.fcmp_ordered(">", mag, ir.Constant(F64, _F32_MAX)),
+                         b.fcmp_ordered("!=", mag, ir.Constant(F64, math.inf)))
+            require(b.not_(big), i)
+            slot(k, b.fptrunc(x, ir.FloatType()))
         else:
             require(b.icmp_unsigned("==", typ, const(_INT)), i)
             word = at(obj, LONG_SIZE, I64)
@@ -459,6 +489,13 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
     b.position_at_end(make)
     # every object made, then (if all were) the blocks copied into the arrays and freed
     new_fty = ir.FunctionType(PTR, [PTR, PTR, I32, PTR, PTR, PTR, I32, PTR])
+    null = ir.Constant(PTR, None)
+    # (a block of TAKE_MIN bytes or more, where the caller gave a destructor, handed to
+    # its array: the array made over it, a capsule that frees it made its base)
+    destructor = const(_CAPSULE_FREE)
+    takes = [b.and_(b.icmp_unsigned(">=", nbytes, ir.Constant(I64, TAKE_MIN)),
+                    b.icmp_unsigned("!=", destructor, ir.Constant(I64, 0)))
+             for _, _, _, _, nbytes, _ in mems]
     objs: list[ir.Value] = []
     k = k_out
     m_iter = iter(mems)
@@ -469,11 +506,13 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
                 b.store(n, b.gep(dims, [ir.Constant(I64, d)], source_etype=I64))
             descr = b.inttoptr(const(dtype_base + j), PTR)
             b.call(b.inttoptr(const(_INCREF), vfn), [descr])  # (stolen by the call)
-            null = ir.Constant(PTR, None)
+            # (over the block: C-contiguous, aligned, writeable -- numpy checks them)
+            data = b.select(takes[j], b.inttoptr(mems[j][3], PTR), null)
+            flags = b.select(takes[j], ir.Constant(I32, 0x0501), ir.Constant(I32, 0))
             objs.append(b.call(b.inttoptr(const(_NEW_ARRAY), new_fty.as_pointer()),
                                [b.inttoptr(const(_ARRAY_TYPE), PTR), descr,
-                                ir.Constant(I32, len(sizes)), dims, null, null,
-                                ir.Constant(I32, 0), null]))
+                                ir.Constant(I32, len(sizes)), dims, null, data,
+                                flags, null]))
         elif _result_kind(t) == "f64":
             objs.append(b.call(b.inttoptr(const(_FLOAT_NEW),
                                           ir.FunctionType(PTR, [F64]).as_pointer()),
@@ -488,10 +527,21 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
                                       ir.FunctionType(PTR, [I64]).as_pointer()),
                            [ir.Constant(I64, len(outs))]))
     free = b.inttoptr(const(_FREE), vfn)
+    caps: list[ir.Value] = []
+    cap_fty = ir.FunctionType(PTR, [PTR, PTR, PTR]).as_pointer()
+    for (_, _, alloc, _, _, _), take in zip(mems, takes, strict=True):
+        cell = b.alloca(PTR)
+        b.store(null, cell)
+        with b.if_then(take):
+            b.store(b.call(b.inttoptr(const(_CAPSULE_NEW), cap_fty),
+                           [b.inttoptr(alloc, PTR), null, b.inttoptr(destructor, PTR)]), cell)
+        caps.append(b.load(cell, typ=PTR))
     if objs:
         made = b.icmp_unsigned("!=", objs[0], ir.Constant(PTR, None))
         for o in objs[1:]:
             made = b.and_(made, b.icmp_unsigned("!=", o, ir.Constant(PTR, None)))
+        for cap, take in zip(caps, takes, strict=True):
+            made = b.and_(made, b.or_(b.not_(take), b.icmp_unsigned("!=", cap, null)))
         good = fn.append_basic_block("made")
         failed = fn.append_basic_block("failed")
         b.cbranch(made, good, failed)
@@ -502,16 +552,26 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
                 nonnull = b.icmp_unsigned("!=", o, ir.Constant(PTR, None))
                 with b.if_then(nonnull):
                     b.call(b.inttoptr(const(_DECREF), vfn), [o])
-            for _, _, alloc, _, _, _ in mems:
-                b.call(free, [b.inttoptr(alloc, PTR)])
+            for (_, _, alloc, _, _, _), cap in zip(mems, caps, strict=True):
+                # (a capsule made frees its block when released)
+                with b.if_else(b.icmp_unsigned("!=", cap, null)) as (has, hasnt):
+                    with has:
+                        b.call(b.inttoptr(const(_DECREF), vfn), [cap])
+                    with hasnt:
+                        b.call(free, [b.inttoptr(alloc, PTR)])
             b.ret(ir.Constant(PTR, None))
         b.position_at_end(good)
     for j, _, alloc, src, nbytes, _ in mems:
         arr = objs[[i for i, t in enumerate(outs) if isinstance(t, MemRefType)][j]]
-        data = b.load(b.gep(arr, [ir.Constant(I64, ARRAY_DATA)], source_etype=I8), typ=PTR)
-        b.call(_memcpy(fn.module), [data, b.inttoptr(src, PTR), nbytes,
-                                    ir.Constant(ir.IntType(1), 0)])
-        b.call(free, [b.inttoptr(alloc, PTR)])
+        with b.if_else(takes[j]) as (taken, copied):
+            with taken:  # (the array takes the capsule's reference: its base)
+                b.store(caps[j], b.gep(arr, [ir.Constant(I64, ARRAY_BASE)], source_etype=I8))
+            with copied:
+                data = b.load(b.gep(arr, [ir.Constant(I64, ARRAY_DATA)], source_etype=I8),
+                              typ=PTR)
+                b.call(_memcpy(fn.module), [data, b.inttoptr(src, PTR), nbytes,
+                                            ir.Constant(ir.IntType(1), 0)])
+                b.call(free, [b.inttoptr(alloc, PTR)])
     if not outs:
         ret_const(_NONE)
     elif len(outs) == 1:
@@ -521,6 +581,17 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
         for i, o in enumerate(objs[:-1]):  # (PyTuple_SET_ITEM: the tuple takes them)
             b.store(o, b.gep(tup, [ir.Constant(I64, TUPLE_ITEMS + 8 * i)], source_etype=I8))
         b.ret(tup)
+
+
+_F32_MAX = float(np.finfo(np.float32).max)
+
+
+def _fabs(mod: ir.Module) -> ir.Function:
+    name = "llvm.fabs.f64"
+    f = mod.globals.get(name)
+    if f is None:
+        f = ir.Function(mod, ir.FunctionType(F64, [F64]), name=name)
+    return f
 
 
 def _memcpy(mod: ir.Module) -> ir.Function:
@@ -533,16 +604,19 @@ def _memcpy(mod: ir.Module) -> ir.Function:
 
 
 def entry_consts(ins: Sequence[Attribute], dtypes: Sequence[np.dtype | None],
-                 result_dtypes: Sequence[np.dtype] = ()) -> ctypes.Array:
+                 result_dtypes: Sequence[np.dtype] = (), capsule_free: int = 0
+                 ) -> ctypes.Array:
     """The ``consts`` array of a function's entry: the type objects, the two GIL
     functions, the objects and C functions it returns and makes results with (with
     results made by the entry switched off: :func:`set_native_results`), then the dtype
     object each memref parameter requires (``dtypes[i]`` for parameter ``i``) and the
     dtype of each memref result (``result_dtypes``, in order; kept alive by numpy:
-    they are its builtin dtypes)."""
+    they are its builtin dtypes).  ``capsule_free``: the destructor of the capsules
+    that own the result blocks handed to numpy (``TAKE_MIN``; 0: every block copied)."""
     vals = [id(np.ndarray), id(float), id(np.float64), id(int), _SAVE_THREAD,
             _RESTORE_THREAD, id(MISS), id(COLLECT), id(None), *_C_API, _FREE_ADDR,
-            id(np.ndarray), _NEW_ARRAY_ADDR, 0]
+            id(np.ndarray), _NEW_ARRAY_ADDR, 0, _CAPSULE_NEW_ADDR,
+            capsule_free if _CAPSULE_NEW_ADDR else 0]
     assert len(vals) == _DTYPES
     vals += [id(d) for t, d in zip(ins, dtypes, strict=True) if isinstance(t, MemRefType)]
     vals += [id(d) for d in result_dtypes]

@@ -279,6 +279,19 @@ def fma_body(s: Structured) -> bool:
     return contracts(mul) and contracts(add)
 
 
+PEEL_FORWARD = True
+"""After LLVM's -O3 pipeline, tensor code (compiled with ``slp``) gets one more
+global value numbering (NewGVN) and dead-store elimination
+(:func:`activity.codegen.jit.optimize`).  A ``peelfill`` nest's first reduction
+iteration stores its register tile; LLVM promotes the tile to registers along the
+remaining iterations only late (the tile's loops unrolled and vectorized first, after
+its GVN), so the loads that promotion puts before the loop read the peel's stores back,
+and the stores go to lines not yet in cache (the MLP's ``dW1``, ``dW2``: 1.6 + 1 MB
+written fresh each call).  The late GVN forwards the stored values to those loads and
+DSE deletes the stores, which the tile's final stores overwrite: the tile stays in
+registers and each line is written once, at the end.  Neither pass changes what is
+computed (no floating-point rewrite: the same bits)."""
+
 BLOCKS = True  # transposing nests tiled by blocks (blocking)
 BLOCK_SIDE = 8  # ... of this many elements square
 
