@@ -326,3 +326,97 @@ def test_random_flagged_reductions() -> None:
         ref, got = _both(src, *args, np.full(shapes[3], big))
         for a, c in zip(ref, got, strict=True):
             np.testing.assert_allclose(c, a, rtol=1e-8, atol=1e-11, err_msg=f"seed {seed}")
+
+
+def _reassoc_lowered(g: Any) -> Any:
+    """Gradient module ``g`` as ``activity.compile(..., reassoc=True)`` hands it to the
+    LLVM lowering: bufferized, lowered to loops, then every float op given ``reassoc``
+    (activity/codegen/prepare.py) but the marked ones."""
+    from activity.codegen.prepare import prepare
+    from activity.tensor.bufferize import lower_tensors
+
+    return prepare(lower_tensors(g), reassoc=True)
+
+
+def _flags(op: Any) -> set[str]:
+    a = op.properties.get("fastmath")
+    return {str(f.value) for f in a.data} if a is not None else set()
+
+
+def test_reassoc_leaves_compared_bodies_alone() -> None:
+    """``reassoc=True`` runs after the loop lowering (the reductions' marks gone): the
+    ops inlined from a max body, in the forward nest and the three adjoint nests that
+    recompute it, get no ``reassoc`` (which lets LLVM evaluate ``(x + y) + z`` in each
+    nest's own order); the other float ops do (before: every add had it)."""
+    src = _program("max", "addf", "", 3, 7, 5)
+    g = activity.grad(activity.parse(src), "f", ["active"] * 4)
+    lowered = _reassoc_lowered(g)
+    adds = [o for o in lowered.walk() if o.name in ("arith.addf", "arith.mulf")]
+    plain = [o for o in adds if "reassoc" not in _flags(o)]
+    assert len(plain) >= 8  # (u = p * q, t = u + r in each of the four nests)
+    assert all(loops.EXACT_ATTR in o.attributes for o in plain)
+    assert any("reassoc" in _flags(o) for o in adds)
+    rng = np.random.default_rng(0)
+    x, y, b = rng.standard_normal((3, 7)), rng.standard_normal((3, 7)), \
+        rng.standard_normal((7, 5))
+    args = (x, y, b, np.full((3, 5), -1e300))
+    got = activity.gradient(activity.parse(src), "f", argnums=(0, 1, 2), reassoc=True)(*args)
+    ref = activity.evaluate(g, "f_grad", *args, 1.0)
+    for a, c in zip(ref, got, strict=False):
+        np.testing.assert_allclose(c, a, rtol=1e-12, atol=1e-12)
+
+
+def test_reassoc_leaves_the_captured_chain_alone() -> None:
+    """The scalar chain a compared body reads (``s = w * w + c``, which the reverse
+    sweep may recompute in loops) gets no ``reassoc`` either, in the gradient."""
+    g = activity.grad(activity.parse(_CAPTURED), "f", ["active"] * 3)
+    fn = next(o for o in _reassoc_lowered(g).walk()
+              if o.name == "func.func" and o.sym_name.data == "f_grad")
+    chain = [o for o in fn.walk() if o.name in ("arith.mulf", "arith.addf")
+             and loops.EXACT_ATTR in o.attributes and not _in_loop(o)]
+    assert len(chain) == 2 and not any("reassoc" in _flags(o) for o in chain)
+
+
+def _in_loop(op: Any) -> bool:
+    p = op.parent_op()
+    while p is not None and p.name != "func.func":
+        if p.name == "scf.for":
+            return True
+        p = p.parent_op()
+    return False
+
+
+_FILLED_INIT = """
+#id = affine_map<(d0) -> (d0)>
+#s = affine_map<(d0) -> ()>
+func.func @f(%a: tensor<5xf64>, %w: f64, %c: f64) -> f64 {
+  %u = arith.mulf %w, %w fastmath<contract> : f64
+  %s = arith.addf %u, %c fastmath<contract> : f64
+  %e = tensor.empty() : tensor<f64>
+  %i = linalg.fill ins(%s : f64) outs(%e : tensor<f64>) -> tensor<f64>
+  %m = linalg.generic {indexing_maps = [#id, #s], iterator_types = ["reduction"]}
+      ins(%a : tensor<5xf64>) outs(%i : tensor<f64>) {
+  ^bb0(%v: f64, %mx: f64):
+    %y = arith.maximumf %mx, %v : f64
+    linalg.yield %y : f64
+  } -> tensor<f64>
+  %mv = tensor.extract %m[] : tensor<f64>
+  return %mv : f64
+}
+"""
+
+
+def test_filled_init_chain_stripped() -> None:
+    """The init of a max is compared with its maximum (it gets the seed when it is the
+    maximum): a fill of ``s = w * w + c`` is made without flags in the gradient (and
+    keeps them in the primal), as a captured scalar is (before: kept ``contract``)."""
+    text = str(activity.grad(activity.parse(_FILLED_INIT), "f", ["active"] * 3))
+    primal, grad = text.split("func.func @f_grad")
+    assert primal.count("fastmath<contract>") == 2
+    assert "fastmath" not in grad[:grad.index("linalg.generic")]
+    cf = activity.compile(activity.grad(activity.parse(_FILLED_INIT), "f", ["active"] * 3),
+                          "f_grad")
+    a = np.array([0.1, -2.0, 0.3, 0.2, -1.0])
+    got = cf(a, 1.5, -1.0, 1.0)  # (s = 1.25 > every element: the init is the max)
+    np.testing.assert_array_equal(got[0], np.zeros(5))
+    assert got[1] == 3.0 and got[2] == 1.0

@@ -105,21 +105,31 @@ def strip_flags(op: Operation, saved: Saved | None = None) -> int:
 
 
 def _outer_operands(v: Structured) -> list[SSAValue]:
-    """What the body of ``v`` reads from outside: its inputs and the values it
-    captures."""
+    """What the compared values of ``v`` come from outside: its inputs, the values its
+    body captures, and its outputs -- the init, which the adjoint compares with the
+    maximum (``init == ymax``: rules/linalg.py ``tensor_flag``, ``_init_share``) --
+    taken through ``linalg.fill`` (its scalar) and ``tensor.empty`` (nothing: sizes)."""
     inside = {id(a) for a in v.body.args}
     out = list(v.inputs)
     for o in v.body.walk():
         inside.update(id(r) for r in o.results)
         out += [u for u in o.operands if id(u) not in inside]
+    for x in v.outputs:
+        o = x.owner
+        if isinstance(o, Operation) and op_name(o) == "linalg.fill":
+            out += list(o.operands[:-1])  # (the value filled; the last operand: the init)
+        elif not (isinstance(o, Operation) and op_name(o) == "tensor.empty"):
+            out.append(x)
     return out
 
 
 def _strip_chain(x: SSAValue, saved: Saved, seen: set[int]) -> None:
     """Strip the flags of the region-free ops making ``x``, back to block arguments
-    and ops with regions: the ops the reverse sweep's mirror may recompute in place of
-    the forward's value inside loops (activity/ad/tapeplan.py recomputes no op with
-    regions; tensor_recompute.py strips its copies' own)."""
+    and ops with regions, and mark its float ops ``EXACT_ATTR`` (so that
+    ``reassoc=True`` adds none: activity/codegen/prepare.py): the ops the reverse
+    sweep's mirror may recompute in place of the forward's value inside loops
+    (activity/ad/tapeplan.py recomputes no op with regions; tensor_recompute.py strips
+    its copies' own)."""
     stack = [x]
     while stack:
         o = stack.pop().owner
@@ -127,9 +137,13 @@ def _strip_chain(x: SSAValue, saved: Saved, seen: set[int]) -> None:
             continue
         seen.add(id(o))
         a = o.properties.get("fastmath")
-        if isinstance(a, FastMathFlagsAttr) and a.data:
-            saved.append((o, a))
-            o.properties["fastmath"] = _NONE
+        if isinstance(a, FastMathFlagsAttr):
+            if a.data:
+                saved.append((o, a))
+                o.properties["fastmath"] = _NONE
+            if EXACT_ATTR not in o.attributes:  # (no reassoc=True either: with_reassoc)
+                o.attributes[EXACT_ATTR] = UnitAttr()
+                saved.append((o, None))
         stack += list(o.operands)
 
 
