@@ -420,3 +420,21 @@ def test_filled_init_chain_stripped() -> None:
     got = cf(a, 1.5, -1.0, 1.0)  # (s = 1.25 > every element: the init is the max)
     np.testing.assert_array_equal(got[0], np.zeros(5))
     assert got[1] == 3.0 and got[2] == 1.0
+
+
+def test_recomputed_body_feeding_no_max_keeps_its_flags() -> None:
+    """The ``recompute`` switch strips a copied body's flags only where the value
+    reaches a compared reduction: ``p`` (a contracted body) summed, not maximized,
+    keeps ``contract`` in the original and the copy -- LLVM's FMAs, the
+    contractions' FMA tiles (before: both stripped and marked)."""
+    src = _RECOMPUTED.replace("arith.maximumf %acc, %v", "arith.addf %acc, %v")
+    with opts.counting() as c:
+        g = activity.grad(activity.parse(src), "f", ["active"] * 4)
+    assert c["recompute"] == 1
+    fn = next(o for o in g.walk() if o.name == "func.func" and o.sym_name.data == "f_grad")
+    made = [o for o in fn.body.block.ops if o.name == "linalg.generic"
+            and [b.name for b in o.regions[0].block.ops][:2] == ["arith.mulf", "arith.addf"]]
+    assert len(made) == 2  # (the original and its copy)
+    for o in made:
+        assert loops.EXACT_ATTR not in o.attributes
+        assert all(_flags(b) == {"contract"} for b in list(o.regions[0].block.ops)[:2])
