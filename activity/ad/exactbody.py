@@ -18,13 +18,17 @@ terms of an element one nest took for zero and the other not (tests/test_tensor_
 So, before the generation (:func:`exact_bodies`, on the AD generator's copy of the
 module, as :mod:`activity.ad.tapebody` does), every such reduction on tensors loses the
 fast-math flags of its body's ops -- always legal: a flag permits a faster result, it
-never requires one -- as do the region-free ops making the values its body reads (in
-loops the reverse sweep may recompute a scalar instead of keeping the forward's: the
-two must agree), and it is marked ``EXACT_ATTR``, which the loop lowering honours
-(no ``contract`` added by :data:`activity.tensor.loops.CONTRACT`) as it does on the
-adjoint's generics that recompute the body (marked too, their bodies clones of the
-stripped ops).  Without flags every nest computes IEEE operations in program order:
-the same bits (math functions: one routine in every nest, :data:`~activity.tensor.loops.VEXP`).
+never requires one -- as do the region-free ops making the values its body reads and
+its init (a ``linalg.fill``'s scalar, compared with the maximum; in loops the reverse
+sweep may recompute a scalar instead of keeping the forward's: the two must agree),
+and it is marked ``EXACT_ATTR``, which the loop lowering honours (no ``contract``
+added by :data:`activity.tensor.loops.CONTRACT`) as it does on the adjoint's generics
+that recompute the body (marked too, their bodies clones of the stripped ops).  The
+lowering marks each op it inlines from a marked body, and the scalar ops stripped here
+are marked too, so that ``compile(..., reassoc=True)``, which adds ``reassoc`` after
+the lowering (:func:`activity.codegen.prepare.with_reassoc`), leaves them alone.
+Without flags every nest computes IEEE operations in program order: the same bits
+(math functions: one routine in every nest, :data:`~activity.tensor.loops.VEXP`).
 After the generation the primal function's ops get their flags back (:func:`restore`).
 """
 
@@ -83,11 +87,10 @@ def _compared(op: Operation) -> Structured | None:
 Saved = list[tuple[Operation, Attribute | None]]
 
 
-def strip_flags(op: Operation, saved: Saved | None = None) -> int:
+def strip_flags(op: Operation, saved: Saved | None = None) -> None:
     """Take the fast-math flags off every op in ``op``'s regions and mark ``op``
-    ``EXACT_ATTR``; how many ops had flags.  ``saved``: gets ``(op, its flags)`` for
-    :func:`restore` (``op`` itself with ``None``: the mark)."""
-    n = 0
+    ``EXACT_ATTR``.  ``saved``: gets ``(op, its flags)`` for :func:`restore` (``op``
+    itself with ``None``: the mark)."""
     for o in op.walk():
         if o is op:
             continue
@@ -96,12 +99,10 @@ def strip_flags(op: Operation, saved: Saved | None = None) -> int:
             if saved is not None:
                 saved.append((o, a))
             o.properties["fastmath"] = _NONE
-            n += 1
     if EXACT_ATTR not in op.attributes:
         op.attributes[EXACT_ATTR] = UnitAttr()
         if saved is not None:
             saved.append((op, None))
-    return n
 
 
 def _outer_operands(v: Structured) -> list[SSAValue]:

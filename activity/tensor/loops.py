@@ -1492,8 +1492,9 @@ def peel_fill(s: Structured, plan: list[tuple[int, str, int]], level: int, carry
     where this is the nest's one reduction loop (an inner reduction would read the
     fill again in every iteration of its own), of a static size of at least one (an
     empty reduction must still write the fill), the loops under it parallel, and not
-    in nests with masks, triangles, jams, register tiles of dynamic size or
-    zero-skips (``special``), which place their loops themselves."""
+    in nests with masks, triangles, jams, register tiles of dynamic size, zero-skips
+    (:mod:`activity.tensor.zeroskip`) or zero-lists (:mod:`activity.tensor.zerolist`)
+    (``special``), which place their loops themselves."""
     if carry or jam is not None or special or not opts.enabled("peelfill"):
         return False
     d, role, _ = plan[level]
