@@ -72,11 +72,11 @@ def test_min_of_a_contracted_f32_body() -> None:
         np.testing.assert_array_equal(got[2].sum(axis=0), np.full(k, i))
 
 
-def _both(src: str, *args: Any) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+def _both(src: str, *args: Any, reassoc: bool = False) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     """The gradient interpreted (IEEE, no FMA) and compiled."""
     g = activity.grad(activity.parse(src), "f", ["active"] * 4)
     return (activity.evaluate(g, "f_grad", *args, 1.0),
-            activity.compile(g, "f_grad")(*args, 1.0))
+            activity.compile(g, "f_grad", reassoc=reassoc)(*args, 1.0))
 
 
 @pytest.mark.parametrize("fold", ["max", "maxlast"])
@@ -310,9 +310,11 @@ func.func @f(%x: {ty(mx)}, %y: {ty(my)}, %b: {ty(mb)}, %i: {ty(mo)}) -> f64 {{
 
 
 @pytest.mark.slow
-def test_random_flagged_reductions() -> None:
+@pytest.mark.parametrize("reassoc", [False, True])
+def test_random_flagged_reductions(reassoc: bool) -> None:
     """Random flagged max/min/product reductions: the compiled gradient is the
-    interpreter's (before: 9 of the first 40 programs wrong, none after in 200)."""
+    interpreter's (before: 9 of the first 40 programs wrong, none after in 200; with
+    ``reassoc=True``, 2 of these 60 before the lowering marked the bodies' ops)."""
     import random
 
     for seed in range(60):
@@ -323,6 +325,127 @@ def test_random_flagged_reductions() -> None:
         if fold == "prod" and seed % 3 == 0:
             args[2] = nr.choice([0.0, 1.0, 0.5], shapes[2])  # (exact zeros)
         big = {"max": -1e300, "maxlast": -1e300, "prod": 1.0}.get(fold, 1e300)
-        ref, got = _both(src, *args, np.full(shapes[3], big))
+        ref, got = _both(src, *args, np.full(shapes[3], big), reassoc=reassoc)
         for a, c in zip(ref, got, strict=True):
             np.testing.assert_allclose(c, a, rtol=1e-8, atol=1e-11, err_msg=f"seed {seed}")
+
+
+def _reassoc_lowered(g: Any) -> Any:
+    """Gradient module ``g`` as ``activity.compile(..., reassoc=True)`` hands it to the
+    LLVM lowering: bufferized, lowered to loops, then every float op given ``reassoc``
+    (activity/codegen/prepare.py) but the marked ones."""
+    from activity.codegen.prepare import prepare
+    from activity.tensor.bufferize import lower_tensors
+
+    return prepare(lower_tensors(g), reassoc=True)
+
+
+def _flags(op: Any) -> set[str]:
+    a = op.properties.get("fastmath")
+    return {str(f.value) for f in a.data} if a is not None else set()
+
+
+def test_reassoc_leaves_compared_bodies_alone() -> None:
+    """``reassoc=True`` runs after the loop lowering (the reductions' marks gone): the
+    ops inlined from a max body, in the forward nest and the three adjoint nests that
+    recompute it, get no ``reassoc`` (which lets LLVM evaluate a chain in each nest's
+    own order: the next test); the other float ops do (before: every add had it)."""
+    src = _program("max", "addf", "", 3, 7, 5)
+    g = activity.grad(activity.parse(src), "f", ["active"] * 4)
+    lowered = _reassoc_lowered(g)
+    adds = [o for o in lowered.walk() if o.name in ("arith.addf", "arith.mulf")]
+    plain = [o for o in adds if "reassoc" not in _flags(o)]
+    assert len(plain) >= 8  # (u = p * q, t = u + r in each of the four nests)
+    assert all(loops.EXACT_ATTR in o.attributes for o in plain)
+    assert any("reassoc" in _flags(o) for o in adds)
+
+
+def test_reassoc_leaves_the_captured_chain_alone() -> None:
+    """The scalar chain a compared body reads (``s = w * w + c``, which the reverse
+    sweep may recompute in loops) gets no ``reassoc`` either, in the gradient."""
+    g = activity.grad(activity.parse(_CAPTURED), "f", ["active"] * 3)
+    fn = next(o for o in _reassoc_lowered(g).walk()
+              if o.name == "func.func" and o.sym_name.data == "f_grad")
+    chain = [o for o in fn.walk() if o.name in ("arith.mulf", "arith.addf")
+             and loops.EXACT_ATTR in o.attributes and not _in_loop(o)]
+    assert len(chain) == 2 and not any("reassoc" in _flags(o) for o in chain)
+
+
+def _in_loop(op: Any) -> bool:
+    p = op.parent_op()
+    while p is not None and p.name != "func.func":
+        if p.name == "scf.for":
+            return True
+        p = p.parent_op()
+    return False
+
+
+_FILLED_INIT = """
+#id = affine_map<(d0) -> (d0)>
+#s = affine_map<(d0) -> ()>
+func.func @f(%a: tensor<5xf64>, %w: f64, %c: f64) -> f64 {
+  %u = arith.mulf %w, %w fastmath<contract> : f64
+  %s = arith.addf %u, %c fastmath<contract> : f64
+  %e = tensor.empty() : tensor<f64>
+  %i = linalg.fill ins(%s : f64) outs(%e : tensor<f64>) -> tensor<f64>
+  %m = linalg.generic {indexing_maps = [#id, #s], iterator_types = ["reduction"]}
+      ins(%a : tensor<5xf64>) outs(%i : tensor<f64>) {
+  ^bb0(%v: f64, %mx: f64):
+    %y = arith.maximumf %mx, %v : f64
+    linalg.yield %y : f64
+  } -> tensor<f64>
+  %mv = tensor.extract %m[] : tensor<f64>
+  return %mv : f64
+}
+"""
+
+
+def test_filled_init_chain_stripped() -> None:
+    """The init of a max is compared with its maximum (it gets the seed when it is the
+    maximum): a fill of ``s = w * w + c`` is made without flags in the gradient (and
+    keeps them in the primal), as a captured scalar is (before: kept ``contract``)."""
+    text = str(activity.grad(activity.parse(_FILLED_INIT), "f", ["active"] * 3))
+    primal, grad = text.split("func.func @f_grad")
+    assert primal.count("fastmath<contract>") == 2
+    assert "fastmath" not in grad[:grad.index("linalg.generic")]
+    cf = activity.compile(activity.grad(activity.parse(_FILLED_INIT), "f", ["active"] * 3),
+                          "f_grad")
+    a = np.array([0.1, -2.0, 0.3, 0.2, -1.0])
+    got = cf(a, 1.5, -1.0, 1.0)  # (s = 1.25 > every element: the init is the max)
+    np.testing.assert_array_equal(got[0], np.zeros(5))
+    assert got[1] == 3.0 and got[2] == 1.0
+
+
+def test_recomputed_body_feeding_no_max_keeps_its_flags() -> None:
+    """The ``recompute`` switch strips a copied body's flags only where the value
+    reaches a compared reduction: ``p`` (a contracted body) summed, not maximized,
+    keeps ``contract`` in the original and the copy -- LLVM's FMAs, the
+    contractions' FMA tiles (before: both stripped and marked)."""
+    src = _RECOMPUTED.replace("arith.maximumf %acc, %v", "arith.addf %acc, %v")
+    with opts.counting() as c:
+        g = activity.grad(activity.parse(src), "f", ["active"] * 4)
+    assert c["recompute"] == 1
+    fn = next(o for o in g.walk() if o.name == "func.func" and o.sym_name.data == "f_grad")
+    made = [o for o in fn.body.block.ops if o.name == "linalg.generic"
+            and [b.name for b in o.regions[0].block.ops][:2] == ["arith.mulf", "arith.addf"]]
+    assert len(made) == 2  # (the original and its copy)
+    for o in made:
+        assert loops.EXACT_ATTR not in o.attributes
+        assert all(_flags(b) == {"contract"} for b in list(o.regions[0].block.ops)[:2])
+
+
+def test_reassoc_gradient_of_a_max_of_a_product_chain() -> None:
+    """``reassoc=True`` on a max of ``p * r * q + p`` (the random check's program 39:
+    LLVM reorders the product chain, with ``q`` invariant, differently per nest): the
+    compiled gradient is the interpreter's (before: errors up to 0.75, elements the
+    adjoint no longer found equal to the maximum)."""
+    import random
+
+    src, shapes, _ = _random_program(random.Random(39))
+    nr = np.random.default_rng(39)
+    args = [*(nr.uniform(-1.0, 1.0, s) for s in shapes[:3]), np.full(shapes[3], -1e300)]
+    g = activity.grad(activity.parse(src), "f", ["active"] * 4)
+    ref = activity.evaluate(g, "f_grad", *args, 1.0)
+    got = activity.compile(g, "f_grad", reassoc=True)(*args, 1.0)
+    for a, c in zip(ref, got, strict=True):
+        np.testing.assert_allclose(c, a, rtol=1e-8, atol=1e-11)

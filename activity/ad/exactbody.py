@@ -18,13 +18,17 @@ terms of an element one nest took for zero and the other not (tests/test_tensor_
 So, before the generation (:func:`exact_bodies`, on the AD generator's copy of the
 module, as :mod:`activity.ad.tapebody` does), every such reduction on tensors loses the
 fast-math flags of its body's ops -- always legal: a flag permits a faster result, it
-never requires one -- as do the region-free ops making the values its body reads (in
-loops the reverse sweep may recompute a scalar instead of keeping the forward's: the
-two must agree), and it is marked ``EXACT_ATTR``, which the loop lowering honours
-(no ``contract`` added by :data:`activity.tensor.loops.CONTRACT`) as it does on the
-adjoint's generics that recompute the body (marked too, their bodies clones of the
-stripped ops).  Without flags every nest computes IEEE operations in program order:
-the same bits (math functions: one routine in every nest, :data:`~activity.tensor.loops.VEXP`).
+never requires one -- as do the region-free ops making the values its body reads and
+its init (a ``linalg.fill``'s scalar, compared with the maximum; in loops the reverse
+sweep may recompute a scalar instead of keeping the forward's: the two must agree),
+and it is marked ``EXACT_ATTR``, which the loop lowering honours (no ``contract``
+added by :data:`activity.tensor.loops.CONTRACT`) as it does on the adjoint's generics
+that recompute the body (marked too, their bodies clones of the stripped ops).  The
+lowering marks each op it inlines from a marked body, and the scalar ops stripped here
+are marked too, so that ``compile(..., reassoc=True)``, which adds ``reassoc`` after
+the lowering (:func:`activity.codegen.prepare.with_reassoc`), leaves them alone.
+Without flags every nest computes IEEE operations in program order: the same bits
+(math functions: one routine in every nest, :data:`~activity.tensor.loops.VEXP`).
 After the generation the primal function's ops get their flags back (:func:`restore`).
 """
 
@@ -83,11 +87,10 @@ def _compared(op: Operation) -> Structured | None:
 Saved = list[tuple[Operation, Attribute | None]]
 
 
-def strip_flags(op: Operation, saved: Saved | None = None) -> int:
+def strip_flags(op: Operation, saved: Saved | None = None) -> None:
     """Take the fast-math flags off every op in ``op``'s regions and mark ``op``
-    ``EXACT_ATTR``; how many ops had flags.  ``saved``: gets ``(op, its flags)`` for
-    :func:`restore` (``op`` itself with ``None``: the mark)."""
-    n = 0
+    ``EXACT_ATTR``.  ``saved``: gets ``(op, its flags)`` for :func:`restore` (``op``
+    itself with ``None``: the mark)."""
     for o in op.walk():
         if o is op:
             continue
@@ -96,30 +99,38 @@ def strip_flags(op: Operation, saved: Saved | None = None) -> int:
             if saved is not None:
                 saved.append((o, a))
             o.properties["fastmath"] = _NONE
-            n += 1
     if EXACT_ATTR not in op.attributes:
         op.attributes[EXACT_ATTR] = UnitAttr()
         if saved is not None:
             saved.append((op, None))
-    return n
 
 
 def _outer_operands(v: Structured) -> list[SSAValue]:
-    """What the body of ``v`` reads from outside: its inputs and the values it
-    captures."""
+    """What the compared values of ``v`` come from outside: its inputs, the values its
+    body captures, and its outputs -- the init, which the adjoint compares with the
+    maximum (``init == ymax``: rules/linalg.py ``tensor_flag``, ``_init_share``) --
+    taken through ``linalg.fill`` (its scalar) and ``tensor.empty`` (nothing: sizes)."""
     inside = {id(a) for a in v.body.args}
     out = list(v.inputs)
     for o in v.body.walk():
         inside.update(id(r) for r in o.results)
         out += [u for u in o.operands if id(u) not in inside]
+    for x in v.outputs:
+        o = x.owner
+        if isinstance(o, Operation) and op_name(o) == "linalg.fill":
+            out += list(o.operands[:-1])  # (the value filled; the last operand: the init)
+        elif not (isinstance(o, Operation) and op_name(o) == "tensor.empty"):
+            out.append(x)
     return out
 
 
 def _strip_chain(x: SSAValue, saved: Saved, seen: set[int]) -> None:
     """Strip the flags of the region-free ops making ``x``, back to block arguments
-    and ops with regions: the ops the reverse sweep's mirror may recompute in place of
-    the forward's value inside loops (activity/ad/tapeplan.py recomputes no op with
-    regions; tensor_recompute.py strips its copies' own)."""
+    and ops with regions, and mark its float ops ``EXACT_ATTR`` (so that
+    ``reassoc=True`` adds none: activity/codegen/prepare.py): the ops the reverse
+    sweep's mirror may recompute in place of the forward's value inside loops
+    (activity/ad/tapeplan.py recomputes no op with regions; tensor_recompute.py strips
+    its copies' own)."""
     stack = [x]
     while stack:
         o = stack.pop().owner
@@ -127,9 +138,13 @@ def _strip_chain(x: SSAValue, saved: Saved, seen: set[int]) -> None:
             continue
         seen.add(id(o))
         a = o.properties.get("fastmath")
-        if isinstance(a, FastMathFlagsAttr) and a.data:
-            saved.append((o, a))
-            o.properties["fastmath"] = _NONE
+        if isinstance(a, FastMathFlagsAttr):
+            if a.data:
+                saved.append((o, a))
+                o.properties["fastmath"] = _NONE
+            if EXACT_ATTR not in o.attributes:  # (no reassoc=True either: with_reassoc)
+                o.attributes[EXACT_ATTR] = UnitAttr()
+                saved.append((o, None))
         stack += list(o.operands)
 
 

@@ -31,10 +31,13 @@ is the same with buffers for tapes, and the answer is decided per value by these
 The copy (with its init) goes right before the first reverse read; every reverse read
 takes it.  ``tensor.dim`` reads of ``T`` stay (a size: the bufferization's lifetime
 pass moves them up to ``T``).  Sound whatever the cost: tensor ops are pure, the copy
-computes the same value from the same operands -- the same bits: the original and
-the copy lose their bodies' fast-math flags (:func:`activity.ad.exactbody.strip_flags`;
-with ``contract`` LLVM fused FMAs in one nest and not the other, and a max reduction's
-adjoint, comparing the copy's elements with the forward maximum, seeded none).
+computes the same value from the same operands -- the same bits where it matters:
+where the value reaches a max/min/product reduction whose adjoint compares values
+made of it (one marked ``activity.exact``), the original and the copy lose their
+bodies' fast-math flags (:func:`activity.ad.exactbody.strip_flags`; with ``contract``
+LLVM fused FMAs in one nest and not the other, and a max reduction's adjoint,
+comparing the copy's elements with the forward maximum, seeded none); elsewhere they
+keep them (a contraction's FMA tiles: :func:`activity.tensor.loops.fma_body`).
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from activity.ad.exactbody import strip_flags
 from activity.tensor import opts
 from activity.tensor.bufferize_live import chain
 from activity.tensor.lifetime import pure_between
-from activity.tensor.loops import ADJOINT_ATTR, structured
+from activity.tensor.loops import ADJOINT_ATTR, EXACT_ATTR, structured
 
 _ONE_PASS = frozenset({"linalg.generic", "linalg.fill", "linalg.broadcast", "linalg.map"})
 _MAKES = frozenset({"tensor.empty", "tensor.splat", "tensor.from_elements"})
@@ -115,6 +118,33 @@ def _cheap(op: Operation) -> list[Operation] | None:
     return [*init, op]
 
 
+def _feeds_compared(op: Operation, block: Block, pos: dict[Operation, int], rev: int) -> bool:
+    """Whether the values ``op`` makes reach a body whose values an adjoint compares
+    (a reduction marked ``EXACT_ATTR``: activity/ad/exactbody.py): through the
+    forward sweep's ops of ``block`` (before ``rev``) that read them, directly or
+    through what those make, or a reverse-sweep op reading them directly (the copy's
+    readers).  Only there must the copy make the original's bits: a compared value
+    is made of the compared reduction's operands, which come from the forward sweep
+    (or are copies of what it made)."""
+    stack = [op]
+    seen = {op}
+    while stack:
+        o = stack.pop()
+        if any(EXACT_ATTR in x.attributes for x in o.walk()):
+            return True
+        for r in o.results:
+            for use in r.uses:
+                c = chain(use.operation, block)
+                if c is None or c[-1] in seen:
+                    continue
+                seen.add(c[-1])
+                if pos.get(c[-1], rev) < rev:
+                    stack.append(c[-1])
+                elif any(EXACT_ATTR in x.attributes for x in c[-1].walk()):
+                    return True
+    return False
+
+
 def _recompute_in(block: Block, entry: set[SSAValue]) -> int:
     n = 0
     ops = list(block.ops)
@@ -173,10 +203,12 @@ def _recompute_in(block: Block, entry: set[SSAValue]) -> int:
             break
         if not live:
             continue
-        # the copy must make the same bits as the original (a max's adjoint compares
-        # its elements with the forward's maximum): neither keeps fast-math flags,
-        # which let LLVM fuse FMAs in one nest and not the other (exactbody.py)
-        strip_flags(op)
+        # the copy must make the same bits as the original where a max's adjoint
+        # compares values made of them with the forward's maximum: there neither
+        # keeps fast-math flags, which let LLVM fuse FMAs in one nest and not the
+        # other (exactbody.py); elsewhere both keep them (a contraction's FMAs)
+        if _feeds_compared(op, block, pos, rev):
+            strip_flags(op)
         mapping: dict[SSAValue, SSAValue] = {}
         copy: Operation | None = None
         for o in made:

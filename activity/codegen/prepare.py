@@ -12,8 +12,9 @@
   by default it goes with ``reassoc`` -- and, without it, runs in the loops that
   ``expand`` split.
 * ``reassoc``: every float ``arith`` (and ``llvm``) op gets the ``reassoc`` fast-math
-  flag, which allows LLVM to reorder sums and products -- above all, to vectorize a
-  loop's float reduction, which strict IEEE order forbids.  Off by default: results
+  flag (but those of gradients' exact bodies: :func:`with_reassoc`), which allows
+  LLVM to reorder sums and products -- above all, to vectorize a loop's float
+  reduction, which strict IEEE order forbids.  Off by default: results
   change in the last bits (the order of a sum is not the one written), as with XLA's
   reductions.  An op's own ``fastmath<...>`` in the source is honoured either way.
 
@@ -33,13 +34,20 @@ from activity.codegen.errors import CodegenError
 from activity.codegen.expand import expand_reductions, splittable
 from activity.codegen.speculate import speculate_ifs, speculated
 from activity.frontend import carry_location
+from activity.tensor.loops import EXACT_ATTR
 
 
 def with_reassoc(module: ModuleOp) -> int:
     """Add ``reassoc`` to the fast-math flags of every float op of ``module`` (in
-    place); returns how many ops changed."""
+    place) but those marked :data:`~activity.tensor.loops.EXACT_ATTR`; returns how many
+    ops changed.  The marked ones compute values that another loop nest computes again
+    and compares bit for bit (a max reduction's adjoint seeds the element equal to the
+    forward maximum: activity/ad/exactbody.py): ``reassoc`` would let LLVM evaluate
+    each nest's copy in its own order."""
     n = 0
     for op in module.walk():
+        if EXACT_ATTR in op.attributes:
+            continue
         for prop, cls in (("fastmath", FastMathFlagsAttr), ("fastmathFlags", FastMathAttr)):
             a = op.properties.get(prop)
             if isinstance(a, cls) and FastMathFlag.REASSOC not in a.data:

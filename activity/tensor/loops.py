@@ -114,7 +114,11 @@ dimension order (which mirrors the primal's nest)."""
 EXACT_ATTR = "activity.exact"
 """Marks the structured ops whose body must compute the same bits in every loop nest
 (activity/ad/exactbody.py: a max or product reduction, whose adjoint compares body
-values recomputed in another nest): :data:`CONTRACT` adds no ``contract`` to them."""
+values recomputed in another nest): :data:`CONTRACT` adds no ``contract`` to them, and
+each op inlined from such a body carries the mark too, so that
+:func:`activity.codegen.prepare.with_reassoc` (``reassoc=True``, run after this
+lowering, when the structured ops are gone) adds no ``reassoc`` to it; so do the scalar
+ops exactbody.py strips outside the bodies."""
 JAMMED_ATTR = "activity.jammed"
 """On the reduction loops of a register tile (:func:`regtile`):
 :mod:`activity.codegen.expand` leaves them alone."""
@@ -898,6 +902,7 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
     true one, 2: the false one; where their condition is known).  ``vexp_ok``: its
     ``math.exp`` ops marked for :mod:`activity.codegen.vexp` (:data:`VEXP`)."""
     mapping: dict[SSAValue, SSAValue] = dict(zip(s.body.args, args, strict=True))
+    exact = EXACT_ATTR in s.op.attributes
     for op in s.body.ops:
         if isinstance(op, linalg.YieldOp):
             return [mapping.get(v, v) for v in op.operands]
@@ -913,7 +918,10 @@ def _inline_body(at: _At, s: Structured, args: Sequence[SSAValue],
                 raise CodegenError("linalg.index inside a nested region of a linalg body "
                                    "is not supported", **where(inner))
         new = op.clone(value_mapper=mapping)
-        if CONTRACT and isinstance(new, _CONTRACTIBLE) and EXACT_ATTR not in s.op.attributes:
+        if exact:  # (each op inlined from an exact body carries the mark: with_reassoc)
+            for o in new.walk():
+                o.attributes[EXACT_ATTR] = UnitAttr()
+        elif CONTRACT and isinstance(new, _CONTRACTIBLE):
             _allow_contract(new)
         if vexp_ok and new.name == "math.exp":
             new.attributes[vexp.MARK] = UnitAttr()
@@ -1497,8 +1505,9 @@ def peel_fill(s: Structured, plan: list[tuple[int, str, int]], level: int, carry
     where this is the nest's one reduction loop (an inner reduction would read the
     fill again in every iteration of its own), of a static size of at least one (an
     empty reduction must still write the fill), the loops under it parallel, and not
-    in nests with masks, triangles, jams, register tiles of dynamic size or
-    zero-skips (``special``), which place their loops themselves."""
+    in nests with masks, triangles, jams, register tiles of dynamic size, zero-skips
+    (:mod:`activity.tensor.zeroskip`) or zero-lists (:mod:`activity.tensor.zerolist`)
+    (``special``), which place their loops themselves."""
     if carry or jam is not None or special or not opts.enabled("peelfill"):
         return False
     d, role, _ = plan[level]

@@ -250,11 +250,13 @@ def skip_level(s: Structured, z: ZeroSkip, plan: list[tuple[int, str, int]], car
 
     (Not in the register tiles of :func:`activity.tensor.loops.regtile`: ``loops``
     does not ask there -- a factor indexed by the tile's rows would have no loaded
-    value per copy.  Not in the nests that update their outputs in memory:
-    there the check sits inside the reduction, the tile's loads and stores become
-    conditional, and LLVM no longer keeps the tile in registers along it -- the
-    adjoint of Hand's skinning, ``dT[b, i, j] += w[v, b] x[v, j] d[v, i]`` over ``v``,
-    ran 1.1x slower with Hand's weights, 75% zeros, and 2.4x with dense ones.)"""
+    value per copy.  Not by a branch in the nests that update their outputs in
+    memory: there the check would sit inside the reduction, the tile's loads and
+    stores become conditional, and LLVM no longer keeps the tile in registers along
+    it -- the adjoint of Hand's skinning, ``dT[b, i, j] += w[v, b] x[v, j] d[v, i]``
+    over ``v``, ran 1.1x slower with Hand's weights, 75% zeros, and 2.4x with dense
+    ones; those nests skip the zero terms by a list of the factor's nonzero elements
+    instead, under this module's guard: :mod:`activity.tensor.zerolist`.)"""
     if not carry:
         return None
     m = s.indexing_maps[z.factor]
