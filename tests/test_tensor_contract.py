@@ -506,3 +506,30 @@ def test_peeled_tile_stays_in_registers(monkeypatch: pytest.MonkeyPatch) -> None
     args = _args(shapes, 5)
     _same(_compiled(text, (), monkeypatch)(*args),
           _compiled(text, ("PEEL_FORWARD",), monkeypatch)(*args))
+
+
+def test_peel_forward_runs_on_the_lowered_functions_alone(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The late NewGVN + DSE (``PEEL_FORWARD``) runs on the lowered tensor functions
+    only: not on the native entry, the packed wrapper or the runtime's helpers (NewGVN
+    is not LLVM's default GVN; its reach is kept to the code that needs it)."""
+    from activity.codegen import jit
+
+    seen: list[tuple[list[str], list[str]]] = []
+    real = jit.optimize
+
+    def spy(mod: Any, tm: Any, opt: int, slp: bool = False, forward: Any = ()) -> None:
+        seen.append((list(forward), [f.name for f in mod.functions if not f.is_declaration]))
+        real(mod, tm, opt, slp, forward)
+
+    monkeypatch.setattr(jit, "optimize", spy)
+    monkeypatch.setattr(jit, "_CACHE", {})  # (compiled here, not found compiled)
+    text, _ = program((2, 16, 48, 24), False, True, ["dB"])
+    _compiled(_contracted(text), (), monkeypatch)
+    # (the function's module: helpers the process compiles once come and go)
+    [(forward, defined)] = [s for s in seen if "f" in s[1]]
+    assert forward == ["f"]
+    assert {"_activity_f", "_activity_f_entry", "activity_heap_alloc"} <= set(defined)
+    seen.clear()
+    _compiled(_contracted(text), ("PEEL_FORWARD",), monkeypatch)
+    assert [s[0] for s in seen if "f" in s[1]] == [[]]

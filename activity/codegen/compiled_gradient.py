@@ -35,7 +35,13 @@ from xdsl.ir import Operation, SSAValue
 
 from activity.arguments import labels
 from activity.codegen.errors import CodegenError
-from activity.codegen.jit import C_WRITEABLE, PreparedArguments, _bounds, data_pointer
+from activity.codegen.jit import (
+    C_WRITEABLE,
+    PreparedArguments,
+    _bounds,
+    block_owner,
+    data_pointer,
+)
 from activity.engine.program import Program, entry_args
 from activity.engine.types import pointee
 from activity.ops import TABLE, OpKind, op_name
@@ -344,11 +350,19 @@ class GradientFunction:
             lines.append(f"    if {' or '.join(arrays)}:")
             lines.append("        return MISS")
         if self._distinct:  # views of one array: do they share an element?
+            # (each one's owner: an ndarray owning its data, or the sole owner of a
+            # result block handed to an array, activity/codegen/jit.py: block_owner;
+            # anything else, the general path)
             for i in sorted({k for p in self._distinct for k in p}):
                 lines.append(f"    b{i} = x{i}.base")
                 lines.append(f"    if b{i} is None:")
                 lines.append(f"        b{i} = x{i}")
-                lines.append(f"    elif type(b{i}) is not nd or b{i}.base is not None:")
+                lines.append(f"    elif type(b{i}) is nd:")
+                lines.append(f"        if b{i}.base is not None:")
+                lines.append(f"            b{i} = b{i}.base")
+                lines.append(f"            if not owner(b{i}):")
+                lines.append("                return MISS")
+                lines.append(f"    elif not owner(b{i}):")
                 lines.append("        return MISS")
             for i, j in self._distinct:
                 lines.append(f"    if b{i} is b{j} and shares(x{i}, x{j}):")
@@ -372,7 +386,7 @@ class GradientFunction:
         lines.append(f"    return {picks[0]}" if self.single
                      else f"    return ({', '.join(picks)}{',' if len(picks) == 1 else ''})")
         env: dict[str, Any] = {"nd": _ndarray, "zeros": _zeros, "MISS": _MISS,
-                               "shares": _shares, "seeds": self.seeds,
+                               "shares": _shares, "seeds": self.seeds, "owner": block_owner,
                                "entry": self.compiled._call_entry}
         exec(compile("\n".join(lines), f"<fast call of @{self.func}_grad>", "exec"), env)
         return env["fast"]

@@ -42,9 +42,10 @@ or a memref of ``f64``/``f32``/``i64``/``i32`` whose block is C-contiguous, its 
 numpy array (``PyArray_NewFromDescr`` through numpy's C-API table), the block is copied
 into it and freed -- what :meth:`CompiledFunction._collect` does in Python, without its
 2-3 us per memref result (a trivial tensor function's gradient call: 4.1 -> 1.3 us).
-A block of ``TAKE_MIN`` bytes or more is not copied where the caller gave the capsules'
-destructor (``consts[_CAPSULE_FREE]``: activity/codegen/jit.py's ``TAKE_BLOCKS``): the
-array is made over it and a capsule that frees it becomes the array's base.
+A result of ``TAKE_MIN`` bytes or more at offset 0 of a block it covers (nearly) whole
+(:func:`covers_block`) is not copied where the caller gave the capsules' destructor
+(``consts[_DESTRUCTOR]``: activity/codegen/jit.py's ``TAKE_BLOCKS``): the array is made
+over the block and a capsule that frees it becomes the array's base.
 Anything else (another result type, a shared, foreign or strided block, a failure in
 the check record, :mod:`activity.codegen.checks`) gives ``COLLECT`` and Python
 collects (or raises) as before.
@@ -93,8 +94,9 @@ C_WRITEABLE = 0x0001 | 0x0400  # NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_WRITEABLE
 # memref parameter, then the dtype of each memref result
 _NDARRAY, _FLOAT, _FLOAT64, _INT, _SAVE, _RESTORE = range(6)
 (_MISS_OBJ, _COLLECT_OBJ, _NONE, _INCREF, _DECREF, _FLOAT_NEW, _LONG_NEW, _TUPLE_NEW,
- _FREE, _ARRAY_TYPE, _NEW_ARRAY, _COLLECT_ON, _CAPSULE_NEW, _CAPSULE_FREE) = range(6, 20)
-_DTYPES = 20
+ _FREE, _ARRAY_TYPE, _NEW_ARRAY, _COLLECT_ON, _CAPSULE_NEW, _DESTRUCTOR, _USABLE_SIZE
+ ) = range(6, 21)
+_DTYPES = 21
 
 
 class _Sentinel:
@@ -132,6 +134,28 @@ _CAPSULE_NEW_ADDR = _api("PyCapsule_New")
 # copied (where the caller gives the capsules' destructor: activity/codegen/jit.py's
 # TAKE_BLOCKS, capsule_free); a smaller one is copied, which costs less
 TAKE_MIN = 1 << 16
+# and only where the result covers its block (nearly) whole: covers_block
+TAKE_SLACK = 1 << 12
+
+
+def covers_block(usable: int, nbytes: int) -> bool:
+    """Whether a result of ``nbytes`` (at offset 0 of its block) may take a block of
+    ``usable`` bytes (glibc's ``malloc_usable_size``): at most twice its size, plus
+    ``TAKE_SLACK`` for the allocator's rounding and the alignment padding -- a small
+    view must not keep a large block alive with its array.  The native entry makes the
+    same test (:func:`_emit_results`)."""
+    return usable <= 2 * nbytes + TAKE_SLACK
+
+
+def _usable_size() -> int:
+    """The address of ``malloc_usable_size`` (glibc, musl), or 0 (no block handed over)."""
+    try:
+        return ctypes.cast(_LIBC.malloc_usable_size, ctypes.c_void_p).value or 0
+    except AttributeError:  # pragma: no cover (another C library)
+        return 0
+
+
+USABLE_SIZE_ADDR = _usable_size()
 
 
 def _numpy_new_array() -> int:
@@ -479,7 +503,7 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
                 acc = b.mul(acc, n)
             nbytes = b.mul(acc, ir.Constant(I64, _item_size(t)))
             src = b.add(aligned, b.mul(offset, ir.Constant(I64, _item_size(t))))
-            mems.append((len(mems), t, alloc, src, nbytes, sizes))
+            mems.append((len(mems), t, alloc, src, nbytes, sizes, offset))
         k += len(flat_types(t))
     make = fn.append_basic_block("make")
     collect = fn.append_basic_block("collect")
@@ -487,21 +511,34 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
     with b.goto_block(collect):
         ret_const(_COLLECT_OBJ)
     b.position_at_end(make)
-    # every object made, then (if all were) the blocks copied into the arrays and freed
+    # every object made, then (if all were) each block handed to its array (below) or
+    # copied into it and freed
     new_fty = ir.FunctionType(PTR, [PTR, PTR, I32, PTR, PTR, PTR, I32, PTR])
     null = ir.Constant(PTR, None)
-    # (a block of TAKE_MIN bytes or more, where the caller gave a destructor, handed to
-    # its array: the array made over it, a capsule that frees it made its base)
-    destructor = const(_CAPSULE_FREE)
-    takes = [b.and_(b.icmp_unsigned(">=", nbytes, ir.Constant(I64, TAKE_MIN)),
-                    b.icmp_unsigned("!=", destructor, ir.Constant(I64, 0)))
-             for _, _, _, _, nbytes, _ in mems]
+    # (a result of TAKE_MIN bytes or more at offset 0 of a block it covers nearly whole
+    # (covers_block), where the caller gave a destructor, takes its block: the array
+    # made over it, a capsule that frees it made its base)
+    destructor = const(_DESTRUCTOR)
+    usable_fty = ir.FunctionType(I64, [PTR]).as_pointer()
+    takes = []
+    for _, _, alloc, _, nbytes, _, offset in mems:
+        cell = b.alloca(ir.IntType(1))
+        b.store(ir.Constant(ir.IntType(1), 0), cell)
+        big = b.and_(b.and_(b.icmp_unsigned(">=", nbytes, ir.Constant(I64, TAKE_MIN)),
+                            b.icmp_unsigned("==", offset, ir.Constant(I64, 0))),
+                     b.icmp_unsigned("!=", destructor, ir.Constant(I64, 0)))
+        with b.if_then(big):  # (a destructor given: malloc_usable_size is too)
+            usable = b.call(b.inttoptr(const(_USABLE_SIZE), usable_fty),
+                            [b.inttoptr(alloc, PTR)])
+            limit = b.add(b.mul(nbytes, ir.Constant(I64, 2)), ir.Constant(I64, TAKE_SLACK))
+            b.store(b.icmp_unsigned("<=", usable, limit), cell)
+        takes.append(b.load(cell, typ=ir.IntType(1)))
     objs: list[ir.Value] = []
     k = k_out
     m_iter = iter(mems)
     for t in outs:
         if isinstance(t, MemRefType):
-            j, _, _, _, _, sizes = next(m_iter)
+            j, _, _, _, _, sizes, _ = next(m_iter)
             for d, n in enumerate(sizes):
                 b.store(n, b.gep(dims, [ir.Constant(I64, d)], source_etype=I64))
             descr = b.inttoptr(const(dtype_base + j), PTR)
@@ -529,19 +566,21 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
     free = b.inttoptr(const(_FREE), vfn)
     caps: list[ir.Value] = []
     cap_fty = ir.FunctionType(PTR, [PTR, PTR, PTR]).as_pointer()
-    for (_, _, alloc, _, _, _), take in zip(mems, takes, strict=True):
+    # (every object made so far: a capsule is made only then -- never with an error
+    # pending -- and a failed one stops the others)
+    made: ir.Value = ir.Constant(ir.IntType(1), 1)
+    for o in objs:
+        made = b.and_(made, b.icmp_unsigned("!=", o, ir.Constant(PTR, None)))
+    for (_, _, alloc, _, _, _, _), take in zip(mems, takes, strict=True):
         cell = b.alloca(PTR)
         b.store(null, cell)
-        with b.if_then(take):
+        with b.if_then(b.and_(take, made)):
             b.store(b.call(b.inttoptr(const(_CAPSULE_NEW), cap_fty),
                            [b.inttoptr(alloc, PTR), null, b.inttoptr(destructor, PTR)]), cell)
-        caps.append(b.load(cell, typ=PTR))
+        cap = b.load(cell, typ=PTR)
+        caps.append(cap)
+        made = b.and_(made, b.or_(b.not_(take), b.icmp_unsigned("!=", cap, null)))
     if objs:
-        made = b.icmp_unsigned("!=", objs[0], ir.Constant(PTR, None))
-        for o in objs[1:]:
-            made = b.and_(made, b.icmp_unsigned("!=", o, ir.Constant(PTR, None)))
-        for cap, take in zip(caps, takes, strict=True):
-            made = b.and_(made, b.or_(b.not_(take), b.icmp_unsigned("!=", cap, null)))
         good = fn.append_basic_block("made")
         failed = fn.append_basic_block("failed")
         b.cbranch(made, good, failed)
@@ -552,7 +591,7 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
                 nonnull = b.icmp_unsigned("!=", o, ir.Constant(PTR, None))
                 with b.if_then(nonnull):
                     b.call(b.inttoptr(const(_DECREF), vfn), [o])
-            for (_, _, alloc, _, _, _), cap in zip(mems, caps, strict=True):
+            for (_, _, alloc, _, _, _, _), cap in zip(mems, caps, strict=True):
                 # (a capsule made frees its block when released)
                 with b.if_else(b.icmp_unsigned("!=", cap, null)) as (has, hasnt):
                     with has:
@@ -561,7 +600,7 @@ def _emit_results(fn: ir.Function, b: ir.IRBuilder, outs: Sequence[Attribute], k
                         b.call(free, [b.inttoptr(alloc, PTR)])
             b.ret(ir.Constant(PTR, None))
         b.position_at_end(good)
-    for j, _, alloc, src, nbytes, _ in mems:
+    for j, _, alloc, src, nbytes, _, _ in mems:
         arr = objs[[i for i, t in enumerate(outs) if isinstance(t, MemRefType)][j]]
         with b.if_else(takes[j]) as (taken, copied):
             with taken:  # (the array takes the capsule's reference: its base)
@@ -616,7 +655,7 @@ def entry_consts(ins: Sequence[Attribute], dtypes: Sequence[np.dtype | None],
     vals = [id(np.ndarray), id(float), id(np.float64), id(int), _SAVE_THREAD,
             _RESTORE_THREAD, id(MISS), id(COLLECT), id(None), *_C_API, _FREE_ADDR,
             id(np.ndarray), _NEW_ARRAY_ADDR, 0, _CAPSULE_NEW_ADDR,
-            capsule_free if _CAPSULE_NEW_ADDR else 0]
+            capsule_free if _CAPSULE_NEW_ADDR and USABLE_SIZE_ADDR else 0, USABLE_SIZE_ADDR]
     assert len(vals) == _DTYPES
     vals += [id(d) for t, d in zip(ins, dtypes, strict=True) if isinstance(t, MemRefType)]
     vals += [id(d) for d in result_dtypes]

@@ -46,7 +46,9 @@ from activity.codegen.entry import (
     ENTRY_TYPE,
     MISS,
     TAKE_MIN,
+    USABLE_SIZE_ADDR,
     add_entry,
+    covers_block,
     entry_consts,
     entry_name,
     set_native_results,
@@ -146,25 +148,30 @@ def host_target(opt: int = 3, fill: int | None = None, heap_cache: bool = False,
                   heap_cache=heap_cache, check_bounds=check_bounds, recover=recover)
 
 
-def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int, slp: bool = False) -> None:
+def optimize(mod: llvm.ModuleRef, tm: llvm.TargetMachine, opt: int, slp: bool = False,
+             forward: Collection[str] = ()) -> None:
     """Run LLVM's default -O<opt> module pipeline (``slp``: with the SLP vectorizer,
     which llvmlite leaves off; the loops bufferized tensor code tiles by registers
-    need it; and then, for that code, a late GVN and DSE: ``loops.PEEL_FORWARD``)."""
+    need it), then, on the functions named in ``forward`` alone (the lowered tensor
+    functions, not the native entry, the packed wrapper or the runtime's helpers), a
+    late NewGVN and DSE (``activity.tensor.loops.PEEL_FORWARD``: the peeled
+    reductions' stores forwarded to the loads after them and deleted).  NewGVN, not
+    the default GVN: llvmlite offers no other, and instcombine's store-to-load
+    forwarding (a few instructions back) leaves the tiles stored."""
     if opt <= 0:
         return
     pto = llvm.create_pipeline_tuning_options(speed_level=opt)
     pto.slp_vectorization = slp
     pb = llvm.create_pass_builder(tm, pto)
     pb.getModulePassManager().run(mod, pb)
-    from activity.tensor import loops
-
-    if slp and loops.PEEL_FORWARD:
-        # (tensor code: the peeled reductions' stores forwarded to the loads before
-        # the loop and deleted; activity/tensor/loops.py: PEEL_FORWARD)
-        mpm = llvm.create_new_module_pass_manager()
-        mpm.add_new_gvn_pass()
-        mpm.add_dead_store_elimination_pass()
-        mpm.run(mod, llvm.create_pass_builder(tm, pto))
+    if forward:
+        fpm = llvm.create_new_function_pass_manager()
+        fpm.add_new_gvn_pass()
+        fpm.add_dead_store_elimination_pass()
+        pb = llvm.create_pass_builder(tm, pto)
+        for fn in mod.functions:
+            if not fn.is_declaration and fn.name in forward:
+                fpm.run(fn, pb)
 
 
 def module_text(module: ModuleOp) -> str:
@@ -630,9 +637,12 @@ class CompiledFunction:
         # the native entry (activity.codegen.entry), where the module has one
         entry = engine.get_function_address(entry_name(name))
         self._entry: Any = ENTRY_TYPE(entry) if entry else None
+        # (whether large result blocks are handed over, fixed here for both paths:
+        # TAKE_BLOCKS is part of compile_cpu's cache key)
+        self._take_blocks = TAKE_BLOCKS and _CAPSULES and bool(USABLE_SIZE_ADDR)
         self._consts = entry_consts(ins, [p.dtype0 for p in self._params],
                                     [r.dtype for r in self._results if r.lay is not None],
-                                    capsule_free() if TAKE_BLOCKS and _CAPSULES else 0
+                                    capsule_free() if self._take_blocks else 0
                                     ) if entry else None
         self._consts_addr = ctypes.addressof(self._consts) if entry else 0
         self._n_params = len(self._params)
@@ -802,17 +812,19 @@ class CompiledFunction:
         fresh array; its block freed unless it is an argument's (``inputs``: their
         allocated pointers) or freed already -- or, with ``later``, appended to it to
         be freed after the other results are copied.  A large contiguous block the
-        function made for this result alone (not in ``shared``) is handed to the
-        array instead (:func:`adopt`, ``TAKE_BLOCKS``)."""
+        function made for this result alone (not in ``shared``) and that it covers
+        (nearly) whole (:func:`activity.codegen.entry.covers_block`) is handed to the
+        array instead (:func:`adopt`, ``TAKE_BLOCKS``): the test the native entry
+        makes."""
         rank = r.rank
         alloc, aligned, offset = outs[k], outs[k + 1], outs[k + 2]
         sizes = outs[k + 3:k + 3 + rank]
         dtype = r.dtype
-        if TAKE_BLOCKS and _CAPSULES and self._free and self.free_fn is _FREE and alloc \
+        if self._take_blocks and self._free and self.free_fn is _FREE and alloc \
                 and alloc != 0xDEADBEEF and alloc not in inputs and alloc not in freed \
                 and alloc not in shared:
             n = math.prod(sizes) * dtype.itemsize
-            if n >= TAKE_MIN and (
+            if n >= TAKE_MIN and offset == 0 and covers_block(_USABLE_SIZE(alloc), n) and (
                     outs[k + 4] == 1 or sizes[0] == 1 if rank == 1 else
                     _c_contiguous(sizes, outs[k + 3 + rank:k + 3 + 2 * rank])):
                 freed.add(alloc)
@@ -984,9 +996,11 @@ for that result alone, is handed to its numpy array (:func:`adopt`) instead of c
 into a fresh one and freed (``activity_take``).  The MLP's gradient returns 2.6 MB per
 call (``dW1``, ``dW2``): their copy was 6.6% of its time (``memmove`` into lines not in
 cache); handed over, 3.25 -> 3.11 ms (one process, alternating; no page faults either
-way, ``ru_minflt``).  Off: every result copied.  The Python path reads it at each call;
-the native entry (``activity.codegen.entry``) when the function is compiled (its
-capsules' destructor, or 0, in its constants)."""
+way, ``ru_minflt``).  Off: every result copied.  Read when a function is compiled, for
+both its paths (the native entry's capsule destructor, or 0, in its constants), and
+part of the compile cache's key.  Only a view that covers its block (nearly) whole is
+handed over (:func:`activity.codegen.entry.covers_block`): a small view must not keep a
+large block alive."""
 CAPSULE_POINTER = 16  # PyCapsule's pointer field (after PyObject_HEAD): probed below
 
 
@@ -1002,7 +1016,8 @@ def _capsules() -> bool:
 
 
 _CAPSULES = _capsules()
-_CAPSULE_FREE: list[Any] = []  # [engine, address], made on first use
+_CAPSULE_FREER: list[Any] = []  # [engine, address of activity_capsule_free], made on first use
+_USABLE_SIZE = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_void_p)(USABLE_SIZE_ADDR or 0)
 
 _CAPSULE_FREE_IR = f"""
 declare void @free(ptr)
@@ -1022,24 +1037,57 @@ def capsule_free() -> int:
     probed: :func:`_capsules`) -- the destructor of the capsules that own the memref
     results' blocks handed to numpy (``TAKE_BLOCKS``).  In a module the process keeps:
     an array may outlive the function that made it."""
-    if not _CAPSULE_FREE:
+    if not _CAPSULE_FREER:
         with _LOCK:
-            if not _CAPSULE_FREE:
+            if not _CAPSULE_FREER:
                 engine, _ = jit_module(_CAPSULE_FREE_IR, 2)
-                _CAPSULE_FREE.extend(
+                _CAPSULE_FREER.extend(
                     [engine, engine.get_function_address("activity_capsule_free")])
-    return int(_CAPSULE_FREE[1])
+    return int(_CAPSULE_FREER[1])
+
+
+_CAPSULE_TYPE = type(_NEW_CAPSULE(0xC0FFEE, None, None))
+_GET_DESTRUCTOR = ctypes.pythonapi.PyCapsule_GetDestructor
+_GET_DESTRUCTOR.restype = ctypes.c_void_p
+_GET_DESTRUCTOR.argtypes = [ctypes.py_object]
+
+
+class Block:
+    """The base of an array :func:`adopt` made over a handed-over block: the
+    ``__array_interface__`` numpy made the array from, and the capsule that frees the
+    block (``capsule``) when the last array over it dies.  One class for every size
+    (a ctypes array type per size would be cached for ever)."""
+
+    __slots__ = ("__array_interface__", "capsule")
+
+    def __init__(self, capsule: Any, data: int, dtype: np.dtype, shape: tuple[int, ...]
+                 ) -> None:
+        self.capsule = capsule
+        self.__array_interface__ = {"version": 3, "data": (data, False),
+                                    "typestr": dtype.str, "shape": shape}
+
+
+def block_owner(base: Any) -> bool:
+    """Whether ``base``, an array's base that is not an ndarray, is one handed-over
+    block's sole owner -- a :class:`Block`, or a capsule the native entry made (its
+    destructor :func:`capsule_free`) -- so that two arrays with different such owners
+    never share memory (the gradient's fast path: activity/codegen/compiled_gradient.py).
+    Other capsules are not (two DLPack capsules may hold one buffer)."""
+    if type(base) is Block:
+        return True
+    return type(base) is _CAPSULE_TYPE and bool(_CAPSULE_FREER) and \
+        _GET_DESTRUCTOR(base) == _CAPSULE_FREER[1]
 
 
 def adopt(block: int, data: int, nbytes: int, dtype: np.dtype, shape: Sequence[int]
           ) -> np.ndarray:
-    """An array of ``shape`` over the ``nbytes`` at ``data`` in the malloc'd ``block``,
-    which it then owns: its base (a ctypes view of the bytes) holds a capsule whose
-    destructor frees ``block`` (:func:`capsule_free`) when the last view of it dies."""
-    cap = _NEW_CAPSULE(block, None, capsule_free())
-    buf = (ctypes.c_char * nbytes).from_address(data)
-    buf.owner = cap  # type: ignore[attr-defined]
-    return np.frombuffer(buf, dtype=dtype).reshape(shape)
+    """A C-contiguous, writeable array of ``shape`` over the ``nbytes`` at ``data`` in
+    the malloc'd ``block``, which it then owns: its base is a :class:`Block` holding a
+    capsule whose destructor frees ``block`` (:func:`capsule_free`) when the last view
+    of it dies."""
+    shape = tuple(int(n) for n in shape)
+    assert math.prod(shape) * dtype.itemsize == nbytes
+    return np.asarray(Block(_NEW_CAPSULE(block, None, capsule_free()), data, dtype, shape))
 
 
 _REPEAT: list[Any] = []  # [engine, ctypes function], made on first use
@@ -1131,14 +1179,15 @@ def check_symbols(mod: llvm.ModuleRef) -> None:
                            "which this process does not have")
 
 
-def jit_module(text: str, opt: int, slp: bool = False) -> tuple[Engine, str]:
-    """Parse, verify, optimize and JIT LLVM IR text; returns the engine and the
-    optimized IR."""
+def jit_module(text: str, opt: int, slp: bool = False, forward: Collection[str] = ()
+               ) -> tuple[Engine, str]:
+    """Parse, verify, optimize and JIT LLVM IR text (``forward``: :func:`optimize`);
+    returns the engine and the optimized IR."""
     tm = host_machine(opt)
     mod = llvm.parse_assembly(text)
     mod.verify()
     check_symbols(mod)
-    optimize(mod, tm, opt, slp)
+    optimize(mod, tm, opt, slp, forward)
     opt_text = str(mod)
     return Engine(mod, tm), opt_text
 
@@ -1154,13 +1203,13 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     ``check_bounds``: every memref access checked (:mod:`activity.codegen.checks`).
     Cached per session on (module text, function, opt level, fill, noalias, checks, the
     tensor-level optimizations switched off: :func:`activity.tensor.opts.state`, and the
-    loop lowering's flags: :func:`activity.tensor.loops.flags`)."""
+    loop lowering's flags: :func:`activity.tensor.loops.flags`, and ``TAKE_BLOCKS``)."""
     key = key or module_key(module)
     key += locations_key(module, check_bounds)
     from activity.tensor import loops, opts
 
     ck = (key, func, "cpu", opt, fill, noalias, check_bounds, slp, opts.state(),
-          loops.flags())
+          loops.flags(), TAKE_BLOCKS)
     hit = _CACHE.get(ck)
     if hit is not None:
         return hit
@@ -1174,8 +1223,10 @@ def compile_cpu(module: ModuleOp, func: str, opt: int = 3, key: str | None = Non
     add_wrapper(irmod, func, ins, outs)
     add_entry(irmod, func, ins, wrapper_name(func), outs)
     text = str(irmod)
+    # (the late store forwarding only on the lowered functions: their tensor nests)
+    forward = [f.name for f in ml.fns.values()] if slp and loops.PEEL_FORWARD else []
     with _LOCK:
-        engine, opt_text = jit_module(text, opt, slp)
+        engine, opt_text = jit_module(text, opt, slp, forward)
     mutable = [(g.name, _global_size(g)) for g in ml.gvars.values() if not g.global_constant]
     engine.snapshot_globals(mutable)
     cf = CompiledFunction(engine, func, ins, outs, engine, llvm_ir=text, noalias=noalias)
