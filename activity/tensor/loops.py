@@ -81,6 +81,7 @@ from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
 from activity.tensor import opts, zeroskip
+from activity.tensor.maskhoist import hoist_masks
 from activity.tensor.structured import Structured, structured
 from activity.tensor.triangle import Range, Triangle, triangle_of
 
@@ -1132,7 +1133,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
             # (a register tile's chains are many and independent: not split by
             # activity.codegen.expand, which would move its terms through memory)
             f.attributes[JAMMED_ATTR] = UnitAttr()
-        return list(f.results) if acc is not None else None
+        return hoist_masks(f) if acc is not None else None
 
     mask = mask_of(s) if carry else None
     unmasked: list[dict[Operation, int] | None] = [None]

@@ -46,6 +46,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "peelfill": "filled outputs' reductions peeled: the first term added to the fill's value",
     "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",
     "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
+    "maskhoist": "carried sums' masks fixed along their loop applied once after it",
 }
 
 _off: set[str] = set()
