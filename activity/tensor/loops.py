@@ -1480,6 +1480,32 @@ def _fills_pay(s: Structured) -> bool:
     return any(role == "outer" for _, role, _ in tiling(s, order, carry))
 
 
+def _tile_fill(s: Structured) -> bool:
+    """Whether a fill fuses into ``s`` as its register tile's start (switch
+    ``tilefill``): ``s`` is register-tiled (:func:`regtile`) and has no index mask,
+    or one that restricts only a reduction (:func:`triangle_loop`: GMM's ``dxc[n, k, j] +=
+    L[k, i, j] dqx[n, k, i]``, ``i > j``), so that its loops still visit every output
+    element and store its tile -- the fill's value where no term is added.  The fill
+    then is not stored first and read back (a pass over ``dxc``, 2 MB).  Not where
+    the mask restricts a parallel loop (:func:`jam_range`: GMM's ``dL``, whose
+    skipped triangle keeps the fill's value)."""
+    if not opts.enabled("tilefill"):
+        return False
+    with opts.muted():
+        order, carry = loop_order(s)
+        rt = regtile(s, order, carry)
+        if rt is None or mask_of(s) is not None:
+            return False
+        if not opts.enabled("triangular") or triangle_of(s) is None:
+            return True  # (no loop restricted: GMM full's dxc)
+        order = rt[0]
+        plan = tiling(s, order, True)
+        tri = triangle_loop(s, plan, jam_dim(s, order, True))
+    if tri is None or tri[1].dim == rt[1]:
+        return False
+    return s.iterator_types[tri[1].dim] != "parallel"
+
+
 def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSAValue]],
                                                      set[Operation]]:
     """Fills fused into the nest that writes their buffer next (``FUSE_FILLS``):
@@ -1522,10 +1548,15 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
             continue
         pos = [k for k, v in enumerate(sc.outputs) if v is buf]
         if len(pos) != 1 or any(v is buf for v in sc.inputs) or not _exact(sc) \
-                or sum(1 for u in buf.uses if u.operation is c) != 1 or not _fills_pay(sc):
+                or sum(1 for u in buf.uses if u.operation is c) != 1:
             continue
-        if opts.enabled("triangular") and triangle_of(sc) is not None:
+        tile = _tile_fill(sc)
+        if not tile and not _fills_pay(sc):
+            continue
+        if not tile and opts.enabled("triangular") and triangle_of(sc) is not None:
             continue  # (its loops may skip the masked part: the fill must be there)
+        if tile:
+            opts.count("tilefill")
         out.setdefault(c, {})[pos[0]] = val  # type: ignore[assignment]
         drop.add(f)
     return out, drop
