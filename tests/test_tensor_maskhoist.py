@@ -1,11 +1,12 @@
 """Masks of register-tiled sums (activity/tensor/maskhoist.py, switch ``maskhoist``;
-activity/tensor/loops.py's ``tilefill``): a mask fixed along the carried reduction
-(GMM's ``dL``: ``select(j < i, ...)`` summed over the points) is applied once after the
-loop, and a zero fill goes into the register tile that writes its buffer next where
-the tile's loops visit every output element (GMM's ``dxc``, its mask restricting the
-summed ``i``).  Both exact: without contraction the interpreter's bits, NaN terms of
-the masked part discarded, ``-0.0`` outputs kept, no element left unwritten (fresh
-memory filled with NaN)."""
+activity/tensor/loops.py's ``staircase`` and ``tilefill``): a mask fixed along the
+carried reduction (GMM's ``dL``: ``select(j < i, ...)`` summed over the points) is
+applied once after the loop; a mask restricting the summed index per copy of the
+tile's columns (GMM's ``dxc``: ``i > j``) runs as steps, no select per term; and a
+zero fill goes into the register tile that writes its buffer next where the tile's
+loops visit every output element (``dxc``).  All exact: without contraction the
+interpreter's bits, NaN terms of the masked part discarded, ``-0.0`` outputs kept, no
+element left unwritten (fresh memory filled with NaN)."""
 
 from __future__ import annotations
 
@@ -112,18 +113,21 @@ def _selects_in_tiles(module: Any, func: str) -> int:
 
 
 def test_structure_and_counters() -> None:
-    """On: the masked tiles of ``tri`` select nothing inside their loops, and
-    ``sumfill``'s fill goes into its tile (``trifill``'s, whose tile skips the masked
+    """On: the masked tiles of ``tri`` and ``sumfill`` select nothing inside their
+    loops, and ``sumfill``'s fill goes into its tile (``trifill``'s, whose tile skips the masked
     triangle, does not); off: neither."""
     module, c = _lower()
     assert c.get("maskhoist", 0) > 0 and c.get("tilefill", 0) == 1
+    assert c.get("staircase", 0) > 0
     assert _selects_in_tiles(module, "tri") == 0
+    assert _selects_in_tiles(module, "sumfill") == 0
     assert "linalg.fill" not in str(module)
     fills = str(module).count("memref.store %zero")  # (the fills left: trifill's)
-    with opts.disabled("maskhoist", "tilefill"):
+    with opts.disabled("maskhoist", "tilefill", "staircase"):
         off, c = _lower()
     assert c.get("maskhoist", 0) == 0 and c.get("tilefill", 0) == 0
-    assert _selects_in_tiles(off, "tri") > 0
+    assert c.get("staircase", 0) == 0
+    assert _selects_in_tiles(off, "tri") > 0 and _selects_in_tiles(off, "sumfill") > 0
     assert str(off).count("memref.store %zero") > fills
 
 

@@ -1073,6 +1073,9 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         return out
 
     nout = len(s.outputs)
+    # (staircase: the jammed dimension, the indices of its copies whose bodies are
+    # emitted, its copies' counters)
+    only: list[tuple[int, set[int], list[SSAValue]] | None] = [None]
 
     def innermost(at: _At, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         if not copies and not copies2:
@@ -1087,6 +1090,13 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         assert acc is not None
         ys: list[SSAValue] = []
         for r, asg in enumerate(combos()):
+            if only[0] is not None:  # (staircase: the copies of only[0][0] outside
+                # only[0][1] pass their carried values through)
+                dim, active, counters = only[0]
+                c = next(x for q, x in asg if q == dim)
+                if next(i for i, x in enumerate(counters) if x is c) not in active:
+                    ys += acc[r * nout:(r + 1) * nout]
+                    continue
             set_copy(asg)
             before = set(loaded)
             ins = load_inputs(at)  # the inputs that depend on the copy, loaded afresh
@@ -1193,6 +1203,25 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         assert x is not None
         return [x]
 
+    def staircase(r: Range, xs: list[SSAValue], acc: list[SSAValue] | None) -> bool:
+        """Whether the masked part of a jammed reduction's range (the copies'
+        ``X`` its jammed counters: ascending) runs as steps, one loop between two
+        consecutive split points in which the mask holds for the copies there and
+        the others pass their sums through (switch ``staircase``): no select per
+        term, no term of a copy outside its range computed (GMM's ``dxc[n, k, j] +=
+        L[k, i, j] dqx[n, k, i]``, ``i > j``: 28 of 56 terms of an 8-column tile's
+        masked part, each an FMA instead of a multiply, a select and an add).
+        Exact: each copy sums its terms in the order of its range, as before; where
+        the mask is false the body added ``-0.0`` or kept the accumulator, which is
+        passing it through (not where it adds ``+0.0``: ``t.plus_zero``)."""
+        assert tri is not None
+        if (acc is None or tri[0].plus_zero or r.kind not in ("from", "below")
+                or not opts.enabled("staircase")):
+            return False
+        counters = copies if r.other == jam else copies2 if r.other == jam2 else []
+        return len(counters) == len(xs) > 1 and all(
+            a is b for a, b in zip(counters, xs, strict=True))
+
     def restrict(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """The loop of a body masked by its indices (:func:`triangle_loop`) over the
         range where the mask holds, the mask's selects taken as their operand there;
@@ -1233,6 +1262,20 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
 
         if len(spans) == 1:
             acc = run(spans[0][0], spans[0][1], False, acc)
+        elif staircase(r, xs, acc):
+            los, his = [a for a, _ in spans], [b for _, b in spans]
+            m = len(spans)
+            # (the copies' counters ascend, so do their split points: between two
+            # consecutive ones the mask holds for a known set of copies)
+            steps = ([(los[c], los[c + 1], set(range(c + 1))) for c in range(m - 1)]
+                     + [(los[-1], size, set(range(m)))] if r.kind == "from" else
+                     [(zero, his[0], set(range(m)))]
+                     + [(his[c], his[c + 1], set(range(c + 1, m))) for c in range(m - 1)])
+            for lb, ub, active in steps:
+                only[0] = (r.other, active, list(xs)) if len(active) < m else None
+                acc = run(lb, ub, False, acc)
+            only[0] = None
+            opts.count("staircase")
         else:  # (the jam's copies: where the mask holds for all, and where for some)
             los, his = [a for a, _ in spans], [b for _, b in spans]
             if r.kind == "below":

@@ -47,6 +47,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",
     "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
     "maskhoist": "carried sums' masks fixed along their loop applied once after it",
+    "staircase": "masked reductions of a register tile run in steps: no select per term",
     "tilefill": "fills fused into a register tile whose mask restricts only a reduction",
 }
 
