@@ -82,6 +82,7 @@ from activity.codegen.errors import CodegenError
 from activity.frontend import carry_location
 from activity.frontend import place_of as where
 from activity.tensor import opts, zerolist, zeroskip
+from activity.tensor.maskhoist import hoist_masks
 from activity.tensor.structured import Structured, structured
 from activity.tensor.triangle import Range, Triangle, triangle_of
 
@@ -1098,6 +1099,9 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         return out
 
     nout = len(s.outputs)
+    # (staircase: the jammed dimension, the indices of its copies whose bodies are
+    # emitted, its copies' counters)
+    only: list[tuple[int, set[int], list[SSAValue]] | None] = [None]
 
     def innermost(at: _At, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         if not copies and not copies2:
@@ -1112,6 +1116,13 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         assert acc is not None
         ys: list[SSAValue] = []
         for r, asg in enumerate(combos()):
+            if only[0] is not None:  # (staircase: the copies of only[0][0] outside
+                # only[0][1] pass their carried values through)
+                dim, active, counters = only[0]
+                c = next(x for q, x in asg if q == dim)
+                if next(i for i, x in enumerate(counters) if x is c) not in active:
+                    ys += acc[r * nout:(r + 1) * nout]
+                    continue
             set_copy(asg)
             before = set(loaded)
             ins = load_inputs(at)  # the inputs that depend on the copy, loaded afresh
@@ -1161,7 +1172,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
             # (a register tile's chains are many and independent: not split by
             # activity.codegen.expand, which would move its terms through memory)
             f.attributes[JAMMED_ATTR] = UnitAttr()
-        return list(f.results) if acc is not None else None
+        return hoist_masks(f) if acc is not None else None
 
     mask = mask_of(s) if carry else None
     unmasked: list[dict[Operation, int] | None] = [None]
@@ -1221,6 +1232,25 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         assert x is not None
         return [x]
 
+    def staircase(r: Range, xs: list[SSAValue], acc: list[SSAValue] | None) -> bool:
+        """Whether the masked part of a jammed reduction's range (the copies'
+        ``X`` its jammed counters: ascending) runs as steps, one loop between two
+        consecutive split points in which the mask holds for the copies there and
+        the others pass their sums through (switch ``staircase``): no select per
+        term, no term of a copy outside its range computed (GMM's ``dxc[n, k, j] +=
+        L[k, i, j] dqx[n, k, i]``, ``i > j``: 28 of 56 terms of an 8-column tile's
+        masked part, each an FMA instead of a multiply, a select and an add).
+        Exact: each copy sums its terms in the order of its range, as before; where
+        the mask is false the body added ``-0.0`` or kept the accumulator, which is
+        passing it through (not where it adds ``+0.0``: ``t.plus_zero``)."""
+        assert tri is not None
+        if (acc is None or tri[0].plus_zero or r.kind not in ("from", "below")
+                or not opts.enabled("staircase")):
+            return False
+        counters = copies if r.other == jam else copies2 if r.other == jam2 else []
+        return len(counters) == len(xs) > 1 and all(
+            a is b for a, b in zip(counters, xs, strict=True))
+
     def restrict(at: _At, level: int, acc: list[SSAValue] | None) -> list[SSAValue] | None:
         """The loop of a body masked by its indices (:func:`triangle_loop`) over the
         range where the mask holds, the mask's selects taken as their operand there;
@@ -1261,6 +1291,20 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
 
         if len(spans) == 1:
             acc = run(spans[0][0], spans[0][1], False, acc)
+        elif staircase(r, xs, acc):
+            los, his = [a for a, _ in spans], [b for _, b in spans]
+            m = len(spans)
+            # (the copies' counters ascend, so do their split points: between two
+            # consecutive ones the mask holds for a known set of copies)
+            steps = ([(los[c], los[c + 1], set(range(c + 1))) for c in range(m - 1)]
+                     + [(los[-1], size, set(range(m)))] if r.kind == "from" else
+                     [(zero, his[0], set(range(m)))]
+                     + [(his[c], his[c + 1], set(range(c + 1, m))) for c in range(m - 1)])
+            for lb, ub, active in steps:
+                only[0] = (r.other, active, list(xs)) if len(active) < m else None
+                acc = run(lb, ub, False, acc)
+            only[0] = None
+            opts.count("staircase")
         else:  # (the jam's copies: where the mask holds for all, and where for some)
             los, his = [a for a, _ in spans], [b for _, b in spans]
             if r.kind == "below":
@@ -1556,6 +1600,32 @@ def _fills_pay(s: Structured) -> bool:
     return any(role == "outer" for _, role, _ in tiling(s, order, carry))
 
 
+def _tile_fill(s: Structured) -> bool:
+    """Whether a fill fuses into ``s`` as its register tile's start (switch
+    ``tilefill``): ``s`` is register-tiled (:func:`regtile`) and has no index mask,
+    or one that restricts only a reduction (:func:`triangle_loop`: GMM's ``dxc[n, k, j] +=
+    L[k, i, j] dqx[n, k, i]``, ``i > j``), so that its loops still visit every output
+    element and store its tile -- the fill's value where no term is added.  The fill
+    then is not stored first and read back (a pass over ``dxc``, 2 MB).  Not where
+    the mask restricts a parallel loop (:func:`jam_range`: GMM's ``dL``, whose
+    skipped triangle keeps the fill's value)."""
+    if not opts.enabled("tilefill"):
+        return False
+    with opts.muted():
+        order, carry = loop_order(s)
+        rt = regtile(s, order, carry)
+        if rt is None or mask_of(s) is not None:
+            return False
+        if not opts.enabled("triangular") or triangle_of(s) is None:
+            return True  # (no loop restricted: GMM full's dxc)
+        order = rt[0]
+        plan = tiling(s, order, True)
+        tri = triangle_loop(s, plan, jam_dim(s, order, True))
+    if tri is None or tri[1].dim == rt[1]:
+        return False
+    return s.iterator_types[tri[1].dim] != "parallel"
+
+
 def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSAValue]],
                                                      set[Operation]]:
     """Fills fused into the nest that writes their buffer next (``FUSE_FILLS``):
@@ -1598,10 +1668,15 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
             continue
         pos = [k for k, v in enumerate(sc.outputs) if v is buf]
         if len(pos) != 1 or any(v is buf for v in sc.inputs) or not _exact(sc) \
-                or sum(1 for u in buf.uses if u.operation is c) != 1 or not _fills_pay(sc):
+                or sum(1 for u in buf.uses if u.operation is c) != 1:
             continue
-        if opts.enabled("triangular") and triangle_of(sc) is not None:
+        tile = _tile_fill(sc)
+        if not tile and not _fills_pay(sc):
+            continue
+        if not tile and opts.enabled("triangular") and triangle_of(sc) is not None:
             continue  # (its loops may skip the masked part: the fill must be there)
+        if tile:
+            opts.count("tilefill")
         out.setdefault(c, {})[pos[0]] = val  # type: ignore[assignment]
         drop.add(f)
     return out, drop

@@ -47,6 +47,9 @@ OPTIMIZATIONS: dict[str, str] = {
     "peelfill": "filled outputs' reductions peeled: the first term added to the fill's value",
     "tpanel": "transposed copies read by one contraction's panels: panels filled from the source",
     "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
+    "maskhoist": "carried sums' masks fixed along their loop applied once after it",
+    "staircase": "masked reductions of a register tile run in steps: no select per term",
+    "tilefill": "fills fused into a register tile whose mask restricts only a reduction",
 }
 
 _off: set[str] = set()
