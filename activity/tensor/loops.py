@@ -284,6 +284,21 @@ def fma_body(s: Structured) -> bool:
     return contracts(mul) and contracts(add)
 
 
+PEELED = "activity.peeled"
+"""The attribute :func:`lower_structured` puts on a function in which it peeled a
+reduction (``peelfill``): the functions the late store forwarding
+(:data:`PEEL_FORWARD`) runs on."""
+
+
+def mark_peeled(op: Operation) -> None:
+    """Mark the function around ``op`` as holding a peeled reduction (:data:`PEELED`)."""
+    f = op.parent_op()
+    while f is not None and not isinstance(f, func.FuncOp):
+        f = f.parent_op()
+    if f is not None:
+        f.attributes[PEELED] = UnitAttr()
+
+
 PEEL_FORWARD = True
 """After LLVM's -O3 pipeline, tensor code (compiled with ``slp``) gets one more
 global value numbering (NewGVN) and dead-store elimination
@@ -1424,6 +1439,7 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
                 # the reduction's first iteration on its own, its outputs starting
                 # from the fill's value (no store of the fill to read back)
                 opts.count("peelfill")
+                mark_peeled(op)
                 first[0] = True
                 loop(at, level, zero, one, one, None)
                 first[0] = False
