@@ -1232,6 +1232,12 @@ def lower_structured(op: Operation, fills: dict[int, SSAValue] | None = None,
         tri = None  # (the tile's rows are jammed, not restricted)
     # regtile: a jammed dimension's loops over the mask's range (jam_range)
     jr = jam_range(s, order, jam, jam2) if rt is not None and tri is None else None
+    if fills and (jr is not None or (tri is not None
+                                      and s.iterator_types[tri[1].dim] == "parallel")):
+        # (fused_fills/_tile_fill chose to fuse the fill from the same decisions: a
+        # nest that skips output elements would leave them unwritten)
+        raise CodegenError("internal: a fill fused into a nest that skips output "
+                           "elements", **where(op))
     restricted: list[bool] = []
 
     def xs_of(at: _At, r: Range) -> list[SSAValue]:
@@ -1655,7 +1661,9 @@ def fused_fills(ops: Sequence[Operation]) -> tuple[dict[Operation, dict[int, SSA
     use it, writes it as an output only, and writes every element (its outputs'
     maps exact: :func:`_exact`), where it pays (:func:`_fills_pay`), and not where the
     consumer's loops may run over a triangle only (:func:`triangle_loop`: the
-    elements it skips keep the fill's value)."""
+    elements it skips keep the fill's value) -- except into a register tile that
+    writes every element (``tilefill``, :func:`_tile_fill`: a mask that restricts
+    only a reduction, or none)."""
     out: dict[Operation, dict[int, SSAValue]] = {}
     drop: set[Operation] = set()
     if not FUSE_FILLS:

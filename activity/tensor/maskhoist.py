@@ -8,12 +8,14 @@ between the multiply and the add keeps LLVM from fusing them into an FMA and cos
 blend per term.  Here such a chain becomes ``acc' = acc + p`` and the loop's result
 ``r`` becomes ``select(c, r, init)`` after the loop.
 
-Exact: where ``c`` holds, every term is ``p``, as before; where it does not, the
-original sum is ``init + (-0.0) + ... + (-0.0)``, which is ``init`` bit for bit (``x +
--0.0`` is ``x`` for every ``x``: zeros of both signs, infinities, NaNs), and the
-terms computed in vain (an ignored triangle's NaNs included) are discarded by the
-select.  Only chains whose carried value has no other use inside the loop are
-changed (another use would see the unmasked partial sums).
+Exact (without contraction: with ``fastmath<contract>`` on the body, or
+``loops.CONTRACT``, the select no longer stands between the multiply and the add and
+LLVM may fuse them, which the flag permits): where ``c`` holds, every term is ``p``,
+as before; where it does not, the original sum is ``init + (-0.0) + ... + (-0.0)``,
+which is ``init`` bit for bit (``x + -0.0`` is ``x`` for every ``x``: zeros of both
+signs, infinities, NaNs), and the terms computed in vain (an ignored triangle's NaNs
+included) are discarded by the select.  Only chains whose carried value has no other
+use inside the loop are changed (another use would see the unmasked partial sums).
 """
 
 from __future__ import annotations
@@ -33,14 +35,16 @@ _PURE = (arith.ConstantOp, arith.CmpiOp, arith.AddiOp, arith.SubiOp, arith.MuliO
 
 
 def _inside(v: SSAValue, loop: Operation) -> Operation | None:
-    """The op defining ``v`` inside ``loop``'s body (None: defined outside it, or a
-    block argument of it -- which the caller tells apart)."""
+    """The op defining ``v`` inside ``loop`` (None: defined outside it).  A block
+    argument of a block inside ``loop`` gives that block's op -- for the induction
+    variable, ``loop`` itself -- so the caller never takes the summed index (or a value
+    carried by an inner loop) for a fixed one."""
     owner = v.owner
     if isinstance(owner, Operation):
         return owner if loop.is_ancestor(owner) else None
     assert isinstance(owner, Block)
     parent = owner.parent_op()
-    return owner.parent_op() if parent is not None and loop.is_ancestor(parent) else None
+    return parent if parent is not None and loop.is_ancestor(parent) else None
 
 
 def _invariant(v: SSAValue, loop: Operation, moves: list[Operation], depth: int = 0) -> bool:
@@ -51,8 +55,6 @@ def _invariant(v: SSAValue, loop: Operation, moves: list[Operation], depth: int 
     if op is None:
         return True
     if not isinstance(v.owner, Operation) or not isinstance(op, _PURE) or depth > 6:
-        return False
-    if op.regions:
         return False
     for x in op.operands:
         if not _invariant(x, loop, moves, depth + 1):

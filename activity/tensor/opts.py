@@ -49,7 +49,7 @@ OPTIMIZATIONS: dict[str, str] = {
     "fusereduce": "a reduction adjoint merged into an elementwise one's nest (one pass)",
     "maskhoist": "carried sums' masks fixed along their loop applied once after it",
     "staircase": "masked reductions of a register tile run in steps: no select per term",
-    "tilefill": "fills fused into a register tile whose mask restricts only a reduction",
+    "tilefill": "fills fused into a register tile that writes every element (masked or not)",
 }
 
 _off: set[str] = set()
