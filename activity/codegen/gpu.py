@@ -295,7 +295,7 @@ class GPUFunction:
                     host = copy.copy(host)
                     # (the first result of a block owns it; the others copy from it:
                     # nothing freed late, ``later`` unused)
-                    host._array = lambda r, outs, k, inputs, freed, later=None: \
+                    host._array = lambda r, outs, k, inputs, freed, later=None, shared=(): \
                         _device_result(rt, r, list(outs[k:k + r.n]), inputs, freed)
                 try:
                     out = host(*call)
