@@ -34,17 +34,13 @@ per element as the dense body's (it is 4 flops of 12 there, vectorized by 4).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, memref, scf
 from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    ArrayAttr,
     FloatAttr,
     IndexType,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     NoneAttr,
 )
@@ -52,7 +48,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineDimExpr
 
 from activity.tensor.structured import Structured
-from activity.tensor.zeroskip import ZeroSkip
+from activity.tensor.zeroskip import ZeroSkip, flat_view
 
 # the product of the static sizes of the loops inside the listed reduction
 MIN_BODY, MAX_BODY = 4, 64
@@ -106,16 +102,10 @@ def mostly_zero(at: _At, v: SSAValue) -> SSAValue:
     def c(n: int) -> SSAValue:
         return at(arith.ConstantOp(IntegerAttr(n, idx))).results[0]
 
-    if isinstance(t.layout, NoneAttr) and len(t.get_shape()) > 1:
-        # (contiguous: counted as one run of elements, a loop LLVM vectorizes)
-        shape = t.get_shape()
-        flat = DYNAMIC_INDEX if any(n < 0 for n in shape) else math.prod(shape)
-        v = at(memref.CollapseShapeOp.build(
-            operands=[v], result_types=[MemRefType(et, [flat])],
-            properties={"reassociation": ArrayAttr([ArrayAttr(
-                [IntegerAttr(k, IntegerType(64)) for k in range(len(shape))])])})).results[0]
-        t = v.type
-        assert isinstance(t, MemRefType)
+    # (contiguous: counted as one run of elements, a loop LLVM vectorizes)
+    v = flat_view(at, v)
+    t = v.type
+    assert isinstance(t, MemRefType)
     sizes = [c(n) if n >= 0 else at(memref.DimOp(v, c(p))).results[0]
              for p, n in enumerate(t.get_shape())]
     if isinstance(t.layout, NoneAttr) and len(sizes) == 1:

@@ -142,6 +142,22 @@ def _elem(v: SSAValue) -> type:
     return type(v.type.element_type if isinstance(v.type, MemRefType) else v.type)
 
 
+def flat_view(at: Callable[[Operation], Operation], v: SSAValue) -> SSAValue:
+    """``v`` as one run of elements (a 1-D ``memref.collapse_shape``) where it is a
+    contiguous memref of rank above 1 (its size dynamic if any of its sizes is), so
+    that a scan over it is one loop LLVM vectorizes; else ``v`` itself."""
+    t = v.type
+    if not isinstance(t, MemRefType) or not isinstance(t.layout, NoneAttr) \
+            or len(t.get_shape()) <= 1:
+        return v
+    shape = t.get_shape()
+    flat = DYNAMIC_INDEX if any(n < 0 for n in shape) else math.prod(shape)
+    return at(memref.CollapseShapeOp.build(
+        operands=[v], result_types=[MemRefType(t.element_type, [flat])],
+        properties={"reassociation": ArrayAttr([ArrayAttr(
+            [IntegerAttr(k, IntegerType(64)) for k in range(len(shape))])])})).results[0]
+
+
 def _abs_bits_max(at: Callable[[Operation], Operation], v: SSAValue) -> SSAValue:
     """The largest of ``v``'s elements' bits with the sign cleared (an integer of the
     element's width): loops over all of a memref's elements, or one scalar."""
@@ -160,15 +176,10 @@ def _abs_bits_max(at: Callable[[Operation], Operation], v: SSAValue) -> SSAValue
     zero = at(arith.ConstantOp(IntegerAttr(0, IndexType()))).results[0]
     one = at(arith.ConstantOp(IntegerAttr(1, IndexType()))).results[0]
     init = at(arith.ConstantOp(IntegerAttr(0, it))).results[0]
-    if isinstance(t.layout, NoneAttr) and len(t.get_shape()) > 1:
-        # (contiguous: scanned as one run of elements, a loop LLVM vectorizes)
-        shape = t.get_shape()
-        flat = DYNAMIC_INDEX if any(n < 0 for n in shape) else math.prod(shape)
-        v = at(memref.CollapseShapeOp.build(
-            operands=[v], result_types=[MemRefType(et, [flat])],
-            properties={"reassociation": ArrayAttr([ArrayAttr(
-                [IntegerAttr(k, IntegerType(64)) for k in range(len(shape))])])})).results[0]
-        t = v.type
+    # (contiguous: scanned as one run of elements, a loop LLVM vectorizes)
+    v = flat_view(at, v)
+    t = v.type
+    assert isinstance(t, MemRefType)
     shape = t.get_shape()
     sizes = [at(arith.ConstantOp(IntegerAttr(n, IndexType()))).results[0] if n >= 0 else
              at(memref.DimOp(v, at(arith.ConstantOp(IntegerAttr(p, IndexType())))))
